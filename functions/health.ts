@@ -1,0 +1,4 @@
+import { publicHttpOperation } from '#shared/http/operation';
+import { ok } from '#shared/http/responses';
+
+export const handler = publicHttpOperation(async () => ok({ status: 'ok' }));

@@ -1,0 +1,30 @@
+/**
+ * Jest runs the TypeScript sources in CommonJS through ts-jest (transpile only; `tsc --noEmit`
+ * type-checks before jest in `npm test`). @middy/* and uuid ship ESM only, so they are
+ * transformed too rather than running jest in experimental ESM mode.
+ */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  transform: {
+    '^.+\\.[tj]s$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          module: 'commonjs',
+          moduleResolution: 'node10',
+          target: 'ES2022',
+          allowJs: true,
+          esModuleInterop: true,
+          isolatedModules: true,
+          resolveJsonModule: true,
+        },
+      },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|uuid)/)'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testTimeout: 30000,
+};

@@ -1,0 +1,63 @@
+/**
+ * Every operation of the service, once, as data. The CDK stack turns each entry into a
+ * Lambda function with its route, queue or schedule and its grants; the local stack
+ * turns the same list into an HTTP server, queue pollers and timers.
+ * Adding an operation = one handler file + one entry here.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type Trigger =
+  /** `path` uses API Gateway's `{param}` syntax. `public` routes skip API-key authentication. */
+  | { type: 'http'; method: HttpMethod; path: string; public?: boolean }
+  /** Catches every request no other route matched (API Gateway's `$default` route). */
+  | { type: 'httpDefault' }
+  | { type: 'schedule'; everyMinutes: number };
+
+export interface Access {
+  table?: 'read' | 'readWrite';
+  /** Platform secrets (app secret, verify token, access tokens). */
+  platformSecrets?: boolean;
+  /** Calls the WhatsApp Graph API (network egress, base URL setting). */
+  graphApi?: boolean;
+}
+
+export interface Operation {
+  /** PascalCase; becomes the function's construct id. */
+  name: string;
+  /** Handler module under the project root, exporting `handler`. */
+  handler: string;
+  trigger: Trigger;
+  access: Access;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+const http = (method: HttpMethod, path: string, extra: { public?: boolean } = {}): Trigger => ({ type: 'http', method, path, ...extra });
+
+export const operations: Operation[] = [
+  { name: 'Health', handler: 'functions/health.ts', trigger: http('GET', '/health', { public: true }), access: {} },
+  { name: 'RouteNotFound', handler: 'functions/route-not-found.ts', trigger: { type: 'httpDefault' }, access: { table: 'readWrite' } },
+
+  { name: 'ListKeys', handler: 'functions/keys/list.ts', trigger: http('GET', '/api/v1/keys'), access: { table: 'readWrite' } },
+  { name: 'CreateKey', handler: 'functions/keys/create.ts', trigger: http('POST', '/api/v1/keys'), access: { table: 'readWrite' } },
+  { name: 'RevokeKey', handler: 'functions/keys/revoke.ts', trigger: http('DELETE', '/api/v1/keys'), access: { table: 'readWrite' } },
+
+  { name: 'GetUsage', handler: 'functions/usage/get.ts', trigger: http('GET', '/api/v1/usage'), access: { table: 'readWrite' } },
+
+  { name: 'ListTemplates', handler: 'functions/templates/list.ts', trigger: http('GET', '/api/v1/templates'), access: { table: 'readWrite' } },
+  {
+    name: 'SyncTemplates',
+    handler: 'functions/templates/sync.ts',
+    trigger: http('POST', '/api/v1/templates/sync'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'SyncAllTemplates',
+    handler: 'functions/templates/sync-all.ts',
+    trigger: { type: 'schedule', everyMinutes: 15 },
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 300,
+  },
+];

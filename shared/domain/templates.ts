@@ -1,0 +1,65 @@
+import { batchWrite } from '#shared/db/batch-write';
+import { keys } from '#shared/db/keys';
+import { queryAll } from '#shared/db/query-all';
+import type { Workspace } from '#shared/domain/workspaces';
+import { accessTokenFor } from '#shared/platform/secrets';
+import { fetchTemplates, type PlatformTemplate } from '#shared/platform/graph-client';
+import { nowIso } from '#shared/time';
+
+export const TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
+export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+
+export interface Template {
+  id: string;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  content: string;
+  /** Number of distinct `{{n}}` placeholders in `content`. */
+  placeholder_count: number;
+}
+
+export const publicTemplate = ({ id, name, language, category, status, content }: Template) => ({ id, name, language, category, status, content });
+
+export function countPlaceholders(content: string): number {
+  return new Set([...content.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((match) => match[1])).size;
+}
+
+function fromPlatform(template: PlatformTemplate): Template {
+  const content = template.components?.find((component) => component.type === 'BODY')?.text ?? '';
+  return {
+    id: template.id,
+    name: template.name,
+    language: template.language,
+    category: template.category,
+    status: template.status,
+    content,
+    placeholder_count: countPlaceholders(content),
+  };
+}
+
+/** All templates of a workspace: one small item collection, read with one query. */
+export function allTemplates(workspaceId: string): Promise<(Template & { SK: string })[]> {
+  return queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.templates(workspaceId).PK } });
+}
+
+export async function listTemplates(workspaceId: string, filter: { status: string; name?: string; language?: string }): Promise<Template[]> {
+  const templates = await allTemplates(workspaceId);
+  return templates
+    .filter((t) => t.status === filter.status && (!filter.name || t.name === filter.name) && (!filter.language || t.language === filter.language))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
+}
+
+/** Replaces the workspace's stored templates with the platform's current list. */
+export async function syncTemplates(workspace: Workspace): Promise<number> {
+  const platform = (await fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id))).map(fromPlatform);
+  const syncedAt = nowIso();
+  const current = new Set(platform.map((t) => keys.template(workspace.id, t.name, t.language).SK));
+  const stale = (await allTemplates(workspace.id)).filter((t) => !current.has(t.SK));
+  await batchWrite([
+    ...platform.map((t) => ({ PutRequest: { Item: { ...keys.template(workspace.id, t.name, t.language), ...t, synced_at: syncedAt } } })),
+    ...stale.map((t) => ({ DeleteRequest: { Key: keys.template(workspace.id, t.name, t.language) } })),
+  ]);
+  return platform.length;
+}

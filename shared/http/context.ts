@@ -1,0 +1,22 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { MiddlewareObj, Request } from '@middy/core';
+import type { Workspace } from '#shared/domain/workspaces';
+
+export interface Caller {
+  keyId: string;
+  workspace: Workspace;
+}
+
+/** Per-request state the middleware stack shares, carried on the Lambda context. */
+export interface ApiContext extends Context {
+  requestId: string;
+  startedAt: number;
+  caller?: Caller;
+  /** Validated body, query and path parameters. */
+  input: { body: unknown; query: unknown; params: unknown };
+  /** Writes that must finish before the function returns, but need not delay the handler (usage, last_used_at). */
+  background: Promise<unknown>[];
+}
+
+export type ApiRequest = Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
+export type ApiMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;

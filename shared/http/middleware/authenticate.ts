@@ -1,0 +1,17 @@
+import { findActiveKey, touchLastUsed } from '#shared/domain/api-keys';
+import { errors } from '#shared/http/errors';
+import type { ApiMiddleware } from '#shared/http/context';
+
+const BEARER = /^bearer\s+(\S+)\s*$/i;
+
+/** Bearer API-key authentication: the workspace is always the key's, whatever the request says. */
+export const authenticate = (): ApiMiddleware => ({
+  before: async ({ event, context }) => {
+    const secret = BEARER.exec(event.headers.authorization ?? '')?.[1];
+    if (!secret) throw errors.unauthorized();
+    const found = await findActiveKey(secret);
+    if (!found) throw errors.unauthorized();
+    context.caller = { keyId: found.key.id, workspace: found.workspace };
+    context.background.push(touchLastUsed(found.hash, found.key.last_used_at));
+  },
+});

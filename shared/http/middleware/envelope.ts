@@ -1,0 +1,34 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { ApiError } from '#shared/http/errors';
+import type { HttpResult } from '#shared/http/responses';
+import type { ApiMiddleware, ApiRequest } from '#shared/http/context';
+import { logger } from '#shared/logger';
+
+function render(status: number, body: object, requestId: string, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId, ...headers },
+    body: JSON.stringify({ ...body, request_id: requestId }),
+  };
+}
+
+function errorResponse(request: ApiRequest): APIGatewayProxyStructuredResultV2 {
+  const { error, context } = request;
+  if (error instanceof ApiError) {
+    const { code, message, details } = error;
+    return render(error.status, { success: false, error: { code, message, ...(details && { details }) } }, context.requestId, error.headers);
+  }
+  logger.error('Unexpected error', { error: error as Error, requestId: context.requestId });
+  return render(500, { success: false, error: { code: 'internal_error', message: 'Something went wrong on our side' } }, context.requestId);
+}
+
+/** Wraps handler results in the success envelope and every failure in the error envelope. */
+export const envelope = (): ApiMiddleware => ({
+  after: (request) => {
+    const { status, data, pagination, headers } = request.response as unknown as HttpResult;
+    request.response = render(status, { success: true, data, ...(pagination && { pagination }) }, request.context.requestId, headers);
+  },
+  onError: (request) => {
+    request.response = errorResponse(request);
+  },
+});

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+import { errors, type ErrorDetail } from '#shared/http/errors';
+import type { ApiMiddleware } from '#shared/http/context';
+
+export interface RequestSchemas {
+  body?: v.GenericSchema;
+  query?: v.GenericSchema;
+  params?: v.GenericSchema;
+}
+
+type Out<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+export interface ValidInput<S extends RequestSchemas> {
+  body: Out<S['body']>;
+  query: Out<S['query']>;
+  params: Out<S['params']>;
+}
+
+function check(schema: v.GenericSchema | undefined, input: unknown, root: string, problems: ErrorDetail[]) {
+  if (!schema) return undefined;
+  const result = v.safeParse(schema, input, { abortEarly: false });
+  if (result.success) return result.output;
+  for (const issue of result.issues) problems.push({ field: v.getDotPath(issue) ?? root, message: issue.message });
+  return undefined;
+}
+
+/** Validates body, query and path together, so one 400 lists every problem, each with its dotted field path. */
+export const validateRequest = (schemas: RequestSchemas): ApiMiddleware => ({
+  before: ({ event, context }) => {
+    const problems: ErrorDetail[] = [];
+    const input = {
+      body: check(schemas.body, (event as { parsedBody?: unknown }).parsedBody, 'body', problems),
+      query: check(schemas.query, event.queryStringParameters ?? {}, 'query', problems),
+      params: check(schemas.params, event.pathParameters ?? {}, 'path', problems),
+    };
+    if (problems.length) throw errors.validation(problems);
+    context.input = input;
+  },
+});

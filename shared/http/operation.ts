@@ -1,0 +1,59 @@
+import middy from '@middy/core';
+import httpEventNormalizer from '@middy/http-event-normalizer';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Workspace } from '#shared/domain/workspaces';
+import type { ApiContext } from '#shared/http/context';
+import { authenticate } from '#shared/http/middleware/authenticate';
+import { envelope } from '#shared/http/middleware/envelope';
+import { jsonBody } from '#shared/http/middleware/json-body';
+import { requestContext } from '#shared/http/middleware/request-context';
+import { usageRecording } from '#shared/http/middleware/usage-recording';
+import { validateRequest, type RequestSchemas, type ValidInput } from '#shared/http/middleware/validate';
+import type { HttpResult } from '#shared/http/responses';
+import { logger } from '#shared/logger';
+
+export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
+  workspace: Workspace;
+  headers: Record<string, string | undefined>;
+  requestId: string;
+}
+
+/**
+ * The one middleware stack every authenticated HTTP operation runs through. A handler file
+ * declares its schemas and a function from validated input to a result; everything else
+ * (request id, headers, JSON, validation, auth, usage, logging, error envelope) happens here.
+ */
+export function httpOperation<S extends RequestSchemas>(schemas: S, handle: (input: HttpInput<S>) => Promise<HttpResult>) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(injectLambdaContext(logger))
+    .use(httpEventNormalizer())
+    .use(httpHeaderNormalizer())
+    .use(requestContext())
+    .use(usageRecording())
+    .use(envelope())
+    .use(authenticate())
+    .use(jsonBody())
+    .use(validateRequest(schemas))
+    .handler(async (event, context) => {
+      const result = await handle({
+        ...(context.input as ValidInput<S>),
+        workspace: context.caller!.workspace,
+        headers: event.headers,
+        requestId: context.requestId,
+      });
+      return result as unknown as APIGatewayProxyStructuredResultV2;
+    });
+}
+
+/** The same stack without authentication or usage, for the few public routes. */
+export function publicHttpOperation(handle: (event: APIGatewayProxyEventV2) => Promise<HttpResult>) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(injectLambdaContext(logger))
+    .use(httpEventNormalizer())
+    .use(httpHeaderNormalizer())
+    .use(requestContext())
+    .use(envelope())
+    .handler(async (event) => (await handle(event)) as unknown as APIGatewayProxyStructuredResultV2);
+}

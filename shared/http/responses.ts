@@ -1,0 +1,19 @@
+/** What a handler returns; the envelope middleware adds `success` and `request_id`. */
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  totalCount: number;
+  hasMore: boolean;
+  nextCursor?: string | null;
+}
+
+export interface HttpResult {
+  status: number;
+  data: unknown;
+  pagination?: Pagination;
+  headers?: Record<string, string>;
+}
+
+export const ok = (data: unknown, extra: Omit<HttpResult, 'status' | 'data'> = {}): HttpResult => ({ status: 200, data, ...extra });
+export const created = (data: unknown): HttpResult => ({ status: 201, data });
+export const accepted = (data: unknown): HttpResult => ({ status: 202, data });

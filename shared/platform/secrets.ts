@@ -1,0 +1,34 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+
+/** The platform credentials: in Secrets Manager in the cloud, in an environment variable in the local stack. */
+export interface PlatformSecrets {
+  app_secret: string;
+  verify_token: string;
+  /** The system-user token used for every workspace without its own. */
+  access_token: string;
+  /** Per-workspace tokens, for workspaces of other business accounts. */
+  access_tokens?: Record<string, string>;
+}
+
+/** Re-read after this long, so a rotated token is picked up without a redeploy. */
+const CACHE_MS = 5 * 60_000;
+let cached: { secrets: PlatformSecrets; until: number } | undefined;
+let client: SecretsManagerClient | undefined;
+
+async function load(): Promise<PlatformSecrets> {
+  const arn = process.env.PLATFORM_SECRET_ARN;
+  if (!arn) return JSON.parse(process.env.PLATFORM_SECRETS ?? '{}') as PlatformSecrets;
+  client ??= new SecretsManagerClient({});
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+  return JSON.parse(SecretString ?? '{}') as PlatformSecrets;
+}
+
+export async function platformSecrets(): Promise<PlatformSecrets> {
+  if (!cached || cached.until < Date.now()) cached = { secrets: await load(), until: Date.now() + CACHE_MS };
+  return cached.secrets;
+}
+
+export async function accessTokenFor(workspaceId: string): Promise<string> {
+  const secrets = await platformSecrets();
+  return secrets.access_tokens?.[workspaceId] ?? secrets.access_token;
+}
