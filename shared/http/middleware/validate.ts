@@ -27,8 +27,11 @@ function check(schema: v.GenericSchema | undefined, input: unknown, root: string
 export const validateRequest = (schemas: RequestSchemas): ApiMiddleware => ({
   before: ({ event, context }) => {
     const problems: ErrorDetail[] = [];
+    const body = (event as { parsedBody?: unknown }).parsedBody;
+    // Every request body of the API is a JSON object; valibot's object schema would let an array through.
+    if (schemas.body && Array.isArray(body)) throw errors.validation([{ field: 'body', message: 'Must be a JSON object' }]);
     const input = {
-      body: check(schemas.body, (event as { parsedBody?: unknown }).parsedBody, 'body', problems),
+      body: check(schemas.body, body, 'body', problems),
       query: check(schemas.query, event.queryStringParameters ?? {}, 'query', problems),
       params: check(schemas.params, event.pathParameters ?? {}, 'path', problems),
     };

@@ -1,0 +1,103 @@
+/**
+ * Operator command: workspaces and first keys, outside the public API.
+ *   npm run --silent admin -- workspace create --name Acme --plan growth --json
+ *   npm run --silent admin -- workspace list | workspace set-plan --id ID --plan pro | key create --workspace ID
+ * Against the running local stack by default (it reads .local/stack.json); against a deployed
+ * stack with --table NAME [--region R] [--platform-secret-arn ARN], using your AWS credentials.
+ */
+import { parseArgs } from 'node:util';
+import { createKey } from '#shared/domain/api-keys';
+import { syncTemplates } from '#shared/domain/templates';
+import { createWorkspace, listWorkspaces, PLANS, setPlan, type Plan } from '#shared/domain/workspaces';
+import { randomDigits } from '#local/random';
+import { readJson, type StackInfo } from '#local/stack-file';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    name: { type: 'string' },
+    plan: { type: 'string' },
+    id: { type: 'string' },
+    workspace: { type: 'string' },
+    description: { type: 'string' },
+    'phone-number-id': { type: 'string' },
+    'waba-id': { type: 'string' },
+    table: { type: 'string' },
+    region: { type: 'string' },
+    'platform-secret-arn': { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`admin: ${message}`);
+  process.exit(2);
+}
+
+const required = (name: keyof typeof values): string => (values[name] as string | undefined) ?? fail(`--${name} is required`);
+
+function plan(): Plan {
+  const value = required('plan');
+  return (PLANS as readonly string[]).includes(value) ? (value as Plan) : fail(`--plan must be one of ${PLANS.join(', ')}`);
+}
+
+/** Points the shared data code at the local stack or at the deployed table. Returns whether this is the local stack. */
+function connect(): boolean {
+  if (values.table) {
+    process.env.TABLE_NAME = values.table;
+    if (values.region) process.env.AWS_REGION = values.region;
+    if (values['platform-secret-arn']) process.env.PLATFORM_SECRET_ARN = values['platform-secret-arn'];
+    return false;
+  }
+  const stack = readJson<StackInfo>('stack.json') ?? fail('no local stack found: start it with `npm start`, or pass --table for a deployed stack');
+  Object.assign(process.env, {
+    TABLE_NAME: stack.table_name,
+    DYNAMODB_ENDPOINT: stack.dynamodb_endpoint,
+    GRAPH_API_BASE_URL: stack.simulator_url,
+    GRAPH_API_VERSION: stack.graph_api_version,
+    PLATFORM_SECRETS: JSON.stringify(stack.platform_secrets),
+  });
+  return true;
+}
+
+function print(value: unknown, text: string) {
+  console.log(values.json ? JSON.stringify(value) : text);
+}
+
+async function main() {
+  const command = positionals.join(' ');
+  const local = connect();
+  switch (command) {
+    case 'workspace create': {
+      const workspace = await createWorkspace({
+        name: required('name'),
+        plan: plan(),
+        phone_number_id: values['phone-number-id'] ?? (local ? randomDigits(15) : fail('--phone-number-id is required for a deployed stack')),
+        waba_id: values['waba-id'] ?? (local ? randomDigits(15) : fail('--waba-id is required for a deployed stack')),
+      });
+      const key = await createKey(workspace.id, { name: 'Initial key', description: 'Created by the admin command' });
+      // Templates sync on a schedule; sync now when the platform is reachable so the workspace is usable at once.
+      if (local || values['platform-secret-arn']) await syncTemplates(workspace);
+      const result = { workspace_id: workspace.id, api_key: key.api_key, phone_number_id: workspace.phone_number_id };
+      return print(result, `Workspace ${workspace.id} (${workspace.plan})\nAPI key ${key.api_key}\nphone_number_id ${workspace.phone_number_id}`);
+    }
+    case 'workspace list': {
+      const workspaces = await listWorkspaces();
+      return print(workspaces, workspaces.map((w) => `${w.id}  ${w.plan.padEnd(7)}  ${w.phone_number_id}  ${w.name}`).join('\n'));
+    }
+    case 'workspace set-plan': {
+      const workspace = await setPlan(required('id'), plan()).catch(() => fail('no such workspace'));
+      return print(workspace, `Workspace ${workspace.id} is now on plan ${workspace.plan}`);
+    }
+    case 'key create': {
+      const key = await createKey(required('workspace'), { name: values.name ?? 'Admin key', description: values.description }).catch(() =>
+        fail('no such workspace'),
+      );
+      return print(key, `API key ${key.api_key}`);
+    }
+    default:
+      fail('usage: admin workspace create|list|set-plan, or admin key create (see README)');
+  }
+}
+
+main().catch((error) => fail((error as Error).message));

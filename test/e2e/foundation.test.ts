@@ -1,0 +1,71 @@
+import { runAdmin, startLocalStack, type RunningStack } from '../support/local-stack';
+
+let local: RunningStack;
+
+beforeAll(async () => {
+  local = await startLocalStack();
+}, 120_000);
+afterAll(async () => {
+  await local?.stop();
+});
+
+async function call(method: string, path: string, key?: string, body?: unknown) {
+  const response = await fetch(`${local.stack.base_url}${path}`, {
+    method,
+    headers: { ...(key && { Authorization: `Bearer ${key}` }), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('npm start, driven over HTTP', () => {
+  it('prints a working key and lists the four approved simulator templates', async () => {
+    expect(local.output()).toContain(local.credentials.api_key);
+    const templates = await call('GET', '/api/v1/templates', local.credentials.api_key);
+    expect(templates.status).toBe(200);
+    expect(templates.body.data.map((t: { name: string }) => t.name).sort()).toEqual(['hello_world', 'order_update', 'order_update', 'welcome']);
+  });
+
+  it('creates, lists masked and revokes keys; a revoked key gets 401; usage counts the calls', async () => {
+    const { api_key: key } = local.credentials;
+    const before = (await call('GET', '/api/v1/usage', key)).body.data.overview.total_requests;
+    const created = await call('POST', '/api/v1/keys', key, { name: 'e2e' });
+    expect(created.status).toBe(201);
+    const listed = await call('GET', '/api/v1/keys', key);
+    expect(listed.body.data.every((k: { api_key_prefix: string }) => /^sk_live_.{4}\.\.\.$/.test(k.api_key_prefix))).toBe(true);
+    expect((await call('DELETE', `/api/v1/keys?id=${created.body.data.id}`, key)).status).toBe(200);
+    expect((await call('GET', '/api/v1/keys', created.body.data.api_key)).status).toBe(401);
+    const usage = await call('GET', '/api/v1/usage', key);
+    expect(usage.body.data.overview.total_requests).toBe(before + 4);
+  });
+
+  it('the admin command creates a second workspace that sees none of the first one', async () => {
+    const result = await runAdmin(local.dir, ['workspace', 'create', '--name', 'Second', '--plan', 'starter', '--json']);
+    expect(result.code).toBe(0);
+    const second = JSON.parse(result.stdout);
+    expect(second).toEqual({ workspace_id: expect.any(String), api_key: expect.stringMatching(/^sk_live_/), phone_number_id: expect.stringMatching(/^\d+$/) });
+    expect(second.workspace_id).not.toBe(local.credentials.workspace_id);
+
+    const keys = await call('GET', '/api/v1/keys', second.api_key);
+    expect(keys.body.data.map((k: { name: string }) => k.name)).toEqual(['Initial key']);
+    expect((await call('GET', '/api/v1/usage', second.api_key)).body.data.overview.total_requests).toBe(1); // its own GET /keys just above
+    const firstKeys = await call('GET', '/api/v1/keys', local.credentials.api_key);
+    const revokeOther = await call('DELETE', `/api/v1/keys?id=${firstKeys.body.data[0].id}`, second.api_key);
+    expect(revokeOther.status).toBe(404);
+
+    const list = await runAdmin(local.dir, ['workspace', 'list', '--json']);
+    expect(JSON.parse(list.stdout).map((w: { id: string }) => w.id)).toEqual(expect.arrayContaining([local.credentials.workspace_id, second.workspace_id]));
+    const upgraded = await runAdmin(local.dir, ['workspace', 'set-plan', '--id', second.workspace_id, '--plan', 'growth', '--json']);
+    expect(JSON.parse(upgraded.stdout).plan).toBe('growth');
+    const extraKey = await runAdmin(local.dir, ['key', 'create', '--workspace', second.workspace_id, '--json']);
+    expect((await call('GET', '/api/v1/keys', JSON.parse(extraKey.stdout).api_key)).status).toBe(200);
+  }, 60_000);
+
+  it('stops every child process on SIGTERM', async () => {
+    const { dynamodb_endpoint, simulator_url, base_url } = local.stack;
+    const code = await local.stop();
+    expect(code).toBe(0);
+    for (const url of [dynamodb_endpoint, simulator_url, base_url]) await expect(fetch(url)).rejects.toThrow();
+    local = undefined as unknown as RunningStack;
+  });
+});

@@ -1,0 +1,39 @@
+import { utcDate } from '#shared/time';
+import { useTestApi } from '../support/api';
+
+const api = useTestApi();
+
+describe('GET /api/v1/usage', () => {
+  it('counts every authenticated call of the workspace, failed ones included, each after it completes', async () => {
+    const ws = await api.workspace();
+    await api.call('GET', '/api/v1/keys', { key: ws.key });
+    await api.call('GET', '/api/v1/templates', { key: ws.key });
+    await api.call('POST', '/api/v1/keys', { key: ws.key, body: { name: '' } });
+    await api.call('GET', '/api/v1/keys'); // unauthenticated: not the workspace's
+
+    const first = await api.call('GET', '/api/v1/usage', { key: ws.key });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({
+      period_days: 30,
+      overview: { total_requests: 3, successful_requests: 2, failed_requests: 1, success_rate_pct: 67, avg_latency_ms: expect.any(Number) },
+      daily: [{ date: utcDate(), total_requests: 3, successful_requests: 2, failed_requests: 1 }],
+    });
+    const second = await api.call('GET', '/api/v1/usage?days=1', { key: ws.key });
+    expect(second.body.data.period_days).toBe(1);
+    expect(second.body.data.overview.total_requests).toBe(4);
+  });
+
+  it('reports zeros for a workspace without calls', async () => {
+    const ws = await api.workspace();
+    const usage = await api.call('GET', '/api/v1/usage', { key: ws.key });
+    expect(usage.body.data.overview).toEqual({ total_requests: 0, successful_requests: 0, failed_requests: 0, success_rate_pct: 0, avg_latency_ms: 0 });
+    expect(usage.body.data.daily).toEqual([]);
+  });
+
+  it.each(['0', '91', '1.5', 'abc', '-3'])('rejects days=%s', async (days) => {
+    const ws = await api.workspace();
+    const reply = await api.call('GET', `/api/v1/usage?days=${days}`, { key: ws.key });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'days', message: expect.any(String) }] });
+  });
+});

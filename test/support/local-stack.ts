@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Credentials, StackInfo } from '#local/stack-file';
+import { readJson } from '#local/stack-file';
+
+const root = resolve(__dirname, '../..');
+
+export interface RunningStack {
+  dir: string;
+  stack: StackInfo;
+  credentials: Credentials;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts `npm start`'s program as a child process on free ports with its own data folder, and waits for /health. */
+export async function startLocalStack(timeoutMs = 90_000): Promise<RunningStack> {
+  const dir = mkdtempSync(join(tmpdir(), 'messaging-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'local/start.ts'], {
+    cwd: root,
+    env: { ...process.env, LOCAL_DIR: dir, PORT: '0', SIMULATOR_PORT: '0', DYNAMODB_PORT: '0', SQS_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+
+  const deadline = Date.now() + timeoutMs;
+  const previous = process.env.LOCAL_DIR;
+  process.env.LOCAL_DIR = dir;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`local stack exited early:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`local stack not healthy in time:\n${output}`);
+      const stack = readJson<StackInfo>('stack.json');
+      const health = stack && (await fetch(`${stack.base_url}/health`).catch(() => undefined));
+      if (stack && health?.status === 200) {
+        return {
+          dir,
+          stack,
+          credentials: readJson<Credentials>('credentials.json')!,
+          output: () => output,
+          stop: async () => {
+            child.kill('SIGTERM');
+            const code = await exited;
+            rmSync(dir, { recursive: true, force: true });
+            return code;
+          },
+        };
+      }
+      await new Promise((done) => setTimeout(done, 250));
+    }
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  } finally {
+    process.env.LOCAL_DIR = previous;
+  }
+}
+
+/** Runs the admin command the way the README shows it, against the stack in `dir`. */
+export function runAdmin(dir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: root, env: { ...process.env, LOCAL_DIR: dir } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.once('exit', (code) => done({ code, stdout, stderr }));
+  });
+}
