@@ -37,7 +37,7 @@ const http = (method: HttpMethod, path: string, extra: { public?: boolean } = {}
 
 export const operations: Operation[] = [
   { name: 'Health', handler: 'functions/health.ts', trigger: http('GET', '/health', { public: true }), access: {} },
-  { name: 'RouteNotFound', handler: 'functions/route-not-found.ts', trigger: { type: 'httpDefault' }, access: { table: 'readWrite' } },
+  { name: 'RouteNotFound', handler: 'functions/route-not-found.ts', trigger: { type: 'httpDefault' }, access: {} },
 
   { name: 'ListKeys', handler: 'functions/keys/list.ts', trigger: http('GET', '/api/v1/keys'), access: { table: 'readWrite' } },
   { name: 'CreateKey', handler: 'functions/keys/create.ts', trigger: http('POST', '/api/v1/keys'), access: { table: 'readWrite' } },

@@ -1,0 +1,15 @@
+import type { App, Environment } from 'aws-cdk-lib';
+import { StatefulStack } from '#lib/stateful-stack';
+import { StatelessStack } from '#lib/stateless-stack';
+
+/** Both stacks, wired together; used by bin/app.ts and by the CDK tests. */
+export function buildApp(app: App, env?: Environment) {
+  const data = new StatefulStack(app, 'MessagingApi-Data', { env, description: 'Messaging API: table and platform secret' });
+  const compute = new StatelessStack(app, 'MessagingApi-Compute', {
+    env,
+    description: 'Messaging API: functions, HTTP API and schedules',
+    table: data.table,
+    platformSecret: data.platformSecret,
+  });
+  return { data, compute };
+}

@@ -1,0 +1,59 @@
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+
+export const projectRoot = path.resolve(__dirname, '..');
+export const serviceName = 'messaging-api';
+
+export interface ServiceFunctionProps {
+  /** Handler module relative to the project root; it exports `handler`. */
+  handlerModule: string;
+  timeout?: Duration;
+  memorySize?: number;
+}
+
+/** A Lambda function with the service's defaults: one per operation, bundled from TypeScript with esbuild. */
+export class ServiceFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    // An explicit log group (instead of the logRetention option) avoids CDK's LogRetention custom-resource Lambda.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: RetentionDays.ONE_MONTH,
+      // Stateless stack: logs expire after a month anyway; don't leave orphaned groups behind.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Own role, allowed to write to this log group only (instead of AWSLambdaBasicExecutionRole's logs:* on *).
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
+
+    super(scope, id, {
+      entry: path.join(projectRoot, props.handlerModule),
+      handler: 'handler',
+      projectRoot,
+      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: Tracing.ACTIVE,
+      logGroup,
+      role,
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: serviceName,
+      },
+      bundling: {
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false, // file:line in stack traces is enough; keeps bundles small
+        target: 'node22',
+        format: OutputFormat.CJS,
+        // Bundle the AWS SDK v3 clients too (tree-shaken, pinned by our lock file, faster cold start).
+        externalModules: [],
+      },
+    });
+  }
+}

@@ -1,0 +1,53 @@
+import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { indexes, table } from '#shared/db/table';
+import { acknowledgePlatformSecretFindings } from '#lib/nag-suppressions';
+
+const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
+
+/**
+ * Resources that hold data and outlive deployments of the code: the single table and the
+ * platform credentials. (Queues and the event bus will live here too.)
+ */
+export class StatefulStack extends Stack {
+  readonly table: TableV2;
+  readonly platformSecret: Secret;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    // Keys, TTL and indexes come from shared/db/table.ts, the module the code queries with.
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: stringKey(table.partitionKey),
+      sortKey: stringKey(table.sortKey),
+      timeToLiveAttribute: table.timeToLiveAttribute,
+      globalSecondaryIndexes: Object.values(indexes).map((index) => ({
+        indexName: index.indexName,
+        partitionKey: stringKey(index.partitionKey),
+        sortKey: stringKey(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      })),
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryptionV2.awsManagedKey(),
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Only verify_token is generated; the operator fills app_secret, access_token (and optionally
+    // access_tokens: { "<workspace id>": "<token>" }) from the Meta app after deploy.
+    this.platformSecret = new Secret(this, 'PlatformSecret', {
+      description: 'WhatsApp platform credentials: app_secret, verify_token, access_token, optional access_tokens map (workspace id -> token)',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify({ app_secret: '', access_token: '' }),
+        generateStringKey: 'verify_token',
+        excludePunctuation: true,
+        passwordLength: 40,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledgePlatformSecretFindings(this.platformSecret);
+  }
+}

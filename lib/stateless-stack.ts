@@ -1,0 +1,133 @@
+import { CfnOutput, CrossStackReferences, Duration, ReferenceStrength, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { operations, type Access, type Operation, type Trigger } from '#lib/operations';
+import { ServiceFunction } from '#lib/service-function';
+import { grantTableData } from '#lib/table-access';
+import { acknowledgeHttpApiFindings, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
+
+export interface StatelessStackProps extends StackProps {
+  table: ITableV2;
+  platformSecret: ISecret;
+}
+
+/** What the trigger and access wiring below may use. */
+interface Wiring {
+  stack: StatelessStack;
+  api: HttpApi;
+  table: ITableV2;
+  platformSecret: ISecret;
+}
+
+type Wire<T> = (fn: ServiceFunction, value: T, w: Wiring) => void;
+
+/** One entry per trigger kind: how an operation's function gets invoked. */
+const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>> } = {
+  http: (fn, t, w) => addRoute(fn, HttpRouteKey.with(t.path, HttpMethod[t.method]), w),
+  httpDefault: (fn, _t, w) => addRoute(fn, HttpRouteKey.DEFAULT, w),
+  schedule: (fn, t, w) =>
+    new Rule(w.stack, `${fn.node.id}Schedule`, {
+      schedule: Schedule.rate(Duration.minutes(t.everyMinutes)),
+      targets: [new LambdaFunction(fn)],
+    }),
+};
+
+/** One entry per access kind: the least-privilege grants and settings an operation receives. */
+const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
+  table: (fn, mode, w) => {
+    grantTableData(w.table, fn, mode);
+    fn.addEnvironment('TABLE_NAME', w.table.tableName);
+  },
+  platformSecrets: (fn, _on, w) => {
+    w.platformSecret.grantRead(fn);
+    fn.addEnvironment('PLATFORM_SECRET_ARN', w.platformSecret.secretArn);
+  },
+  graphApi: (fn, _on, w) => {
+    // Overridable so a deployment can point at a Graph API simulator or pin another API version.
+    fn.addEnvironment('GRAPH_API_BASE_URL', w.stack.node.tryGetContext('graphApiBaseUrl') ?? 'https://graph.facebook.com');
+    fn.addEnvironment('GRAPH_API_VERSION', w.stack.node.tryGetContext('graphApiVersion') ?? 'v21.0');
+  },
+};
+
+/** One JSON line per request; HTTP API context variables only. */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    ip: '$context.identity.sourceIp',
+    requestTime: '$context.requestTime',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationLatencyMs: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+    userAgent: '$context.identity.userAgent',
+  }),
+);
+
+function wire(fn: ServiceFunction, op: Operation, w: Wiring): void {
+  (wireTrigger[op.trigger.type] as Wire<Trigger>)(fn, op.trigger, w);
+  for (const kind of Object.keys(op.access) as (keyof Access)[]) {
+    const value = op.access[kind];
+    if (value) (grantAccess[kind] as Wire<typeof value>)(fn, value, w);
+  }
+}
+
+function addRoute(fn: ServiceFunction, routeKey: HttpRouteKey, w: Wiring): void {
+  new HttpRoute(w.api, `${fn.node.id}Route`, {
+    httpApi: w.api,
+    routeKey,
+    integration: new HttpLambdaIntegration(`${fn.node.id}Integration`, fn),
+  });
+}
+
+/** The code: one Lambda per operation in lib/operations.ts, the HTTP API and the schedules. */
+export class StatelessStack extends Stack {
+  readonly api: HttpApi;
+  readonly functions: Record<string, ServiceFunction> = {};
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    // Strong (exports/imports): the data stack cannot be deleted, nor lose a resource, while this stack uses it.
+    CrossStackReferences.of(this).consume(ReferenceStrength.STRONG);
+
+    // Our own $default stage (not createDefaultStage) so it can have access logging.
+    this.api = new HttpApi(this, 'HttpApi', { apiName: 'messaging-api', createDefaultStage: false });
+    acknowledgeHttpApiFindings(this.api);
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    });
+
+    const wiring: Wiring = { stack: this, api: this.api, table: props.table, platformSecret: props.platformSecret };
+    for (const op of operations) {
+      const fn = new ServiceFunction(this, op.name, {
+        handlerModule: op.handler,
+        timeout: op.timeoutSeconds ? Duration.seconds(op.timeoutSeconds) : undefined,
+        memorySize: op.memoryMb,
+      });
+      this.functions[op.name] = fn;
+      acknowledgeServiceFunctionFindings(fn);
+      wire(fn, op, wiring);
+    }
+
+    new CfnOutput(this, 'ApiUrl', { value: stage.url });
+    new CfnOutput(this, 'PlatformWebhookUrl', {
+      value: `${stage.url}webhooks/whatsapp`,
+      description: 'Callback URL to register in the Meta app (with the verify_token from the platform secret)',
+    });
+    new CfnOutput(this, 'TableName', { value: props.table.tableName });
+    new CfnOutput(this, 'PlatformSecretArn', { value: props.platformSecret.secretArn });
+  }
+}

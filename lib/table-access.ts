@@ -1,0 +1,17 @@
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { indexes } from '#shared/db/table';
+
+const readActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:ConditionCheckItem'];
+const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+
+/**
+ * Data-plane grants on the table and its named indexes. Unlike table.grantReadData(), which
+ * grants `<table>/index/*`, the index ARNs come from shared/db/table.ts: no wildcard resource.
+ * (Transactions need no extra action: IAM checks the per-item actions above.)
+ */
+export function grantTableData(table: ITableV2, grantee: IGrantable, mode: 'read' | 'readWrite'): void {
+  const indexArns = Object.values(indexes).map((index) => `${table.tableArn}/index/${index.indexName}`);
+  Grant.addToPrincipal({ grantee, actions: readActions, resourceArns: [table.tableArn, ...indexArns] });
+  if (mode === 'readWrite') Grant.addToPrincipal({ grantee, actions: writeActions, resourceArns: [table.tableArn] });
+}
