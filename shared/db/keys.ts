@@ -22,4 +22,28 @@ export const keys = {
   /** All templates of a workspace share one small item collection: read-mostly, bounded by the platform. */
   templates: (ws: string) => ({ PK: `WS#${ws}#TEMPLATES` }),
   template: (ws: string, name: string, language: string) => ({ PK: `WS#${ws}#TEMPLATES`, SK: `${name}#${language}` }),
+
+  /** Exact counts for lists: one item per counted thing (all contacts, each tag, all groups). */
+  counter: (ws: string, name: string) => ({ PK: `WS#${ws}#COUNTERS`, SK: name }),
+
+  contact: (ws: string, id: string) => ({ PK: `WS#${ws}#CONTACT#${id}`, SK: 'CONTACT' }),
+  contactList: (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CONTACTS`, ...(id && { GSI1SK: id }) }),
+  /** One contact per phone number and workspace: the claim's conditional put is the uniqueness check. */
+  contactPhone: (ws: string, digits: string) => ({ PK: `WS#${ws}#PHONE#${digits}`, SK: 'CONTACT_PHONE' }),
+  /** A contact's tag, in the contact's item collection, indexed by tag (lower-case) for filtering. */
+  contactTag: (ws: string, contactId: string, tag: string) => ({ PK: `WS#${ws}#CONTACT#${contactId}`, SK: `TAG#${tag}` }),
+  taggedList: (ws: string, tag: string, contactId?: string) => ({ GSI1PK: `WS#${ws}#TAG#${tag}`, ...(contactId && { GSI1SK: contactId }) }),
+
+  group: (ws: string, id: string) => ({ PK: `WS#${ws}#GROUP#${id}`, SK: 'GROUP' }),
+  groupList: (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#GROUPS`, ...(id && { GSI1SK: id }) }),
+  /** A membership is two items: the group's side (to list members) and the contact's side (to leave groups on delete). */
+  groupMember: (ws: string, groupId: string, contactId: string) => ({ PK: `WS#${ws}#GROUP#${groupId}`, SK: `MEMBER#${contactId}` }),
+  contactGroup: (ws: string, contactId: string, groupId: string) => ({ PK: `WS#${ws}#CONTACT#${contactId}`, SK: `GROUP#${groupId}` }),
 };
+
+export const counterNames = {
+  contacts: 'contacts',
+  groups: 'groups',
+  tag: (tag: string) => `tag#${tag}`,
+};
+

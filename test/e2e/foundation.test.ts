@@ -1,4 +1,6 @@
-import { runAdmin, startLocalStack, type RunningStack } from '../support/local-stack';
+import { callApi } from '#local/api-client';
+import { startLocalStack, type RunningStack } from '#local/spawn-stack';
+import { runAdmin } from '../support/admin';
 
 let local: RunningStack;
 
@@ -9,15 +11,7 @@ afterAll(async () => {
   await local?.stop();
 });
 
-async function call(method: string, path: string, key?: string, body?: unknown) {
-  const response = await fetch(`${local.stack.base_url}${path}`, {
-    method,
-    headers: { ...(key && { Authorization: `Bearer ${key}` }), ...(body !== undefined && { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON, asserted field by field
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = async (method: string, path: string, key?: string, body?: unknown) => callApi(local.stack.base_url, method, path, { key, body });
 
 describe('npm start, driven over HTTP', () => {
   it('prints a working key and lists the four approved simulator templates', async () => {

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { callApi, type CallOptions, type Reply } from '#local/api-client';
 import { startApiServer } from '#local/api-server';
 import { freePort } from '#local/ports';
 import { startSimulator, type Simulator } from '#local/simulator/server';
@@ -15,17 +16,11 @@ export interface TestWorkspace {
   phoneNumberId: string;
 }
 
-export interface Reply {
-  status: number;
-  headers: Headers;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- response JSON, asserted field by field
-}
-
 export interface TestApi {
   baseUrl: string;
   simulator: Simulator;
   workspace(plan?: Plan): Promise<TestWorkspace>;
-  call(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Reply>;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
 }
 
 /**
@@ -60,23 +55,7 @@ export function useTestApi(): TestApi {
     return { id: workspace.id, key: key.api_key, phoneNumberId: workspace.phone_number_id };
   };
 
-  api.call = async (method, path, options = {}) => {
-    const headers: Record<string, string> = { ...(options.key && { Authorization: `Bearer ${options.key}` }) };
-    let body: string | undefined = options.rawBody;
-    if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers['Content-Type'] = 'application/json';
-    }
-    const response = await fetch(`${api.baseUrl}${path}`, { method, headers: { ...headers, ...options.headers }, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Not JSON: asserted as text.
-    }
-    return { status: response.status, headers: response.headers, body: parsed };
-  };
+  api.call = (method, path, options) => callApi(api.baseUrl, method, path, options);
 
   return api;
 }

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Credentials, StackInfo } from '#local/stack-file';
 import { readJson } from '#local/stack-file';
 
-const root = resolve(__dirname, '../..');
+const root = resolve(__dirname, '..');
 
 export interface RunningStack {
   dir: string;
@@ -59,16 +59,4 @@ export async function startLocalStack(timeoutMs = 90_000): Promise<RunningStack>
   } finally {
     process.env.LOCAL_DIR = previous;
   }
-}
-
-/** Runs the admin command the way the README shows it, against the stack in `dir`. */
-export function runAdmin(dir: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args], { cwd: root, env: { ...process.env, LOCAL_DIR: dir } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.once('exit', (code) => done({ code, stdout, stderr }));
-  });
 }

@@ -1,0 +1,37 @@
+import { batchWrite } from '#shared/db/batch-write';
+import { newId } from '#shared/ids';
+import { median, timed, type BenchContext, type Figure } from './harness';
+
+const CONTACTS = 500;
+const RUNS = 5;
+
+/** Each run imports into a fresh workspace, so the same numbers are new every time. */
+const contactsPayload = () =>
+  Array.from({ length: CONTACTS }, (_, i) => ({
+    phone: `+1415555${1000 + i}`,
+    name: `Contact ${i}`,
+    tags: i % 3 ? ['bench'] : [],
+  }));
+
+/** POST /contacts/bulk with 500 new contacts, against writing the same items (claim + contact) with BatchWriteItem directly. */
+export async function benchBulkImport(ctx: BenchContext): Promise<Figure[]> {
+  const api: number[] = [];
+  const raw: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const ws = await ctx.workspace();
+    const { ms, result } = await timed(() => ctx.call('POST', '/api/v1/contacts/bulk', ws.key, { contacts: contactsPayload() }));
+    if (result.status !== 200 || result.body.data.processed_count !== CONTACTS) throw new Error(`bulk import failed: ${JSON.stringify(result.body).slice(0, 300)}`);
+    api.push(ms);
+    const items = Array.from({ length: CONTACTS * 2 }, (_, i) => ({ PutRequest: { Item: { PK: `BENCH#${newId()}`, SK: 'X', n: i, name: `Contact ${i}` } } }));
+    raw.push((await timed(() => batchWrite(items))).ms);
+  }
+  return [
+    {
+      name: `bulk import of ${CONTACTS} new contacts (median of ${RUNS})`,
+      value: median(api),
+      unit: 'ms',
+      baseline: { name: `BatchWriteItem of ${CONTACTS * 2} items`, value: median(raw) },
+      budget: { max: 2000, of: 'value' },
+    },
+  ];
+}

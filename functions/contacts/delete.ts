@@ -1,0 +1,9 @@
+import { deleteContact } from '#shared/domain/contacts/store';
+import { httpOperation } from '#shared/http/operation';
+import { ok } from '#shared/http/responses';
+import { idParams } from '#shared/http/schemas';
+
+export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
+  const contact = await deleteContact(workspace.id, params.id);
+  return ok({ id: contact.id, phone_number: contact.phone_number, deleted: true });
+});

@@ -1,0 +1,9 @@
+import { deleteGroup } from '#shared/domain/groups/groups';
+import { httpOperation } from '#shared/http/operation';
+import { ok } from '#shared/http/responses';
+import { idParams } from '#shared/http/schemas';
+
+export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
+  await deleteGroup(workspace.id, params.id);
+  return ok({ id: params.id, deleted: true });
+});

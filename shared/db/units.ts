@@ -1,0 +1,93 @@
+import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/db/transact';
+import { tableName } from '#shared/db/client';
+
+type Key = { PK: string; SK: string };
+
+/** A counter moved by a unit; units of one transaction moving the same counter are summed into one update. */
+export interface CounterDelta {
+  key: Key;
+  delta: number;
+  /** The counted thing must still exist (a group): its update carries `attribute_exists`. */
+  mustExist?: boolean;
+}
+
+/** Items that change together with their counters, idempotently: each item is conditioned so a repeat fails instead of double counting. */
+export interface Unit {
+  items: TransactItem[];
+  counters: CounterDelta[];
+}
+
+export class GuardFailed extends Error {
+  constructor() {
+    super('A guard condition failed');
+  }
+}
+
+function counterUpdates(units: Unit[]): TransactItem[] {
+  const sums = new Map<string, CounterDelta>();
+  for (const counter of units.flatMap((unit) => unit.counters)) {
+    const id = `${counter.key.PK}|${counter.key.SK}`;
+    const sum = sums.get(id);
+    sums.set(id, { ...counter, delta: (sum?.delta ?? 0) + counter.delta });
+  }
+  return [...sums.values()].map(({ key, delta, mustExist }) => ({
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'ADD #count :delta',
+      ...(mustExist && { ConditionExpression: 'attribute_exists(PK)' }),
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  }));
+}
+
+function chunk(units: Unit[], reserved: number): Unit[][] {
+  const chunks: Unit[][] = [];
+  let current: Unit[] = [];
+  let size = reserved;
+  for (const unit of units) {
+    const cost = unit.items.length + unit.counters.length;
+    if (current.length && size + cost > MAX_TRANSACTION_ITEMS) {
+      chunks.push(current);
+      current = [];
+      size = reserved;
+    }
+    current.push(unit);
+    size += cost;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * Applies units in as few transactions as fit. When a transaction is cancelled by a unit's
+ * condition (that unit was already applied, or no longer applies), its units are retried one
+ * by one and the failing ones skipped. `guard` items (e.g. "the contact still has version n",
+ * "the group still exists") go into every transaction; if one fails, GuardFailed is thrown and
+ * nothing further is applied. Returns the number of units applied.
+ */
+export async function applyUnits(units: Unit[], guard: TransactItem[] = []): Promise<number> {
+  let applied = 0;
+  const guardFailed = (indexes: number[]) => indexes.some((index) => index < guard.length);
+  const run = async (group: Unit[]) => {
+    const items = [...guard, ...group.flatMap((unit) => unit.items), ...counterUpdates(group)];
+    try {
+      await transact(items);
+      return true;
+    } catch (error) {
+      const failed = failedConditions(error);
+      if (!failed) throw error;
+      if (guardFailed(failed)) throw new GuardFailed();
+      return false;
+    }
+  };
+  for (const group of chunk(units, guard.length)) {
+    if (await run(group)) {
+      applied += group.length;
+      continue;
+    }
+    for (const unit of group) if (await run([unit])) applied += 1;
+  }
+  return applied;
+}

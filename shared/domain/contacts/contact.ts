@@ -1,0 +1,77 @@
+/** The contact record and the pure rules for changing it (contract section 7). */
+
+export type CustomFieldValue = string | number | boolean;
+
+export interface Contact {
+  id: string;
+  name: string | null;
+  phone_number: string;
+  email: string | null;
+  tags: string[];
+  custom_fields: Record<string, CustomFieldValue>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a create, upsert or PATCH may say; an absent field is left as it is. */
+export interface ContactChanges {
+  phone_number?: string;
+  name?: string | null;
+  email?: string | null;
+  tags?: string[];
+  /** Merged key by key; `null` deletes the key. */
+  custom_fields?: Record<string, CustomFieldValue | null>;
+}
+
+/** Stored alongside the contact: its write version (optimistic locking) and the lower-case name for search. */
+export interface StoredContact extends Contact {
+  version: number;
+}
+
+/** Tags match case-insensitively; this is the form they are indexed and counted under. */
+export const tagKey = (tag: string): string => tag.toLowerCase();
+
+/** Trimmed and de-duplicated case-insensitively, the first spelling kept. */
+export function normalizeTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  const result: string[] = [];
+  for (const tag of tags.map((t) => t.trim())) {
+    if (seen.has(tagKey(tag))) continue;
+    seen.add(tagKey(tag));
+    result.push(tag);
+  }
+  return result;
+}
+
+export function applyChanges(current: Contact, changes: ContactChanges, now: string): Contact {
+  const custom_fields = { ...current.custom_fields };
+  for (const [key, value] of Object.entries(changes.custom_fields ?? {})) {
+    if (value === null) delete custom_fields[key];
+    else custom_fields[key] = value;
+  }
+  return {
+    ...current,
+    ...(changes.phone_number !== undefined && { phone_number: changes.phone_number }),
+    ...(changes.name !== undefined && { name: changes.name }),
+    ...(changes.email !== undefined && { email: changes.email }),
+    ...(changes.tags !== undefined && { tags: normalizeTags(changes.tags) }),
+    custom_fields,
+    updated_at: now,
+  };
+}
+
+export function newContact(id: string, phone_number: string, changes: ContactChanges, now: string): Contact {
+  const blank: Contact = { id, name: null, phone_number, email: null, tags: [], custom_fields: {}, created_at: now, updated_at: now };
+  return applyChanges(blank, changes, now);
+}
+
+export const publicContact = ({ id, name, phone_number, email, tags, custom_fields, created_at, updated_at }: Contact): Contact => ({
+  id,
+  name,
+  phone_number,
+  email,
+  tags,
+  custom_fields,
+  created_at,
+  updated_at,
+});

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import { phone } from '#shared/http/schemas';
+
+const name = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters')));
+const email = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Must be at most 254 characters'), v.email('Invalid email address')));
+const tags = v.pipe(
+  v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'Tags must not be empty'), v.maxLength(50, 'Tags must be at most 50 characters'))),
+  v.maxLength(50, 'At most 50 tags'),
+);
+const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const customFields = v.pipe(
+  v.unknown(),
+  v.check(isPlainObject, 'Must be an object'),
+  v.record(
+    v.pipe(v.string(), v.minLength(1, 'Field names must not be empty'), v.maxLength(100, 'Field names must be at most 100 characters')),
+    v.nullable(v.union([v.pipe(v.string(), v.maxLength(1000, 'Values must be at most 1000 characters')), v.number(), v.boolean()], 'Must be a string, number, boolean or null')),
+  ),
+  v.check((fields) => Object.keys(fields).length <= 50, 'At most 50 custom fields per request'),
+);
+
+/** The fields any contact write may carry (contract section 7); absent fields are left unchanged. */
+export const contactFields = {
+  name: v.optional(name),
+  email: v.optional(email),
+  tags: v.optional(tags),
+  custom_fields: v.optional(customFields),
+};
+
+export const createContactBody = v.object({ phone_number: phone(), ...contactFields });
+export const updateContactBody = v.object({ phone_number: v.optional(phone()), ...contactFields });
+/** A bulk item names its number `phone` (or `phone_number`). */
+export const bulkContactItem = v.object({ phone: v.optional(v.string()), phone_number: v.optional(v.string()), ...contactFields });
