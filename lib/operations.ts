@@ -7,12 +7,18 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+import type { QueueName } from '#lib/queues';
+
 export type Trigger =
-  /** `path` uses API Gateway's `{param}` syntax. `public` routes skip API-key authentication. */
-  | { type: 'http'; method: HttpMethod; path: string; public?: boolean }
+  /** `path` uses API Gateway's `{param}` syntax. Authentication is the handler's middleware, not the gateway's. */
+  | { type: 'http'; method: HttpMethod; path: string }
   /** Catches every request no other route matched (API Gateway's `$default` route). */
   | { type: 'httpDefault' }
-  | { type: 'schedule'; everyMinutes: number };
+  | { type: 'schedule'; everyMinutes: number }
+  /** SQS event source with partial batch responses. */
+  | { type: 'queue'; queue: QueueName; batchSize: number }
+  /** The table's stream (new and old images), in order per item, retried until it succeeds. */
+  | { type: 'tableStream'; batchSize: number };
 
 export interface Access {
   table?: 'read' | 'readWrite';
@@ -20,6 +26,8 @@ export interface Access {
   platformSecrets?: boolean;
   /** Calls the WhatsApp Graph API (network egress, base URL setting). */
   graphApi?: boolean;
+  /** Queues it sends jobs to (or changes the visibility of its own jobs on); each gets `{NAME}_QUEUE_URL`. */
+  queues?: QueueName[];
 }
 
 export interface Operation {
@@ -33,10 +41,10 @@ export interface Operation {
   memoryMb?: number;
 }
 
-const http = (method: HttpMethod, path: string, extra: { public?: boolean } = {}): Trigger => ({ type: 'http', method, path, ...extra });
+const http = (method: HttpMethod, path: string): Trigger => ({ type: 'http', method, path });
 
 export const operations: Operation[] = [
-  { name: 'Health', handler: 'functions/health.ts', trigger: http('GET', '/health', { public: true }), access: {} },
+  { name: 'Health', handler: 'functions/health.ts', trigger: http('GET', '/health'), access: {} },
   { name: 'RouteNotFound', handler: 'functions/route-not-found.ts', trigger: { type: 'httpDefault' }, access: {} },
 
   { name: 'ListKeys', handler: 'functions/keys/list.ts', trigger: http('GET', '/api/v1/keys'), access: { table: 'readWrite' } },
@@ -75,4 +83,26 @@ export const operations: Operation[] = [
   { name: 'ListGroupMembers', handler: 'functions/groups/list-members.ts', trigger: http('GET', '/api/v1/groups/{id}/contacts'), access: { table: 'readWrite' } },
   { name: 'AddGroupMembers', handler: 'functions/groups/add-members.ts', trigger: http('POST', '/api/v1/groups/{id}/contacts'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
   { name: 'RemoveGroupMembers', handler: 'functions/groups/remove-members.ts', trigger: http('DELETE', '/api/v1/groups/{id}/contacts'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
+
+  { name: 'SendMessage', handler: 'functions/messages/send.ts', trigger: http('POST', '/api/v1/messages'), access: { table: 'readWrite' } },
+  { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' } },
+  { name: 'GetMessage', handler: 'functions/messages/get.ts', trigger: http('GET', '/api/v1/messages/{id}'), access: { table: 'readWrite' } },
+  { name: 'EnqueueSends', handler: 'functions/workers/enqueue-sends.ts', trigger: { type: 'tableStream', batchSize: 100 }, access: { queues: ['send'] } },
+  {
+    name: 'SendWorker',
+    handler: 'functions/workers/send-message.ts',
+    trigger: { type: 'queue', queue: 'send', batchSize: 10 },
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true, queues: ['send'] },
+    timeoutSeconds: 60,
+  },
+
+  { name: 'VerifyPlatformWebhook', handler: 'functions/webhooks/verify.ts', trigger: http('GET', '/webhooks/whatsapp'), access: { platformSecrets: true } },
+  { name: 'ReceivePlatformWebhook', handler: 'functions/webhooks/receive.ts', trigger: http('POST', '/webhooks/whatsapp'), access: { platformSecrets: true, queues: ['inbound'] } },
+  {
+    name: 'PlatformWebhookWorker',
+    handler: 'functions/workers/process-platform-webhook.ts',
+    trigger: { type: 'queue', queue: 'inbound', batchSize: 10 },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 30,
+  },
 ];

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ensureTable, startDynamoDbLocal } from '#local/dynamodb';
 import { startApiServer } from '#local/api-server';
 import { freePort } from '#local/ports';
+import { startRuntime } from '#local/runtime';
 import { startSchedules } from '#local/schedules';
 import { startSqsEmulator } from '#local/sqs-emulator';
 import { ensureDemoWorkspace } from '#local/demo-workspace';
@@ -53,7 +54,7 @@ async function main() {
   const queues = await startSqsEmulator(sqsPort);
   stops.push(queues.stop);
 
-  const simulator = await startSimulator({ port: simulatorPort, accessTokens: [LOCAL_PLATFORM.access_token] });
+  const simulator = await startSimulator({ port: simulatorPort, accessTokens: [LOCAL_PLATFORM.access_token], appSecret: LOCAL_PLATFORM.app_secret });
   stops.push(simulator.stop);
 
   Object.assign(process.env, {
@@ -64,11 +65,16 @@ async function main() {
     GRAPH_API_VERSION,
     PLATFORM_SECRETS: JSON.stringify(LOCAL_PLATFORM),
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    SEND_RATE_PER_SECOND: process.env.SEND_RATE_PER_SECOND ?? '80',
   });
+
+  const runtime = await startRuntime({ sqsEndpoint: queues.endpoint, dynamodbEndpoint: dynamo.endpoint, tableName: TABLE_NAME });
+  stops.push(runtime.stop);
 
   const api = await startApiServer(apiPort, () => ready);
   stops.push(() => new Promise((resolve) => api.close(resolve)));
   const baseUrl = `http://localhost:${apiPort}`;
+  simulator.setWebhookUrl(`http://127.0.0.1:${apiPort}/webhooks/whatsapp`);
 
   const stack: StackInfo = {
     pid: process.pid,

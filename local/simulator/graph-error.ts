@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 
 const DOCS = 'Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api';
 
-/** A failure rendered exactly as the Graph API does: `{ "error": { message, type, code, error_subcode?, fbtrace_id } }`. */
+/** WhatsApp Cloud API errors carry `error_data: { messaging_product: "whatsapp", details }`. */
+export interface GraphErrorData {
+  messaging_product: 'whatsapp';
+  details: string;
+}
+
+/**
+ * A failure rendered exactly as the Graph API does:
+ * `{ "error": { message, type, code, error_data?, error_subcode?, fbtrace_id } }`.
+ */
 export class GraphError extends Error {
   constructor(
     readonly status: number,
@@ -10,18 +19,20 @@ export class GraphError extends Error {
     readonly type: string,
     message: string,
     readonly subcode?: number,
+    readonly errorData?: GraphErrorData,
   ) {
     super(message);
     this.name = 'GraphError';
   }
 
   /** The response body; every error gets a fresh random `fbtrace_id`, as on Graph. */
-  body(): { error: Record<string, string | number> } {
+  body(): { error: Record<string, unknown> } {
     return {
       error: {
         message: this.message,
         type: this.type,
         code: this.code,
+        ...(this.errorData && { error_data: this.errorData }),
         ...(this.subcode !== undefined && { error_subcode: this.subcode }),
         fbtrace_id: fbtraceId(),
       },

@@ -4,7 +4,7 @@ export interface Route {
   method: string;
   /** Matched against the URL path; named groups become `ctx.params`. */
   path: RegExp;
-  /** Graph routes need an accepted access token; the simulator's own (`/health`, later `/_simulate/*`) do not. */
+  /** Graph routes need an accepted access token; the simulator's own (`/health`, `/_simulate/*`) do not. */
   auth: boolean;
   handle(ctx: RouteContext): JsonResponse | Promise<JsonResponse>;
 }

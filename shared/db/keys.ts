@@ -5,6 +5,8 @@
 
 /** Writes to usage counters are spread over this many partitions per workspace. */
 export const USAGE_SHARDS = 4;
+/** Message list index partitions and message counter items per workspace: a 1,000 message/s campaign stays under a partition's write limit. */
+export const MESSAGE_SHARDS = 8;
 
 export const keys = {
   workspace: (ws: string) => ({ PK: `WS#${ws}`, SK: 'WORKSPACE' }),
@@ -39,11 +41,24 @@ export const keys = {
   /** A membership is two items: the group's side (to list members) and the contact's side (to leave groups on delete). */
   groupMember: (ws: string, groupId: string, contactId: string) => ({ PK: `WS#${ws}#GROUP#${groupId}`, SK: `MEMBER#${contactId}` }),
   contactGroup: (ws: string, contactId: string, groupId: string) => ({ PK: `WS#${ws}#CONTACT#${contactId}`, SK: `GROUP#${groupId}` }),
+
+  /** Scoped to workspace and endpoint, as the contract says; expires by TTL after 24 hours. */
+  idempotency: (ws: string, endpoint: string, key: string) => ({ PK: `WS#${ws}#IDEMPOTENCY#${endpoint}#${key}`, SK: 'IDEMPOTENCY' }),
+
+  message: (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: 'MESSAGE' }),
+  /** Newest first, spread over MESSAGE_SHARDS partitions; the list merges them. */
+  messageList: (ws: string, shard: number, id?: string) => ({ GSI1PK: `WS#${ws}#MESSAGES#${shard}`, ...(id && { GSI1SK: id }) }),
+  /** One number's conversation, newest first: the `phone` filter. */
+  phoneMessages: (ws: string, digits: string, id?: string) => ({ GSI2PK: `WS#${ws}#PHONE_MESSAGES#${digits}`, ...(id && { GSI2SK: id }) }),
+  /** The last inbound message from a number: the 24-hour customer service window. */
+  window: (ws: string, digits: string) => ({ PK: `WS#${ws}#WINDOW#${digits}`, SK: 'WINDOW' }),
+  /** Sends per second per platform number (fixed one-second windows). */
+  sendRate: (phoneNumberId: string, second: number) => ({ PK: `SEND_RATE#${phoneNumberId}`, SK: String(second) }),
 };
 
 export const counterNames = {
+  messages: (shard: number) => `messages#${shard}`,
   contacts: 'contacts',
   groups: 'groups',
   tag: (tag: string) => `tag#${tag}`,
 };
-

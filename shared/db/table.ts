@@ -26,6 +26,8 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
+    // The stream is the outbox: send jobs and events are derived from it (docs/messaging.md).
+    StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
     AttributeDefinitions: attributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
     KeySchema: [
       { AttributeName: table.partitionKey, KeyType: 'HASH' },

@@ -1,3 +1,6 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import { errors } from '#shared/http/errors';
 import { batchWrite } from '#shared/db/batch-write';
 import { keys } from '#shared/db/keys';
 import { queryAll } from '#shared/db/query-all';
@@ -62,4 +65,17 @@ export async function syncTemplates(workspace: Workspace): Promise<number> {
     ...stale.map((t) => ({ DeleteRequest: { Key: keys.template(workspace.id, t.name, t.language) } })),
   ]);
   return platform.length;
+}
+
+export async function getTemplate(workspaceId: string, name: string, language: string): Promise<Template | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.template(workspaceId, name, language) }));
+  return Item as Template | undefined;
+}
+
+/** A template that exists in this language and is approved, or the contract's 422. */
+export async function approvedTemplate(workspaceId: string, name: string, language: string): Promise<Template> {
+  const template = await getTemplate(workspaceId, name, language);
+  if (!template) throw errors.unprocessable('template_not_found', `No template ${name} in ${language}`);
+  if (template.status !== 'APPROVED') throw errors.unprocessable('template_not_approved', `Template ${name} (${language}) is ${template.status}`);
+  return template;
 }

@@ -1,6 +1,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { MiddlewareObj, Request } from '@middy/core';
+import type { IdempotencyScope } from '#shared/domain/idempotency';
 import type { Workspace } from '#shared/domain/workspaces';
+import type { HttpResult } from '#shared/http/responses';
 
 export interface Caller {
   keyId: string;
@@ -14,6 +16,12 @@ export interface ApiContext extends Context {
   caller?: Caller;
   /** Validated body, query and path parameters. */
   input: { body: unknown; query: unknown; params: unknown };
+  /** Set by the idempotency middleware: the stored first result to answer with instead of running the handler. */
+  replay?: HttpResult;
+  /** Set by the idempotency middleware when this request holds an Idempotency-Key. */
+  idempotency?: IdempotencyScope;
+  /** Set by the idempotency middleware: the id of the record this request creates, the same on every attempt. */
+  resourceId?: string;
   /** Writes that must finish before the function returns, but need not delay the handler (usage, last_used_at). */
   background: Promise<unknown>[];
 }

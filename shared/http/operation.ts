@@ -13,9 +13,13 @@ import { usageRecording } from '#shared/http/middleware/usage-recording';
 import { validateRequest, type RequestSchemas, type ValidInput } from '#shared/http/middleware/validate';
 import type { HttpResult } from '#shared/http/responses';
 import { logger } from '#shared/logger';
+import { newId } from '#shared/ids';
+import { idempotency } from '#shared/http/middleware/idempotency';
 
 export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
   workspace: Workspace;
+  /** The id for the record this request creates: stable across retries of one Idempotency-Key. */
+  resourceId: string;
   headers: Record<string, string | undefined>;
   requestId: string;
 }
@@ -25,8 +29,13 @@ export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
  * declares its schemas and a function from validated input to a result; everything else
  * (request id, headers, JSON, validation, auth, usage, logging, error envelope) happens here.
  */
-export function httpOperation<S extends RequestSchemas>(schemas: S, handle: (input: HttpInput<S>) => Promise<HttpResult>) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+export interface OperationOptions extends RequestSchemas {
+  /** Accept `Idempotency-Key`, scoped to this endpoint name. */
+  idempotentAs?: string;
+}
+
+export function httpOperation<S extends OperationOptions>(schemas: S, handle: (input: HttpInput<S>) => Promise<HttpResult>) {
+  const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(injectLambdaContext(logger))
     .use(httpEventNormalizer())
     .use(httpHeaderNormalizer())
@@ -35,13 +44,16 @@ export function httpOperation<S extends RequestSchemas>(schemas: S, handle: (inp
     .use(envelope())
     .use(authenticate())
     .use(jsonBody())
-    .use(validateRequest(schemas))
-    .handler(async (event, context) => {
+    .use(validateRequest(schemas));
+  if (schemas.idempotentAs) stack.use(idempotency(schemas.idempotentAs));
+  return stack.handler(async (event, context) => {
+      if (context.replay) return context.replay as unknown as APIGatewayProxyStructuredResultV2;
       const result = await handle({
         ...(context.input as ValidInput<S>),
         workspace: context.caller!.workspace,
         headers: event.headers,
         requestId: context.requestId,
+        resourceId: context.resourceId ?? newId(),
       });
       return result as unknown as APIGatewayProxyStructuredResultV2;
     });

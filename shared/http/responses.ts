@@ -10,6 +10,8 @@ export interface Pagination {
 export interface HttpResult {
   status: number;
   data: unknown;
+  /** Answer this plain text instead of the JSON envelope (the platform's webhook verification). */
+  text?: string;
   pagination?: Pagination;
   headers?: Record<string, string>;
 }
@@ -17,3 +19,4 @@ export interface HttpResult {
 export const ok = (data: unknown, extra: Omit<HttpResult, 'status' | 'data'> = {}): HttpResult => ({ status: 200, data, ...extra });
 export const created = (data: unknown): HttpResult => ({ status: 201, data });
 export const accepted = (data: unknown): HttpResult => ({ status: 202, data });
+export const plainText = (text: string): HttpResult => ({ status: 200, data: null, text });

@@ -15,7 +15,7 @@ interface TemplatePage {
 let simulator: Simulator;
 
 beforeAll(async () => {
-  simulator = await startSimulator({ port: await freePort(), accessTokens: [TOKEN, 'other-token'] });
+  simulator = await startSimulator({ port: await freePort(), accessTokens: [TOKEN, 'other-token'], appSecret: 'sim-secret' });
 });
 
 afterAll(() => simulator.stop());
@@ -35,7 +35,7 @@ describe('simulator basics', () => {
 
   it('reports its url and port, and listens on a random port when asked for port 0', async () => {
     expect(simulator.url).toBe(`http://127.0.0.1:${simulator.port}`);
-    const other = await startSimulator({ port: 0, accessTokens: [] });
+    const other = await startSimulator({ port: 0, accessTokens: [], appSecret: 'sim-secret' });
     try {
       expect(other.port).toBeGreaterThan(0);
       expect((await getJson(`${other.url}/health`)).status).toBe(200);

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import { callApi, type CallOptions, type Reply } from '#local/api-client';
 import { startApiServer } from '#local/api-server';
+import { startRuntime, type LocalRuntime } from '#local/runtime';
+import { startSqsEmulator, type SqsEmulator } from '#local/sqs-emulator';
 import { freePort } from '#local/ports';
 import { startSimulator, type Simulator } from '#local/simulator/server';
 import { createKey } from '#shared/domain/api-keys';
@@ -27,26 +29,50 @@ export interface TestApi {
  * The API as a client sees it, in-process: the local router and the real handlers over HTTP,
  * against this suite's own table in DynamoDB Local, with the Graph API simulator behind it.
  */
-export function useTestApi(): TestApi {
+export interface TestApiOptions {
+  /** Also run the asynchronous side (SQS emulator, queue and stream pollers): sends, webhooks, workers. */
+  runtime?: boolean;
+  /** Milliseconds between the simulator's status webhooks. */
+  statusIntervalMs?: number;
+}
+
+export function useTestApi(options: TestApiOptions = {}): TestApi {
   useIsolatedTable();
   let server: Server;
+  let emulator: SqsEmulator | undefined;
+  let runtime: LocalRuntime | undefined;
   const api = {} as TestApi;
 
   beforeAll(async () => {
-    api.simulator = await startSimulator({ port: 0, accessTokens: [TEST_PLATFORM.access_token] });
+    api.simulator = await startSimulator({
+      port: 0,
+      accessTokens: [TEST_PLATFORM.access_token],
+      appSecret: TEST_PLATFORM.app_secret,
+      statusIntervalMs: options.statusIntervalMs ?? 50,
+      webhookRetryDelaysMs: [50, 200],
+    });
     Object.assign(process.env, {
       GRAPH_API_BASE_URL: api.simulator.url,
       PLATFORM_SECRETS: JSON.stringify(TEST_PLATFORM),
       POWERTOOLS_LOG_LEVEL: 'SILENT',
+      SEND_RATE_PER_SECOND: '80',
     });
+    if (options.runtime) {
+      emulator = await startSqsEmulator(await freePort());
+      process.env.SQS_ENDPOINT = emulator.endpoint;
+      runtime = await startRuntime({ sqsEndpoint: emulator.endpoint, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT!, tableName: process.env.TABLE_NAME! });
+    }
     const port = await freePort();
     server = await startApiServer(port, () => true);
     api.baseUrl = `http://127.0.0.1:${port}`;
+    api.simulator.setWebhookUrl(`${api.baseUrl}/webhooks/whatsapp`);
   });
 
   afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
     await api.simulator?.stop();
+    await runtime?.stop();
+    await emulator?.stop();
+    await new Promise((resolve) => server?.close(resolve));
   });
 
   api.workspace = async (plan = 'pro') => {

@@ -25,7 +25,11 @@ function errorResponse(request: ApiRequest): APIGatewayProxyStructuredResultV2 {
 /** Wraps handler results in the success envelope and every failure in the error envelope. */
 export const envelope = (): ApiMiddleware => ({
   after: (request) => {
-    const { status, data, pagination, headers } = request.response as unknown as HttpResult;
+    const { status, data, pagination, headers, text } = request.response as unknown as HttpResult;
+    if (text !== undefined) {
+      request.response = { statusCode: status, headers: { 'Content-Type': 'text/plain', 'X-Request-Id': request.context.requestId }, body: text };
+      return;
+    }
     request.response = render(status, { success: true, data, ...(pagination && { pagination }) }, request.context.requestId, headers);
   },
   onError: (request) => {

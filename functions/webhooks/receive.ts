@@ -1,0 +1,24 @@
+import { errors } from '#shared/http/errors';
+import { publicHttpOperation } from '#shared/http/operation';
+import { ok } from '#shared/http/responses';
+import { platformSecrets } from '#shared/platform/secrets';
+import { validPlatformSignature } from '#shared/platform/signature';
+import { enqueue, queueUrl } from '#shared/queues';
+
+/**
+ * POST /webhooks/whatsapp: checks the signature over the raw body, queues the payload and
+ * answers at once; the inbound worker does the rest. Unsigned or forged: 401, nothing queued.
+ */
+export const handler = publicHttpOperation(async (event) => {
+  const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  const { app_secret } = await platformSecrets();
+  if (!validPlatformSignature(raw, event.headers['x-hub-signature-256'], app_secret)) throw errors.unauthorized();
+  let payload: unknown;
+  try {
+    payload = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw errors.invalidJson();
+  }
+  await enqueue(queueUrl('inbound'), [payload]);
+  return ok({ received: true });
+});

@@ -1,0 +1,12 @@
+/**
+ * The work queues, once, as data: the CDK stack creates each with its dead-letter queue, the
+ * local stack creates the same on the SQS emulator.
+ */
+export const queues = {
+  /** Send jobs: one message each. Retries are paced by the worker (visibility back-off), so receives are not attempts. */
+  send: { visibilityTimeoutSeconds: 90, maxReceiveCount: 50 },
+  /** Platform webhooks, queued raw by POST /webhooks/whatsapp. */
+  inbound: { visibilityTimeoutSeconds: 60, maxReceiveCount: 8 },
+} as const;
+
+export type QueueName = keyof typeof queues;

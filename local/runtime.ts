@@ -1,0 +1,62 @@
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { awsClientConfig } from '#shared/config';
+import { operations } from '#lib/operations';
+import { queues, type QueueName } from '#lib/queues';
+import { loadHandler } from '#local/handlers';
+import { startQueuePoller } from '#local/queue-poller';
+import { startStreamPoller } from '#local/stream-poller';
+
+export interface LocalRuntime {
+  stop(): Promise<void>;
+}
+
+/** Creates each queue of lib/queues.ts with its dead-letter queue and redrive policy, as the CDK stack does. */
+async function createQueues(sqs: SQSClient): Promise<Record<QueueName, { url: string; arn: string }>> {
+  const created = {} as Record<QueueName, { url: string; arn: string }>;
+  for (const [name, settings] of Object.entries(queues) as [QueueName, (typeof queues)[QueueName]][]) {
+    const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dead-letter` }));
+    const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+    const queue = await sqs.send(
+      new CreateQueueCommand({
+        QueueName: name,
+        Attributes: {
+          VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: settings.maxReceiveCount }),
+        },
+      }),
+    );
+    const arn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+    created[name] = { url: queue.QueueUrl!, arn };
+    process.env[`${name.toUpperCase()}_QUEUE_URL`] = queue.QueueUrl;
+  }
+  return created;
+}
+
+/**
+ * The asynchronous half of lib/operations.ts, locally: queues on the SQS emulator with pollers
+ * for queue-triggered operations, and stream pollers for stream-triggered ones, invoking the
+ * same handlers with the same event types as Lambda. Expects TABLE_NAME and DYNAMODB_ENDPOINT set.
+ */
+export async function startRuntime(options: { sqsEndpoint: string; dynamodbEndpoint: string; tableName: string }): Promise<LocalRuntime> {
+  const sqs = new SQSClient(awsClientConfig(options.sqsEndpoint));
+  const urls = await createQueues(sqs);
+  const running: { stop(): Promise<void> }[] = [];
+  for (const operation of operations) {
+    const { trigger } = operation;
+    if (trigger.type === 'queue') {
+      const handler = await loadHandler(operation);
+      const { url, arn } = urls[trigger.queue];
+      running.push(startQueuePoller({ sqs, queueUrl: url, queueArn: arn, functionName: operation.name, handler, batchSize: trigger.batchSize, concurrency: 4 }));
+    }
+    if (trigger.type === 'tableStream') {
+      const handler = await loadHandler(operation);
+      running.push(await startStreamPoller({ endpoint: options.dynamodbEndpoint, tableName: options.tableName, functionName: operation.name, handler, batchSize: trigger.batchSize }));
+    }
+  }
+  return {
+    stop: async () => {
+      await Promise.all(running.map((r) => r.stop()));
+      sqs.destroy();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * A message id shaped like the platform's: `wamid.` + base64 of a small protobuf-like record holding the
+ * recipient's number and a random upper-case hex id, e.g. `wamid.HBgLMTY1MDUwNzY1MjAVAgARGBQ5QTNDQTVCM0Q0Q0Q2RTY3RTcA`.
+ * Outbound ids use marker 0x11, inbound ones 0x12, as on the platform. Unique (80 random bits).
+ */
+export function newWamid(waId: string, direction: 'outbound' | 'inbound' = 'outbound'): string {
+  const phone = Buffer.from(waId.slice(0, 255));
+  const hex = Buffer.from(randomBytes(10).toString('hex').toUpperCase());
+  const marker = direction === 'outbound' ? 0x11 : 0x12;
+  const record = Buffer.concat([
+    Buffer.from([0x1c, 0x18, phone.length]),
+    phone,
+    Buffer.from([0x15, 0x02, 0x00, marker, 0x18, hex.length]),
+    hex,
+    Buffer.from([0x00]),
+  ]);
+  return `wamid.${record.toString('base64').replace(/=+$/, '')}`;
+}
+
+/** The business number a phone number id stands for, stable per id: `1555` + 7 digits, as webhook metadata shows it. */
+export function displayPhoneNumber(phoneNumberId: string): string {
+  const n = createHash('sha256').update(phoneNumberId).digest().readUInt32BE(0) % 10_000_000;
+  return `1555${String(n).padStart(7, '0')}`;
+}
+
+/** A conversation id as status reports carry it (32 hex digits). */
+export const newConversationId = (): string => randomBytes(16).toString('hex');

@@ -1,0 +1,54 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+
+type Key = Record<string, unknown>;
+/** Per source: where the next page starts (null: at the beginning), or 'done' when it is used up. */
+export type Positions = (Key | null | 'done')[];
+
+interface Source {
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>;
+  buffer: Record<string, unknown>[];
+  next: Key | undefined | 'done';
+  /** Where a cursor resumes this source: after the last item taken from it. */
+  resume: Key | null | 'done';
+}
+
+/**
+ * Reads several descending queries (the shards of one list) as one list ordered by `sortKey`,
+ * newest first: skips `skip` items, returns `take`, and the positions to resume from.
+ */
+export async function mergedQuery(
+  inputs: Source['input'][],
+  keyOf: (item: Record<string, unknown>) => Key,
+  sortKey: string,
+  options: { skip: number; take: number; from?: Positions },
+): Promise<{ items: Record<string, unknown>[]; positions: Positions | null }> {
+  const wanted = options.skip + options.take;
+  const sources: Source[] = inputs.map((input, i) => {
+    const start = options.from?.[i] ?? null;
+    return { input, buffer: [], next: start === null ? undefined : start, resume: start };
+  });
+  const items: Record<string, unknown>[] = [];
+  while (items.length < wanted) {
+    await Promise.all(
+      sources
+        .filter((s) => !s.buffer.length && s.next !== 'done')
+        .map(async (s) => {
+          const page = await db().send(
+            new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: Math.min(wanted - items.length, 1000) }),
+          );
+          s.buffer.push(...(page.Items ?? []));
+          s.next = page.LastEvaluatedKey ?? 'done';
+        }),
+    );
+    const ready = sources.filter((s) => s.buffer.length);
+    if (!ready.length) break;
+    const newest = ready.reduce((best, s) => (String(s.buffer[0][sortKey]) > String(best.buffer[0][sortKey]) ? s : best));
+    const item = newest.buffer.shift()!;
+    newest.resume = keyOf(item);
+    items.push(item);
+  }
+  for (const s of sources) if (!s.buffer.length && s.next === 'done') s.resume = 'done';
+  const more = sources.some((s) => s.resume !== 'done');
+  return { items: items.slice(options.skip), positions: more ? sources.map((s) => s.resume) : null };
+}

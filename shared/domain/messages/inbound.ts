@@ -1,0 +1,46 @@
+import { upsertContact } from '#shared/domain/contacts/store';
+import { openWindow } from '#shared/domain/messages/window';
+import { insertMessage } from '#shared/domain/messages/store';
+import type { Message } from '#shared/domain/messages/message';
+import { stableId } from '#shared/ids';
+import { nowIso } from '#shared/time';
+
+export interface InboundMessage {
+  /** The platform's id (`wamid.…`): the same message delivered twice is stored once. */
+  providerMessageId: string;
+  from: string;
+  at: string;
+  type: string;
+  content: string;
+  profileName?: string;
+}
+
+/**
+ * A customer's message: files the sender as a contact (with the profile name), stores the
+ * message (`inbound`, `received`) and opens the 24-hour window. Every step is idempotent, so a
+ * re-delivered webhook changes nothing.
+ */
+export async function recordInbound(ws: string, inbound: InboundMessage): Promise<Message> {
+  const { contact } = await upsertContact(ws, inbound.from, inbound.profileName ? { name: inbound.profileName } : {});
+  const message = await insertMessage({
+    id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
+    workspace_id: ws,
+    phone_number: inbound.from,
+    direction: 'inbound',
+    status: 'received',
+    message_type: inbound.type,
+    template_name: null,
+    language: null,
+    content: inbound.content,
+    variables: [],
+    campaign_id: null,
+    contact_id: contact.id,
+    provider_message_id: inbound.providerMessageId,
+    error: null,
+    metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: null },
+    created_at: inbound.at,
+    updated_at: nowIso(),
+  });
+  await openWindow(ws, inbound.from, inbound.at);
+  return message;
+}

@@ -1,0 +1,114 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import { keys, MESSAGE_SHARDS } from '#shared/db/keys';
+import { mergedQuery, type Positions } from '#shared/db/merged-query';
+import { indexes } from '#shared/db/table';
+import { errors } from '#shared/http/errors';
+import type { Pagination } from '#shared/http/responses';
+import { messageCounts } from '#shared/domain/messages/counters';
+import { listView, OUTBOUND_STATUSES, type Direction, type Message, type MessageStatus } from '#shared/domain/messages/message';
+import { campaignMessageCount } from '#shared/domain/messages/campaign-counts';
+
+export interface MessageQuery {
+  page: number;
+  pageSize: number;
+  status?: MessageStatus;
+  phone?: string;
+  direction?: Direction;
+  campaign_id?: string;
+  cursor?: string;
+}
+
+/** Filters other than the index's own key, evaluated by DynamoDB. */
+function filterOf(query: MessageQuery) {
+  const clauses: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const add = (attribute: 'status' | 'direction' | 'campaign_id', value: string | undefined) => {
+    if (value === undefined) return;
+    clauses.push(`#${attribute} = :${attribute}`);
+    names[`#${attribute}`] = attribute;
+    values[`:${attribute}`] = value;
+  };
+  add('status', query.status);
+  add('direction', query.direction);
+  add('campaign_id', query.campaign_id);
+  return clauses.length ? { FilterExpression: clauses.join(' AND '), ExpressionAttributeNames: names, values } : { values };
+}
+
+/** One descending query per list shard, or the conversation index when filtering by phone. */
+function sources(ws: string, query: MessageQuery) {
+  const { values, ...filter } = filterOf(query);
+  if (query.phone) {
+    const index = indexes.byAlternateKey;
+    return [{ IndexName: index.indexName, KeyConditionExpression: `${index.partitionKey} = :pk`, ExpressionAttributeValues: { ':pk': keys.phoneMessages(ws, query.phone).GSI2PK, ...values }, ScanIndexForward: false, ...filter }];
+  }
+  const index = indexes.byParent;
+  return Array.from({ length: MESSAGE_SHARDS }, (_, shard) => ({
+    IndexName: index.indexName,
+    KeyConditionExpression: `${index.partitionKey} = :pk`,
+    ExpressionAttributeValues: { ':pk': keys.messageList(ws, shard).GSI1PK, ...values },
+    ScanIndexForward: false,
+    ...filter,
+  }));
+}
+
+const keyOf = (query: MessageQuery) => (item: Record<string, unknown>) =>
+  query.phone ? { PK: item.PK, SK: item.SK, GSI2PK: item.GSI2PK, GSI2SK: item.GSI2SK } : { PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK };
+
+/** Exact count for the filter: counters for status/direction/campaign, the (bounded) conversation for a phone. */
+async function totalCount(ws: string, query: MessageQuery): Promise<number> {
+  if (query.phone) {
+    let count = 0;
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    const [input] = sources(ws, query);
+    do {
+      const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey }));
+      count += page.Count ?? 0;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return count;
+  }
+  const inDirection = (status: MessageStatus) => !query.direction || (query.direction === 'inbound') === (status === 'received');
+  if (query.campaign_id) {
+    if (query.direction === 'inbound') return 0;
+    return campaignMessageCount(ws, query.campaign_id, query.status);
+  }
+  const counts = await messageCounts(ws);
+  const statuses = query.status ? [query.status] : ([...OUTBOUND_STATUSES, 'received'] as MessageStatus[]);
+  return statuses.filter(inDirection).reduce((sum, status) => sum + counts[status], 0);
+}
+
+const encodeCursor = (positions: Positions) => Buffer.from(JSON.stringify(positions)).toString('base64url');
+
+function decodeCursor(cursor: string, expected: number): Positions {
+  try {
+    const positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    const valid = Array.isArray(positions) && positions.length === expected && positions.every((p) => p === null || p === 'done' || (typeof p === 'object' && !Array.isArray(p)));
+    if (valid) return positions as Positions;
+  } catch {
+    // Falls through to the validation error.
+  }
+  throw errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);
+}
+
+/** Newest first, offset pages or an opaque cursor; with a cursor, `page` is ignored. */
+export async function listMessages(ws: string, query: MessageQuery): Promise<{ data: ReturnType<typeof listView>[]; pagination: Pagination }> {
+  const inputs = sources(ws, query);
+  const from = query.cursor ? decodeCursor(query.cursor, inputs.length) : undefined;
+  const page = from ? 1 : query.page;
+  const [{ items, positions }, total] = await Promise.all([
+    mergedQuery(inputs, keyOf(query), query.phone ? 'GSI2SK' : 'GSI1SK', { skip: from ? 0 : (page - 1) * query.pageSize, take: query.pageSize, from }),
+    totalCount(ws, query),
+  ]);
+  return {
+    data: (items as unknown as Message[]).map(listView),
+    pagination: {
+      page,
+      pageSize: query.pageSize,
+      totalCount: total,
+      hasMore: positions !== null,
+      nextCursor: positions ? encodeCursor(positions) : null,
+    },
+  };
+}

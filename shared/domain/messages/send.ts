@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import { keys } from '#shared/db/keys';
+import { getWorkspace } from '#shared/domain/workspaces';
+import { applyStatus } from '#shared/domain/messages/status';
+import { getMessage } from '#shared/domain/messages/store';
+import { takeSendSlot } from '#shared/domain/messages/send-rate';
+import type { Message } from '#shared/domain/messages/message';
+import { PlatformError, PlatformUnreachable, sendPlatformMessage } from '#shared/platform/graph-client';
+import { accessTokenFor } from '#shared/platform/secrets';
+import { logger } from '#shared/logger';
+import { nowIso } from '#shared/time';
+
+export interface SendJob {
+  workspace_id: string;
+  message_id: string;
+}
+
+export type SendOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: number };
+
+/** A claim older than this belongs to a worker that died during its platform call. */
+const STALE_CLAIM_MS = 120_000;
+/** Platform calls per message before a retryable failure becomes final. */
+const maxAttempts = () => Number(process.env.MAX_SEND_ATTEMPTS ?? 8);
+/** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. */
+const backoffSeconds = (attempt: number) => Math.min(900, 2 ** (attempt + 1)) + Math.floor(Math.random() * 3);
+
+const done: SendOutcome = { kind: 'done' };
+
+/** Only the worker whose conditional write sets the claim may call the platform for this message. */
+async function claim(message: Message, token: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.message(message.workspace_id, message.id),
+        UpdateExpression: 'SET claim = :claim ADD attempts :one',
+        ConditionExpression: '#status = :queued AND attribute_not_exists(claim)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':claim': { token, at: Date.now() }, ':queued': 'queued', ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Gives the message back to the queue after a call the platform refused without sending. */
+async function release(message: Message, token: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.message(message.workspace_id, message.id),
+      UpdateExpression: 'REMOVE claim',
+      ConditionExpression: 'claim.#token = :token',
+      ExpressionAttributeNames: { '#token': 'token' },
+      ExpressionAttributeValues: { ':token': token },
+    }),
+  );
+}
+
+/** The platform may report `sent` before our own write lands: keep its id either way. */
+async function recordProviderId(message: Message, providerMessageId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.message(message.workspace_id, message.id),
+      UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
+      ConditionExpression: 'provider_message_id = :null',
+      ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
+    }),
+  ).catch((error: Error) => {
+    if (error.name !== 'ConditionalCheckFailedException') throw error;
+  });
+}
+
+/**
+ * One send job: at most one platform call per message, whatever SQS re-delivers and however
+ * many workers race (see docs/messaging.md). Retryable platform answers release the claim and
+ * come back with back-off; the last attempt, and every other error, fails the message with the
+ * platform's code and title.
+ */
+export async function processSendJob(job: SendJob): Promise<SendOutcome> {
+  const message = await getMessage(job.workspace_id, job.message_id, true);
+  if (!message || message.status !== 'queued') return done;
+  const attempt = (message.attempts ?? 0) + 1;
+  const workspace = await getWorkspace(job.workspace_id);
+  if (!workspace) return done;
+  if (message.claim) {
+    if (Date.now() - message.claim.at > STALE_CLAIM_MS) {
+      // Its worker died mid-call: whether the platform got it is unknown, so it is never sent again.
+      await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_interrupted', title: 'Sending was interrupted; the message was not retried' } });
+    }
+    return done;
+  }
+  const accessToken = await accessTokenFor(workspace.id);
+  if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
+  const token = randomUUID();
+  if (!(await claim(message, token))) return done;
+
+  try {
+    const providerMessageId = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
+      to: message.phone_number,
+      callbackData: message.id,
+      ...(message.message_type === 'template'
+        ? { template: { name: message.template_name!, language: message.language!, parameters: message.variables } }
+        : { text: message.content }),
+    });
+    const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId });
+    if (!applied?.changed) await recordProviderId(message, providerMessageId);
+    return done;
+  } catch (error) {
+    const retryable = error instanceof PlatformUnreachable || (error instanceof PlatformError && error.retryable);
+    if (retryable && attempt < maxAttempts()) {
+      logger.warn('Platform send failed, will retry', { messageId: message.id, attempt, error: (error as Error).message });
+      await release(message, token);
+      return { kind: 'retry', delaySeconds: backoffSeconds(attempt) };
+    }
+    if (!(error instanceof PlatformError) && !(error instanceof PlatformUnreachable)) throw error;
+    const failure = error instanceof PlatformError ? { code: error.code, title: error.title } : { code: 'platform_unreachable', title: error.message };
+    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: failure });
+    return done;
+  }
+}

@@ -1,0 +1,22 @@
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { awsClientConfig, env } from '#shared/config';
+
+let instance: SQSClient | undefined;
+const sqs = () => (instance ??= new SQSClient(awsClientConfig(env.sqsEndpoint)));
+
+/** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */
+export const queueUrl = (name: 'send' | 'inbound' | 'fanout'): string => env.required(`${name.toUpperCase()}_QUEUE_URL`);
+
+/** Enqueues JSON jobs in batches of ten; throws if any entry was refused, so the caller's own retry covers it. */
+export async function enqueue(url: string, jobs: unknown[]): Promise<void> {
+  for (let start = 0; start < jobs.length; start += 10) {
+    const entries = jobs.slice(start, start + 10).map((job, i) => ({ Id: String(i), MessageBody: JSON.stringify(job) }));
+    const { Failed } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
+    if (Failed?.length) throw new Error(`SQS refused ${Failed.length} jobs: ${Failed[0].Message}`);
+  }
+}
+
+/** Makes a received job reappear after `seconds` (back-off without sleeping in the function). */
+export async function retryAfter(url: string, receiptHandle: string, seconds: number): Promise<void> {
+  await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(43_200, Math.max(0, Math.round(seconds))) }));
+}
