@@ -4,12 +4,14 @@ import { StatelessStack } from '#lib/stateless-stack';
 
 /** Both stacks, wired together; used by bin/app.ts and by the CDK tests. */
 export function buildApp(app: App, env?: Environment) {
-  const data = new StatefulStack(app, 'MessagingApi-Data', { env, description: 'Messaging API: table and platform secret' });
+  const data = new StatefulStack(app, 'MessagingApi-Data', { env, description: 'Messaging API: table, platform secret and queues' });
   const compute = new StatelessStack(app, 'MessagingApi-Compute', {
     env,
-    description: 'Messaging API: functions, HTTP API and schedules',
+    description: 'Messaging API: functions, HTTP API, schedules and queue/stream consumers',
     table: data.table,
     platformSecret: data.platformSecret,
+    queues: data.queues,
+    streamFailureQueue: data.streamFailureQueue,
   });
   return { data, compute };
 }

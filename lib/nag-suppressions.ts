@@ -6,6 +6,7 @@
 import { Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { ServiceFunction } from '#lib/service-function';
 
 export function acknowledgePlatformSecretFindings(secret: ISecret): void {
@@ -39,5 +40,14 @@ export function acknowledgeServiceFunctionFindings(fn: ServiceFunction): void {
     reason:
       'Active X-Ray tracing needs xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level ' +
       'permissions. Table, index, log group and secret grants are all scoped to specific ARNs.',
+  });
+}
+
+export function acknowledgeDeadLetterQueueFindings(queue: IQueue): void {
+  Validations.of(queue).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason:
+      'This is a dead-letter queue (of a work queue, or the on-failure destination of the table stream consumer): what ' +
+      'lands here is kept 14 days for inspection or redrive; a dead-letter queue of its own would only move the same messages again.',
   });
 }

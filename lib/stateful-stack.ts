@@ -1,19 +1,27 @@
 import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, Billing, ProjectionType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { indexes, table } from '#shared/db/table';
+import type { QueueName } from '#lib/queues';
+import { createStreamFailureQueue, createWorkQueues } from '#lib/work-queues';
 import { acknowledgePlatformSecretFindings } from '#lib/nag-suppressions';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
 /**
- * Resources that hold data and outlive deployments of the code: the single table and the
- * platform credentials. (Queues and the event bus will live here too.)
+ * Resources that hold data and outlive deployments of the code: the single table, the platform
+ * credentials and the queues (with their dead-letter queues). (The event bus will live here too.)
  */
 export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly platformSecret: Secret;
+  /** The work queues of lib/queues.ts, by name, and their dead-letter queues. */
+  readonly queues: Record<QueueName, Queue>;
+  readonly deadLetterQueues: Record<QueueName, Queue>;
+  /** What the table stream's consumer failed to process after its retries. */
+  readonly streamFailureQueue: Queue;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -29,6 +37,8 @@ export class StatefulStack extends Stack {
         sortKey: stringKey(index.sortKey),
         projectionType: ProjectionType.ALL,
       })),
+      // Both images: the stream consumer sees what changed (e.g. a message's status) without reading the item again.
+      dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryptionV2.awsManagedKey(),
@@ -49,5 +59,10 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledgePlatformSecretFindings(this.platformSecret);
+
+    const workQueues = createWorkQueues(this);
+    this.queues = workQueues.queues;
+    this.deadLetterQueues = workQueues.deadLetterQueues;
+    this.streamFailureQueue = createStreamFailureQueue(this);
   }
 }

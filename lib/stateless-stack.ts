@@ -5,17 +5,25 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { operations, type Access, type Operation, type Trigger } from '#lib/operations';
+import { queues as queueSettings, type QueueName } from '#lib/queues';
 import { ServiceFunction } from '#lib/service-function';
 import { grantTableData } from '#lib/table-access';
 import { acknowledgeHttpApiFindings, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
 
 export interface StatelessStackProps extends StackProps {
+  /** With its stream enabled (tableStream triggers read it). */
   table: ITableV2;
   platformSecret: ISecret;
+  queues: Record<QueueName, IQueue>;
+  /** On-failure destination of tableStream triggers. */
+  streamFailureQueue: IQueue;
 }
 
 /** What the trigger and access wiring below may use. */
@@ -24,6 +32,8 @@ interface Wiring {
   api: HttpApi;
   table: ITableV2;
   platformSecret: ISecret;
+  queues: Record<QueueName, IQueue>;
+  streamFailureQueue: IQueue;
 }
 
 type Wire<T> = (fn: ServiceFunction, value: T, w: Wiring) => void;
@@ -37,6 +47,36 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
       schedule: Schedule.rate(Duration.minutes(t.everyMinutes)),
       targets: [new LambdaFunction(fn)],
     }),
+  queue: (fn, t, w) => {
+    // Lambda refuses a mapping whose function may outlive the visibility timeout (the message would be handed out twice).
+    const visibility = queueSettings[t.queue].visibilityTimeoutSeconds;
+    if (fn.timeout!.toSeconds() > visibility) throw new Error(`${fn.node.id}: timeout exceeds the ${t.queue} queue's visibility timeout (${visibility} s)`);
+    // Grants consume (receive, delete, change visibility) on this queue to this function only.
+    fn.addEventSource(
+      new SqsEventSource(w.queues[t.queue], {
+        batchSize: t.batchSize,
+        // Handlers return batchItemFailures: only the failed messages come back, not the whole batch.
+        reportBatchItemFailures: true,
+        maxBatchingWindow: Duration.seconds(0), // latency over batch size
+      }),
+    );
+  },
+  tableStream: (fn, t, w) =>
+    // Grants stream read (that stream's ARN only) to this function; SqsDlq grants it SendMessage on the failure queue.
+    fn.addEventSource(
+      new DynamoEventSource(w.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: t.batchSize,
+        maxBatchingWindow: Duration.seconds(0),
+        // A failing batch is split until the failing record is isolated; the rest gets through, in order per item.
+        bisectBatchOnError: true,
+        retryAttempts: 20,
+        // Handlers are idempotent and fail the whole batch: re-processing earlier records is harmless.
+        reportBatchItemFailures: false,
+        // Records still failing after the retries are reported there instead of silently skipped.
+        onFailure: new SqsDlq(w.streamFailureQueue),
+      }),
+    ),
 };
 
 /** One entry per access kind: the least-privilege grants and settings an operation receives. */
@@ -53,6 +93,12 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     // Overridable so a deployment can point at a Graph API simulator or pin another API version.
     fn.addEnvironment('GRAPH_API_BASE_URL', w.stack.node.tryGetContext('graphApiBaseUrl') ?? 'https://graph.facebook.com');
     fn.addEnvironment('GRAPH_API_VERSION', w.stack.node.tryGetContext('graphApiVersion') ?? 'v21.0');
+  },
+  queues: (fn, names, w) => {
+    for (const name of names) {
+      w.queues[name].grantSendMessages(fn);
+      fn.addEnvironment(`${name.toUpperCase()}_QUEUE_URL`, w.queues[name].queueUrl);
+    }
   },
 };
 
@@ -89,7 +135,7 @@ function addRoute(fn: ServiceFunction, routeKey: HttpRouteKey, w: Wiring): void 
   });
 }
 
-/** The code: one Lambda per operation in lib/operations.ts, the HTTP API and the schedules. */
+/** The code: one Lambda per operation in lib/operations.ts, the HTTP API, the schedules and the event source mappings. */
 export class StatelessStack extends Stack {
   readonly api: HttpApi;
   readonly functions: Record<string, ServiceFunction> = {};
@@ -110,7 +156,8 @@ export class StatelessStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 
-    const wiring: Wiring = { stack: this, api: this.api, table: props.table, platformSecret: props.platformSecret };
+    const { table, platformSecret, queues, streamFailureQueue } = props;
+    const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue };
     for (const op of operations) {
       const fn = new ServiceFunction(this, op.name, {
         handlerModule: op.handler,

@@ -1,6 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { streamImage } from '#shared/db/stream-image';
 import type { SendJob } from '#shared/domain/messages/send';
 import { enqueue, queueUrl } from '#shared/queues';
 
@@ -12,10 +11,9 @@ import { enqueue, queueUrl } from '#shared/queues';
 export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
   const jobs: SendJob[] = [];
   for (const record of event.Records) {
-    if (record.eventName !== 'INSERT' || !record.dynamodb?.NewImage) continue;
-    const item = unmarshall(record.dynamodb.NewImage as Record<string, AttributeValue>);
-    if (item.SK === 'MESSAGE' && item.direction === 'outbound' && item.status === 'queued') {
-      jobs.push({ workspace_id: item.workspace_id, message_id: item.id });
+    const item = record.eventName === 'INSERT' ? streamImage(record.dynamodb?.NewImage) : undefined;
+    if (item?.SK === 'MESSAGE' && item.direction === 'outbound' && item.status === 'queued') {
+      jobs.push({ workspace_id: item.workspace_id as string, message_id: item.id as string });
     }
   }
   await enqueue(queueUrl('send'), jobs);

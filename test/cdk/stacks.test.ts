@@ -1,6 +1,8 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { IConstruct } from 'constructs';
 import { operations, type Operation, type Trigger } from '#lib/operations';
+import { queues, type QueueName } from '#lib/queues';
 import { indexes, table } from '#shared/db/table';
 import { buildTestApp } from './synth-app';
 
@@ -11,6 +13,16 @@ const { data, compute } = buildTestApp();
 const dataTemplate = Template.fromStack(data);
 const computeTemplate = Template.fromStack(compute);
 const computeResources = computeTemplate.toJSON().Resources as Record<string, Resource>;
+const dataResources = dataTemplate.toJSON().Resources as Record<string, Resource>;
+const dataOutputs = dataTemplate.toJSON().Outputs as Record<string, { Value: unknown; Export?: { Name: string } }>;
+
+/** A data-stack resource as the compute stack sees it: `Fn::ImportValue` resolved to the exported value. */
+const resolveImport = (value: any): unknown =>
+  value?.['Fn::ImportValue'] ? Object.values(dataOutputs).find((o) => o.Export?.Name === value['Fn::ImportValue'])?.Value : value;
+const dataId = (construct: IConstruct) => data.getLogicalId(construct.node.defaultChild as CfnElement);
+const arnOf = (construct: IConstruct) => ({ 'Fn::GetAtt': [dataId(construct), 'Arn'] });
+const tableStreamArn = () => ({ 'Fn::GetAtt': [dataId(data.table), 'StreamArn'] });
+const days = (n: number) => n * 24 * 60 * 60;
 
 const logicalId = (op: Operation) => compute.getLogicalId(compute.functions[op.name].node.defaultChild as CfnElement);
 const functionResource = (op: Operation) => computeResources[logicalId(op)];
@@ -25,10 +37,22 @@ function statementsOf(op: Operation): Statement[] {
     .flatMap((r) => r.Properties.PolicyDocument.Statement);
 }
 const actionsOf = (op: Operation) => statementsOf(op).flatMap((s) => asArray(s.Action));
+/** The (resolved) resources on which the function's role allows `action`. */
+const resourcesAllowing = (op: Operation, action: string) =>
+  statementsOf(op)
+    .filter((s) => asArray(s.Action).includes(action))
+    .flatMap((s) => asArray(s.Resource).map(resolveImport));
+const mappingsOf = (op: Operation) =>
+  Object.values(computeResources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.FunctionName.Ref === logicalId(op));
+const queueUrlEnv = (name: QueueName) => `${name.toUpperCase()}_QUEUE_URL`;
 
 const routeKeyOf = (trigger: Trigger) => (trigger.type === 'http' ? `${trigger.method} ${trigger.path}` : trigger.type === 'httpDefault' ? '$default' : undefined);
 const httpOperations = operations.filter((op) => routeKeyOf(op.trigger));
 const scheduledOperations = operations.filter((op) => op.trigger.type === 'schedule');
+type QueueTrigger = Extract<Trigger, { type: 'queue' }>;
+type StreamTrigger = Extract<Trigger, { type: 'tableStream' }>;
+const queueOperations = operations.filter((op) => op.trigger.type === 'queue');
+const streamOperations = operations.filter((op) => op.trigger.type === 'tableStream');
 const byName = (name: string) => operations.find((op) => op.name === name)!;
 
 describe('HTTP API', () => {
@@ -87,6 +111,8 @@ describe('functions', () => {
     expect('PLATFORM_SECRET_ARN' in env).toBe(Boolean(op.access.platformSecrets));
     expect(env.GRAPH_API_BASE_URL).toBe(op.access.graphApi ? 'https://graph.facebook.com' : undefined);
     expect(env.GRAPH_API_VERSION).toBe(op.access.graphApi ? 'v21.0' : undefined);
+    expect(Object.keys(env).filter((key) => key.endsWith('_QUEUE_URL'))).toEqual((op.access.queues ?? []).map(queueUrlEnv));
+    for (const name of op.access.queues ?? []) expect(resolveImport(env[queueUrlEnv(name)])).toEqual({ Ref: dataId(data.queues[name]) });
   });
 
   test('the Graph API base URL and version can be overridden with CDK context', () => {
@@ -111,6 +137,55 @@ describe('functions', () => {
   });
 });
 
+describe('queue and stream consumers', () => {
+  test('one event source mapping per queue or stream operation, none besides', () => {
+    computeTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', queueOperations.length + streamOperations.length);
+  });
+
+  test.each(queueOperations.map((op) => [op.name, op]))('%s consumes its queue with partial batch responses', (_name, op) => {
+    const trigger = op.trigger as QueueTrigger;
+    const mappings = mappingsOf(op);
+    expect(mappings).toHaveLength(1);
+    expect(resolveImport(mappings[0].Properties.EventSourceArn)).toEqual(arnOf(data.queues[trigger.queue]));
+    expect(mappings[0].Properties).toMatchObject({
+      BatchSize: trigger.batchSize,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumBatchingWindowInSeconds: 0,
+    });
+  });
+
+  test.each(queueOperations.map((op) => [op.name, op]))("%s times out before its queue's visibility timeout", (_name, op) => {
+    const { visibilityTimeoutSeconds } = queues[(op.trigger as QueueTrigger).queue];
+    expect(functionResource(op).Properties.Timeout).toBeLessThan(visibilityTimeoutSeconds);
+  });
+
+  test.each(queueOperations.map((op) => [op.name, op]))('%s may receive, delete and change the visibility of its queue’s messages', (_name, op) => {
+    const queueArn = arnOf(data.queues[(op.trigger as QueueTrigger).queue]);
+    for (const action of ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']) {
+      expect(resourcesAllowing(op, action)).toEqual([queueArn]);
+    }
+  });
+
+  test.each(streamOperations.map((op) => [op.name, op]))('%s reads the table stream, bisects failing batches and keeps what still fails', (_name, op) => {
+    const trigger = op.trigger as StreamTrigger;
+    const mappings = mappingsOf(op);
+    expect(mappings).toHaveLength(1);
+    const { EventSourceArn, DestinationConfig, ...properties } = mappings[0].Properties;
+    expect(resolveImport(EventSourceArn)).toEqual(tableStreamArn());
+    expect(resolveImport(DestinationConfig.OnFailure.Destination)).toEqual(arnOf(data.streamFailureQueue));
+    expect(properties).toEqual({
+      FunctionName: { Ref: logicalId(op) },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: trigger.batchSize,
+      MaximumBatchingWindowInSeconds: 0,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 20,
+    });
+    // Lambda sends the failure record with the function's role.
+    expect(resourcesAllowing(op, 'sqs:SendMessage')).toContainEqual(arnOf(data.streamFailureQueue));
+  });
+});
+
 describe('least privilege', () => {
   const allStatements = [dataTemplate, computeTemplate]
     .flatMap((t) => Object.values(t.toJSON().Resources as Record<string, Resource>))
@@ -130,6 +205,10 @@ describe('least privilege', () => {
     expect(wildcardActions.every((a) => a.startsWith('xray:'))).toBe(true);
   });
 
+  test('nothing may scan the table', () => {
+    expect(allStatements.flatMap((s) => asArray(s.Action))).not.toContain('dynamodb:Scan');
+  });
+
   test('no AWS managed policies on function roles', () => {
     computeTemplate.allResourcesProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
   });
@@ -139,6 +218,14 @@ describe('least privilege', () => {
     expect(actions.includes('dynamodb:Query')).toBe(Boolean(op.access.table));
     expect(actions.includes('dynamodb:PutItem')).toBe(op.access.table === 'readWrite');
     expect(actions.includes('secretsmanager:GetSecretValue')).toBe(Boolean(op.access.platformSecrets));
+  });
+
+  test.each(operations.map((op) => [op.name, op]))('%s may send to, consume and read streams of only what it declares', (_name, op) => {
+    const sendTargets = [...(op.access.queues ?? []).map((name) => arnOf(data.queues[name])), ...(op.trigger.type === 'tableStream' ? [arnOf(data.streamFailureQueue)] : [])];
+    expect(resourcesAllowing(op, 'sqs:SendMessage')).toEqual(expect.arrayContaining(sendTargets));
+    expect(resourcesAllowing(op, 'sqs:SendMessage')).toHaveLength(sendTargets.length);
+    expect(resourcesAllowing(op, 'sqs:ReceiveMessage')).toEqual(op.trigger.type === 'queue' ? [arnOf(data.queues[op.trigger.queue])] : []);
+    expect(resourcesAllowing(op, 'dynamodb:GetRecords')).toEqual(op.trigger.type === 'tableStream' ? [tableStreamArn()] : []);
   });
 
   test('table grants name each index instead of <table>/index/*', () => {
@@ -166,6 +253,7 @@ describe('data stack', () => {
         Projection: { ProjectionType: 'ALL' },
       })),
       SSESpecification: { SSEEnabled: true, SSEType: 'KMS' },
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true }, DeletionProtectionEnabled: true })],
     });
   });
@@ -173,6 +261,45 @@ describe('data stack', () => {
   test('the table and the secret are retained when the stack is deleted', () => {
     dataTemplate.hasResource('AWS::DynamoDB::GlobalTable', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
     dataTemplate.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
+  test.each(Object.entries(queues))('the %s queue redrives to its own dead-letter queue after its maxReceiveCount', (name, settings) => {
+    const queue = dataResources[dataId(data.queues[name as QueueName])].Properties;
+    const deadLetterQueue = dataResources[dataId(data.deadLetterQueues[name as QueueName])].Properties;
+    expect(queue).toMatchObject({
+      VisibilityTimeout: settings.visibilityTimeoutSeconds,
+      MessageRetentionPeriod: days(4),
+      SqsManagedSseEnabled: true,
+      RedrivePolicy: { deadLetterTargetArn: arnOf(data.deadLetterQueues[name as QueueName]), maxReceiveCount: settings.maxReceiveCount },
+    });
+    expect(deadLetterQueue).toMatchObject({ MessageRetentionPeriod: days(14), SqsManagedSseEnabled: true });
+    expect(deadLetterQueue.RedrivePolicy).toBeUndefined();
+    // Only its source queue may use it (and be the target of "start DLQ redrive"); the ARN is built from the name (no cycle).
+    expect(deadLetterQueue.RedriveAllowPolicy).toEqual({
+      redrivePermission: 'byQueue',
+      sourceQueueArns: [
+        { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':sqs:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:${queue.QueueName}`]] },
+      ],
+    });
+  });
+
+  test('the stream failure queue keeps failed stream batches for 14 days', () => {
+    expect(dataResources[dataId(data.streamFailureQueue)].Properties).toEqual({ MessageRetentionPeriod: days(14), SqsManagedSseEnabled: true });
+  });
+
+  test('no queues besides those of lib/queues.ts, their dead-letter queues and the stream failure queue; all TLS-only', () => {
+    const queueIds = Object.keys(dataTemplate.findResources('AWS::SQS::Queue'));
+    expect(queueIds).toHaveLength(2 * Object.keys(queues).length + 1);
+    for (const queueId of queueIds) {
+      dataTemplate.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queueId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }),
+          ]),
+        },
+      });
+    }
   });
 
   test('the platform secret generates only verify_token; no secret value is in the template', () => {

@@ -23,8 +23,8 @@ export type SendOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: numb
 const STALE_CLAIM_MS = 120_000;
 /** Platform calls per message before a retryable failure becomes final. */
 const maxAttempts = () => Number(process.env.MAX_SEND_ATTEMPTS ?? 8);
-/** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. */
-const backoffSeconds = (attempt: number) => Math.min(900, 2 ** (attempt + 1)) + Math.floor(Math.random() * 3);
+/** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. SEND_BACKOFF_SCALE shortens it in tests. */
+const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
 
 const done: SendOutcome = { kind: 'done' };
 

@@ -1,0 +1,59 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import { Queue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { queues as queueSettings, type QueueName } from '#lib/queues';
+import { acknowledgeDeadLetterQueueFindings } from '#lib/nag-suppressions';
+
+/** Every queue of the service: SQS-managed encryption and TLS-only access (a Deny on aws:SecureTransport=false). */
+const secure: QueueProps = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true };
+/** Kept longer than any source queue's messages (SQS keeps their original enqueue time), so the operator has two weeks to look. */
+const deadLetterRetention = Duration.days(14);
+
+const pascal = (name: string) => name[0].toUpperCase() + name.slice(1);
+
+export interface WorkQueues {
+  queues: Record<QueueName, Queue>;
+  deadLetterQueues: Record<QueueName, Queue>;
+}
+
+/** One queue per entry of lib/queues.ts, each with its own dead-letter queue. */
+export function createWorkQueues(scope: Construct): WorkQueues {
+  const created: WorkQueues = { queues: {} as Record<QueueName, Queue>, deadLetterQueues: {} as Record<QueueName, Queue> };
+  for (const [name, settings] of Object.entries(queueSettings) as [QueueName, (typeof queueSettings)[QueueName]][]) {
+    const id = pascal(name);
+    // The source queue points at its DLQ (RedrivePolicy) and the DLQ names its source queue
+    // (RedriveAllowPolicy): two GetAtts would be a CloudFormation cycle. So the source queue gets
+    // a fixed name (unique per stack) and the DLQ refers to its ARN built from that name.
+    const queueName = `${Stack.of(scope).stackName}-${id}`;
+    const sourceArn = Stack.of(scope).formatArn({ service: 'sqs', resource: queueName });
+
+    const deadLetterQueue = new Queue(scope, `${id}DeadLetterQueue`, {
+      ...secure,
+      retentionPeriod: deadLetterRetention,
+      // Only its own source queue may use it, which is what SQS "start DLQ redrive" moves messages back to.
+      redriveAllowPolicy: { sourceQueues: [Queue.fromQueueArn(scope, `${id}QueueArn`, sourceArn)] },
+    });
+    acknowledgeDeadLetterQueueFindings(deadLetterQueue);
+
+    created.queues[name] = new Queue(scope, `${id}Queue`, {
+      ...secure,
+      queueName,
+      visibilityTimeout: Duration.seconds(settings.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: settings.maxReceiveCount },
+    });
+    created.deadLetterQueues[name] = deadLetterQueue;
+  }
+  return created;
+}
+
+/**
+ * The table stream's on-failure destination: after the retries, Lambda sends the failed batch's
+ * description (shard, first and last sequence numbers), not the records; they can be re-read from
+ * the stream for its 24 hours of retention, and the item itself stays in the table.
+ */
+export function createStreamFailureQueue(scope: Construct): Queue {
+  const queue = new Queue(scope, 'TableStreamFailures', { ...secure, retentionPeriod: deadLetterRetention });
+  acknowledgeDeadLetterQueueFindings(queue);
+  return queue;
+}
