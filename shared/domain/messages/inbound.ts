@@ -16,11 +16,12 @@ export interface InboundMessage {
 }
 
 /**
- * A customer's message: files the sender as a contact (with the profile name), stores the
- * message (`inbound`, `received`) and opens the 24-hour window. Every step is idempotent, so a
- * re-delivered webhook changes nothing.
+ * A customer's message: opens the 24-hour window, files the sender as a contact (with the
+ * profile name) and stores the message (`inbound`, `received`), in that order so a visible
+ * message implies the rest. Every step is idempotent: a re-delivered webhook changes nothing.
  */
 export async function recordInbound(ws: string, inbound: InboundMessage): Promise<Message> {
+  await openWindow(ws, inbound.from, inbound.at);
   const { contact } = await upsertContact(ws, inbound.from, inbound.profileName ? { name: inbound.profileName } : {});
   const message = await insertMessage({
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
@@ -41,6 +42,5 @@ export async function recordInbound(ws: string, inbound: InboundMessage): Promis
     created_at: inbound.at,
     updated_at: nowIso(),
   });
-  await openWindow(ws, inbound.from, inbound.at);
   return message;
 }

@@ -1,0 +1,120 @@
+import { useTestApi, type TestWorkspace } from '../support/api';
+
+// No asynchronous runtime here: messages stay `queued`, so the list is stable.
+const api = useTestApi();
+let ws: TestWorkspace;
+const ids: string[] = [];
+
+beforeAll(async () => {
+  ws = await api.workspace();
+  await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+  for (let i = 0; i < 23; i++) {
+    const to = i % 3 === 0 ? '+14155550601' : `+1415555070${i % 10}`;
+    ids.push((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to, template: 'welcome', variables: [`N${i}`] } })).body.data.message_id);
+  }
+});
+
+const list = async (query: string) => (await api.call('GET', `/api/v1/messages?${query}`, { key: ws.key })).body;
+
+describe('GET /api/v1/messages', () => {
+  it('lists newest first in offset pages with exact totals', async () => {
+    const first = await list('pageSize=10');
+    expect(first.data.map((m: { id: string }) => m.id)).toEqual([...ids].reverse().slice(0, 10));
+    expect(first.pagination).toMatchObject({ page: 1, pageSize: 10, totalCount: 23, hasMore: true });
+    expect(first.data[0]).toEqual({
+      id: ids[22],
+      phone_number: '14155550702',
+      status: 'queued',
+      direction: 'outbound',
+      message_type: 'template',
+      template_name: 'welcome',
+      campaign_id: null,
+      created_at: expect.any(String),
+    });
+    const third = await list('pageSize=10&page=3');
+    expect(third.data.map((m: { id: string }) => m.id)).toEqual([...ids].reverse().slice(20));
+    expect(third.pagination).toMatchObject({ page: 3, totalCount: 23, hasMore: false, nextCursor: null });
+  });
+
+  it('pages with an opaque cursor through every message exactly once', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: any = await list(`pageSize=7${cursor ? `&cursor=${cursor}` : ''}`); // eslint-disable-line @typescript-eslint/no-explicit-any
+      seen.push(...page.data.map((m: { id: string }) => m.id));
+      cursor = page.pagination.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('filters by phone in any accepted format, status and direction, with exact counts', async () => {
+    const byPhone = await list('phone=%2B1%20(415)%20555-0601');
+    expect(byPhone.pagination.totalCount).toBe(8);
+    expect(byPhone.data.every((m: { phone_number: string }) => m.phone_number === '14155550601')).toBe(true);
+    expect((await list('status=queued')).pagination.totalCount).toBe(23);
+    expect((await list('status=read')).pagination.totalCount).toBe(0);
+    expect((await list('status=read')).data).toEqual([]);
+    expect((await list('direction=inbound')).pagination.totalCount).toBe(0);
+    expect((await list('direction=outbound&status=queued&phone=14155550601')).pagination.totalCount).toBe(8);
+  });
+
+  it('returns a single message with its detail fields', async () => {
+    const one = await api.call('GET', `/api/v1/messages/${ids[0]}`, { key: ws.key });
+    expect(one.body.data).toEqual({
+      id: ids[0],
+      phone_number: '14155550601',
+      status: 'queued',
+      direction: 'outbound',
+      message_type: 'template',
+      template_name: 'welcome',
+      language: 'en_US',
+      content: 'Welcome to our service, N0!',
+      campaign_id: null,
+      provider_message_id: null,
+      error: null,
+      metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: null },
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const other = await api.workspace();
+    expect((await api.call('GET', `/api/v1/messages/${ids[0]}`, { key: other.key })).status).toBe(404);
+  });
+});
+
+describe('hostile message inputs', () => {
+  const cases: [string, unknown, string[]][] = [
+    ['both template and text', { to: '+14155550601', template: 'welcome', text: 'x' }, ['template']],
+    ['neither template nor text', { to: '+14155550601' }, ['template']],
+    ['invalid phone', { to: '555', template: 'hello_world' }, ['to']],
+    ['missing to', { template: 'hello_world' }, ['to']],
+    ['text over 4096', { to: '+14155550601', text: 'x'.repeat(4097) }, ['text']],
+    ['empty text', { to: '+14155550601', text: '' }, ['text']],
+    ['template of wrong type', { to: '+14155550601', template: 42 }, ['template']],
+    ['template object without name', { to: '+14155550601', template: { language: 'en_US' } }, ['template']],
+    ['variables of wrong shape', { to: '+14155550601', template: 'welcome', variables: 'Ada' }, ['variables']],
+    ['variable of wrong type', { to: '+14155550601', template: 'welcome', variables: [{ a: 1 }] }, ['variables']],
+    ['variables with text', { to: '+14155550601', text: 'hi', variables: ['x'] }, ['variables']],
+    ['bad language code', { to: '+14155550601', template: 'welcome', language: 'english please' }, ['language']],
+  ];
+  it.each(cases)('%s → 400 validation_error', async (_name, body, fields) => {
+    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.code).toBe('validation_error');
+    expect(reply.body.error.details.map((d: { field: string }) => d.field)).toEqual(fields);
+  });
+
+  it.each([
+    ['pageSize=0', 'pageSize'],
+    ['pageSize=101', 'pageSize'],
+    ['page=-1', 'page'],
+    ['status=sending', 'status'],
+    ['direction=sideways', 'direction'],
+    ['phone=12', 'phone'],
+    ['campaign_id=nope', 'campaign_id'],
+    ['cursor=not-a-cursor', 'cursor'],
+  ])('GET ?%s → 400 on %s', async (query, field) => {
+    const reply = await api.call('GET', `/api/v1/messages?${query}`, { key: ws.key });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.details.map((d: { field: string }) => d.field)).toEqual([field]);
+  });
+});
