@@ -5,8 +5,8 @@ import { operations, type Operation } from '#lib/operations';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
-/** API Gateway's own payload limit; larger bodies never reach a function. */
-const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Lambda's request payload limit (API Gateway's own is higher): larger bodies never reach a function. */
+const GATEWAY_MAX_BODY_BYTES = 6 * 1024 * 1024;
 
 interface Route {
   operation: Operation;
@@ -44,12 +44,21 @@ function compileRoutes(): { routes: Route[]; fallback: Operation } {
   return { routes, fallback };
 }
 
+/** Malformed percent-encoding is passed through as is, for the handler's validation to refuse. */
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 function match(routes: Route[], method: string, path: string) {
   for (const route of routes) {
     if (route.method !== method) continue;
     const found = route.pattern.exec(path);
     if (found) {
-      const params = Object.fromEntries(route.paramNames.map((name, i) => [name, decodeURIComponent(found[i + 1])]));
+      const params = Object.fromEntries(route.paramNames.map((name, i) => [name, safeDecode(found[i + 1])]));
       return { route, params };
     }
   }

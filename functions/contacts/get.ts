@@ -6,7 +6,7 @@ import { ok } from '#shared/http/responses';
 import { idParams } from '#shared/http/schemas';
 
 export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
-  const contact = await getContact(workspace.id, params.id);
+  const contact = await getContact(workspace.id, params.id, true);
   if (!contact) throw errors.notFound('Contact');
   return ok(publicContact(contact));
 });

@@ -3,4 +3,4 @@ import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { idParams } from '#shared/http/schemas';
 
-export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => ok(await requireGroup(workspace.id, params.id)));
+export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => ok(await requireGroup(workspace.id, params.id, true)));

@@ -6,7 +6,7 @@ import { ok } from '#shared/http/responses';
 import { idParams } from '#shared/http/schemas';
 
 export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
-  const message = await getMessage(workspace.id, params.id);
+  const message = await getMessage(workspace.id, params.id, true);
   if (!message) throw errors.notFound('Message');
   return ok(detailView(message));
 });

@@ -6,7 +6,7 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 
 /** DynamoDB's limit on the items of one transaction. */
 export const MAX_TRANSACTION_ITEMS = 100;
-const MAX_ATTEMPTS = 6;
+const MAX_ATTEMPTS = 10;
 
 /** Which items' conditions failed, by position, when a transaction was cancelled for that reason. */
 export function failedConditions(error: unknown): number[] | undefined {

@@ -56,7 +56,9 @@ export async function listTemplates(workspaceId: string, filter: { status: strin
 
 /** Replaces the workspace's stored templates with the platform's current list. */
 export async function syncTemplates(workspace: Workspace): Promise<number> {
-  const platform = (await fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id))).map(fromPlatform);
+  const fetched = (await fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id))).map(fromPlatform);
+  // One record per name and language, even if the platform lists one twice.
+  const platform = [...new Map(fetched.map((t) => [`${t.name}#${t.language}`, t])).values()];
   const syncedAt = nowIso();
   const current = new Set(platform.map((t) => keys.template(workspace.id, t.name, t.language).SK));
   const stale = (await allTemplates(workspace.id)).filter((t) => !current.has(t.SK));

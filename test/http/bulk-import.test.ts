@@ -18,11 +18,12 @@ describe('POST /api/v1/contacts/bulk', () => {
           { phone: '+14155550502', email: 'broken' },
           'not an object',
           { phone: '+14155550503', custom_fields: { a: 1 } },
+          { phone: '+14155550504', custom_fields: { huge: 12345678901234567890 } },
         ],
       },
     });
     expect(reply.status).toBe(200);
-    expect(reply.body.data).toMatchObject({ total_submitted: 8, processed_count: 3, failed_count: 5 });
+    expect(reply.body.data).toMatchObject({ total_submitted: 9, processed_count: 3, failed_count: 6 });
     expect(reply.body.data.contacts).toEqual([
       { id: expect.any(String), name: 'New One', phone_number: '14155550501', created: true },
       { id: existing.id, name: 'Old Renamed', phone_number: '14155550500', created: false },
@@ -34,6 +35,7 @@ describe('POST /api/v1/contacts/bulk', () => {
       [4, 'validation_error'],
       [5, 'validation_error'],
       [6, 'validation_error'],
+      [8, 'validation_error'],
     ]);
     expect(reply.body.data.errors[1]).toEqual({ index: 3, phone: '14155550501', code: 'duplicate_in_request', message: expect.any(String) });
     expect(reply.body.data.errors[0]).toEqual({ index: 1, phone: 'not a phone', code: 'validation_error', message: expect.stringContaining('phone') });

@@ -4,13 +4,14 @@ import { newContact, type Contact, type ContactChanges } from '#shared/domain/co
 import { bulkContactItem } from '#shared/domain/contacts/schema';
 import { existingPhones, insertContacts, upsertContact } from '#shared/domain/contacts/store';
 import { newId } from '#shared/ids';
+import { ApiError } from '#shared/http/errors';
 import { normalizePhone } from '#shared/phone';
 import { nowIso } from '#shared/time';
 
 interface ItemError {
   index: number;
   phone: string | null;
-  code: 'validation_error' | 'duplicate_in_request';
+  code: string;
   message: string;
 }
 
@@ -69,7 +70,15 @@ export async function importContacts(ws: string, items: unknown[]) {
     if (notInserted.has(contact)) updates.push(item); // its number was claimed meanwhile: take the one-by-one path
     else results.set(item.index, { contact, created: true });
   }
-  await mapLimit(updates, UPDATE_CONCURRENCY, async (item) => results.set(item.index, await upsertContact(ws, item.phone, item.changes)));
+  await mapLimit(updates, UPDATE_CONCURRENCY, async (item) => {
+    try {
+      results.set(item.index, await upsertContact(ws, item.phone, item.changes));
+    } catch (error) {
+      // A client error of one item (a contact changing concurrently, too many custom fields) fails that item only.
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      errors.push({ index: item.index, phone: item.phone, code: error.code, message: error.details?.map((d) => `${d.field}: ${d.message}`).join('; ') || error.message });
+    }
+  });
 
   const contacts = [...results.entries()]
     .sort(([a], [b]) => a - b)

@@ -1,4 +1,5 @@
 /** The contact record and the pure rules for changing it (contract section 7). */
+import { errors } from '#shared/http/errors';
 
 export type CustomFieldValue = string | number | boolean;
 
@@ -43,11 +44,17 @@ export function normalizeTags(tags: string[]): string[] {
   return result;
 }
 
+/** Custom fields a contact may hold in all, so a contact stays far below DynamoDB's item size limit. */
+export const MAX_CUSTOM_FIELDS = 100;
+
 export function applyChanges(current: Contact, changes: ContactChanges, now: string): Contact {
   const custom_fields = { ...current.custom_fields };
   for (const [key, value] of Object.entries(changes.custom_fields ?? {})) {
     if (value === null) delete custom_fields[key];
     else custom_fields[key] = value;
+  }
+  if (Object.keys(custom_fields).length > MAX_CUSTOM_FIELDS) {
+    throw errors.validation([{ field: 'custom_fields', message: `A contact holds at most ${MAX_CUSTOM_FIELDS} custom fields` }]);
   }
   return {
     ...current,

@@ -1,11 +1,17 @@
 import * as v from 'valibot';
 import { phone } from '#shared/http/schemas';
 
-const name = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters')));
+/** An empty (or blank) name clears it, like null. */
+const name = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters'), v.transform((value) => value || null)));
 const email = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Must be at most 254 characters'), v.email('Invalid email address')));
 const tags = v.pipe(
   v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'Tags must not be empty'), v.maxLength(50, 'Tags must be at most 50 characters'))),
   v.maxLength(50, 'At most 50 tags'),
+);
+/** What DynamoDB stores exactly from a JSON number: finite, and integers within the safe range. */
+const storableNumber = v.pipe(
+  v.number(),
+  v.check((n) => Number.isFinite(n) && (!Number.isInteger(n) || Number.isSafeInteger(n)) && Math.abs(n) < 1e120, 'Numbers must be finite and integers within ±9007199254740991'),
 );
 const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const customFields = v.pipe(
@@ -13,7 +19,7 @@ const customFields = v.pipe(
   v.check(isPlainObject, 'Must be an object'),
   v.record(
     v.pipe(v.string(), v.minLength(1, 'Field names must not be empty'), v.maxLength(100, 'Field names must be at most 100 characters')),
-    v.nullable(v.union([v.pipe(v.string(), v.maxLength(1000, 'Values must be at most 1000 characters')), v.number(), v.boolean()], 'Must be a string, number, boolean or null')),
+    v.nullable(v.union([v.pipe(v.string(), v.maxLength(1000, 'Values must be at most 1000 characters')), storableNumber, v.boolean()], 'Must be a string, number, boolean or null')),
   ),
   v.check((fields) => Object.keys(fields).length <= 50, 'At most 50 custom fields per request'),
 );

@@ -1,5 +1,6 @@
 import { findActiveKey, touchLastUsed } from '#shared/domain/api-keys';
 import { errors } from '#shared/http/errors';
+import { logger } from '#shared/logger';
 import type { ApiMiddleware } from '#shared/http/context';
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
@@ -12,6 +13,7 @@ export const authenticate = (): ApiMiddleware => ({
     const found = await findActiveKey(secret);
     if (!found) throw errors.unauthorized();
     context.caller = { keyId: found.key.id, workspace: found.workspace };
-    context.background.push(touchLastUsed(found.hash, found.key.last_used_at));
+    // Started now, awaited before the function returns; caught at once so a failure is logged, never unhandled.
+    context.background.push(touchLastUsed(found.hash, found.key.last_used_at).catch((error) => logger.warn('last_used_at not recorded', { error })));
   },
 });
