@@ -51,3 +51,14 @@ export function acknowledgeDeadLetterQueueFindings(queue: IQueue): void {
       'lands here is kept 14 days for inspection or redrive; a dead-letter queue of its own would only move the same messages again.',
   });
 }
+
+/** For functions that create and delete campaign schedules (access `scheduler` in lib/operations.ts). */
+export function acknowledgeCampaignScheduleFindings(fn: ServiceFunction): void {
+  Validations.of(fn.role!).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/campaign-*]',
+    reason:
+      'Campaign schedules are created at run time, one per scheduled campaign, named campaign-<campaign id> in the default ' +
+      'schedule group (shared/scheduler.ts), so their names are unknown at deploy time; the pattern limits ' +
+      'scheduler:CreateSchedule/DeleteSchedule to those schedules, and iam:PassRole is limited to the one role that may only invoke the campaign starter.',
+  });
+}

@@ -18,7 +18,9 @@ export type Trigger =
   /** SQS event source with partial batch responses. */
   | { type: 'queue'; queue: QueueName; batchSize: number }
   /** The table's stream (new and old images), in order per item, retried until it succeeds. */
-  | { type: 'tableStream'; batchSize: number };
+  | { type: 'tableStream'; batchSize: number }
+  /** Invoked by one-time EventBridge Scheduler schedules that other operations create. */
+  | { type: 'scheduleTarget' };
 
 export interface Access {
   table?: 'read' | 'readWrite';
@@ -28,6 +30,8 @@ export interface Access {
   graphApi?: boolean;
   /** Queues it sends jobs to (or changes the visibility of its own jobs on); each gets `{NAME}_QUEUE_URL`. */
   queues?: QueueName[];
+  /** Creates and deletes the one-time schedules that invoke the `scheduleTarget` operation. */
+  scheduler?: boolean;
 }
 
 export interface Operation {
@@ -87,7 +91,13 @@ export const operations: Operation[] = [
   { name: 'SendMessage', handler: 'functions/messages/send.ts', trigger: http('POST', '/api/v1/messages'), access: { table: 'readWrite' } },
   { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' } },
   { name: 'GetMessage', handler: 'functions/messages/get.ts', trigger: http('GET', '/api/v1/messages/{id}'), access: { table: 'readWrite' } },
-  { name: 'EnqueueSends', handler: 'functions/workers/enqueue-sends.ts', trigger: { type: 'tableStream', batchSize: 100 }, access: { queues: ['send'] } },
+  {
+    name: 'TableOutbox',
+    handler: 'functions/workers/table-outbox.ts',
+    trigger: { type: 'tableStream', batchSize: 100 },
+    access: { queues: ['send', 'fanout'], scheduler: true },
+    timeoutSeconds: 30,
+  },
   {
     name: 'SendWorker',
     handler: 'functions/workers/send-message.ts',
@@ -105,4 +115,13 @@ export const operations: Operation[] = [
     access: { table: 'readWrite' },
     timeoutSeconds: 30,
   },
+
+  { name: 'CreateCampaign', handler: 'functions/campaigns/create.ts', trigger: http('POST', '/api/v1/campaigns'), access: { table: 'readWrite' } },
+  { name: 'ListCampaigns', handler: 'functions/campaigns/list.ts', trigger: http('GET', '/api/v1/campaigns'), access: { table: 'readWrite' } },
+  { name: 'GetCampaign', handler: 'functions/campaigns/get.ts', trigger: http('GET', '/api/v1/campaigns/{id}'), access: { table: 'readWrite' } },
+  { name: 'GetCampaignResults', handler: 'functions/campaigns/results.ts', trigger: http('GET', '/api/v1/campaigns/{id}/results'), access: { table: 'readWrite' } },
+  { name: 'LaunchCampaign', handler: 'functions/campaigns/launch.ts', trigger: http('POST', '/api/v1/campaigns/{id}/launch'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
+  { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
+  { name: 'FanoutWorker', handler: 'functions/workers/fanout.ts', trigger: { type: 'queue', queue: 'fanout', batchSize: 1 }, access: { table: 'readWrite', queues: ['fanout'] }, timeoutSeconds: 90 },
+  { name: 'StartScheduledCampaign', handler: 'functions/workers/start-scheduled-campaign.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite' } },
 ];

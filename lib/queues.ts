@@ -7,6 +7,8 @@ export const queues = {
   send: { visibilityTimeoutSeconds: 90, maxReceiveCount: 50 },
   /** Platform webhooks, queued raw by POST /webhooks/whatsapp. */
   inbound: { visibilityTimeoutSeconds: 60, maxReceiveCount: 8 },
+  /** Campaign fan-out: one audience chunk per job; each chunk enqueues the next. */
+  fanout: { visibilityTimeoutSeconds: 120, maxReceiveCount: 8 },
 } as const;
 
 export type QueueName = keyof typeof queues;

@@ -1,10 +1,11 @@
-import { CfnOutput, CrossStackReferences, Duration, ReferenceStrength, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, CrossStackReferences, Duration, ReferenceStrength, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -15,7 +16,7 @@ import { operations, type Access, type Operation, type Trigger } from '#lib/oper
 import { queues as queueSettings, type QueueName } from '#lib/queues';
 import { ServiceFunction } from '#lib/service-function';
 import { grantTableData } from '#lib/table-access';
-import { acknowledgeHttpApiFindings, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
+import { acknowledgeCampaignScheduleFindings, acknowledgeHttpApiFindings, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
 
 export interface StatelessStackProps extends StackProps {
   /** With its stream enabled (tableStream triggers read it). */
@@ -34,6 +35,16 @@ interface Wiring {
   platformSecret: ISecret;
   queues: Record<QueueName, IQueue>;
   streamFailureQueue: IQueue;
+  /**
+   * The functions of `scheduleTarget` operations, each with the role its schedules invoke it with.
+   * Filled while wiring triggers, read while granting access (all triggers are wired first).
+   */
+  scheduleTargets: ScheduleTarget[];
+}
+
+interface ScheduleTarget {
+  fn: ServiceFunction;
+  role: Role;
 }
 
 type Wire<T> = (fn: ServiceFunction, value: T, w: Wiring) => void;
@@ -77,6 +88,17 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
         onFailure: new SqsDlq(w.streamFailureQueue),
       }),
     ),
+  scheduleTarget: (fn, _t, w) => {
+    // EventBridge Scheduler invokes targets with a role passed at CreateSchedule (no resource-based
+    // permission on the function). SourceAccount: only schedules of this account may assume it.
+    const role = new Role(w.stack, `${fn.node.id}SchedulerRole`, {
+      description: `Assumed by EventBridge Scheduler's one-time schedules to invoke ${fn.node.id}`,
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': w.stack.account } } }),
+    });
+    // The unqualified ARN only (what the schedules target), unlike grantInvoke() which adds `<function>:*`.
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+    w.scheduleTargets.push({ fn, role });
+  },
 };
 
 /** One entry per access kind: the least-privilege grants and settings an operation receives. */
@@ -100,7 +122,36 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
       fn.addEnvironment(`${name.toUpperCase()}_QUEUE_URL`, w.queues[name].queueUrl);
     }
   },
+  scheduler: (fn, _on, w) => {
+    const target = soleScheduleTarget(fn, w);
+    fn.addEnvironment('CAMPAIGN_STARTER_ARN', target.fn.functionArn);
+    fn.addEnvironment('SCHEDULER_ROLE_ARN', target.role.roleArn);
+    // shared/scheduler.ts names each schedule `campaign-<campaign id>`, in the default group. Pseudo
+    // parameters even when the stack's env is known, so the ARN (and its cdk-nag acknowledgment) is the same everywhere.
+    const campaignSchedules = `arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/default/campaign-*`;
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [campaignSchedules] }));
+    // CreateSchedule passes the target's role to Scheduler: that role only, and only to Scheduler.
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['iam:PassRole'],
+        resources: [target.role.roleArn],
+        conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      }),
+    );
+    acknowledgeCampaignScheduleFindings(fn);
+  },
 };
+
+/** The schedules' target: CAMPAIGN_STARTER_ARN is one function, so there must be exactly one. */
+function soleScheduleTarget(fn: ServiceFunction, w: Wiring): ScheduleTarget {
+  if (w.scheduleTargets.length !== 1) {
+    const found = w.scheduleTargets.map((t) => t.fn.node.id).join(', ') || 'none';
+    throw new Error(
+      `${fn.node.id} has access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget' in lib/operations.ts (found: ${found})`,
+    );
+  }
+  return w.scheduleTargets[0];
+}
 
 /** One JSON line per request; HTTP API context variables only. */
 const accessLogFormat = AccessLogFormat.custom(
@@ -119,8 +170,11 @@ const accessLogFormat = AccessLogFormat.custom(
   }),
 );
 
-function wire(fn: ServiceFunction, op: Operation, w: Wiring): void {
+function wireTriggerOf(fn: ServiceFunction, op: Operation, w: Wiring): void {
   (wireTrigger[op.trigger.type] as Wire<Trigger>)(fn, op.trigger, w);
+}
+
+function grantAccessOf(fn: ServiceFunction, op: Operation, w: Wiring): void {
   for (const kind of Object.keys(op.access) as (keyof Access)[]) {
     const value = op.access[kind];
     if (value) (grantAccess[kind] as Wire<typeof value>)(fn, value, w);
@@ -135,7 +189,10 @@ function addRoute(fn: ServiceFunction, routeKey: HttpRouteKey, w: Wiring): void 
   });
 }
 
-/** The code: one Lambda per operation in lib/operations.ts, the HTTP API, the schedules and the event source mappings. */
+/**
+ * The code: one Lambda per operation in lib/operations.ts, the HTTP API, the schedules, the event
+ * source mappings and the role EventBridge Scheduler invokes the schedule target with.
+ */
 export class StatelessStack extends Stack {
   readonly api: HttpApi;
   readonly functions: Record<string, ServiceFunction> = {};
@@ -157,8 +214,10 @@ export class StatelessStack extends Stack {
     });
 
     const { table, platformSecret, queues, streamFailureQueue } = props;
-    const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue };
-    for (const op of operations) {
+    const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue, scheduleTargets: [] };
+    // Three passes, so wiring never depends on the order of lib/operations.ts: every function exists
+    // before any trigger is wired, and every trigger (e.g. a schedule target's role) before any access.
+    const built = operations.map((op) => {
       const fn = new ServiceFunction(this, op.name, {
         handlerModule: op.handler,
         timeout: op.timeoutSeconds ? Duration.seconds(op.timeoutSeconds) : undefined,
@@ -166,8 +225,10 @@ export class StatelessStack extends Stack {
       });
       this.functions[op.name] = fn;
       acknowledgeServiceFunctionFindings(fn);
-      wire(fn, op, wiring);
-    }
+      return { op, fn };
+    });
+    for (const { op, fn } of built) wireTriggerOf(fn, op, wiring);
+    for (const { op, fn } of built) grantAccessOf(fn, op, wiring);
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'PlatformWebhookUrl', {

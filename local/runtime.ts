@@ -5,6 +5,8 @@ import { queues, type QueueName } from '#lib/queues';
 import { loadHandler } from '#local/handlers';
 import { startQueuePoller } from '#local/queue-poller';
 import { startStreamPoller } from '#local/stream-poller';
+import { startLocalScheduler } from '#local/scheduler-server';
+import { freePort } from '#local/ports';
 
 export interface LocalRuntime {
   stop(): Promise<void>;
@@ -37,10 +39,23 @@ async function createQueues(sqs: SQSClient): Promise<Record<QueueName, { url: st
  * for queue-triggered operations, and stream pollers for stream-triggered ones, invoking the
  * same handlers with the same event types as Lambda. Expects TABLE_NAME and DYNAMODB_ENDPOINT set.
  */
-export async function startRuntime(options: { sqsEndpoint: string; dynamodbEndpoint: string; tableName: string }): Promise<LocalRuntime> {
+export async function startRuntime(options: {
+  sqsEndpoint: string;
+  dynamodbEndpoint: string;
+  tableName: string;
+  /** Where the scheduler stand-in keeps its schedules (none: in memory). */
+  schedulesFile?: string;
+}): Promise<LocalRuntime> {
   const sqs = new SQSClient(awsClientConfig(options.sqsEndpoint));
   const urls = await createQueues(sqs);
-  const running: { stop(): Promise<void> }[] = [];
+  const scheduler = await startLocalScheduler(await freePort(), options.schedulesFile);
+  const starter = operations.find((op) => op.trigger.type === 'scheduleTarget');
+  Object.assign(process.env, {
+    SCHEDULER_ENDPOINT: scheduler.endpoint,
+    CAMPAIGN_STARTER_ARN: `arn:aws:lambda:us-east-1:000000000000:function:${starter?.name}`,
+    SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local-scheduler',
+  });
+  const running: { stop(): Promise<void> }[] = [scheduler];
   for (const operation of operations) {
     const { trigger } = operation;
     if (trigger.type === 'queue') {

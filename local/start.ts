@@ -68,7 +68,7 @@ async function main() {
     SEND_RATE_PER_SECOND: process.env.SEND_RATE_PER_SECOND ?? '80',
   });
 
-  const runtime = await startRuntime({ sqsEndpoint: queues.endpoint, dynamodbEndpoint: dynamo.endpoint, tableName: TABLE_NAME });
+  const runtime = await startRuntime({ sqsEndpoint: queues.endpoint, dynamodbEndpoint: dynamo.endpoint, tableName: TABLE_NAME, schedulesFile: join(localDir(), 'schedules.json') });
   stops.push(runtime.stop);
 
   const api = await startApiServer(apiPort, () => ready);

@@ -4,22 +4,17 @@ import { createdView } from '#shared/domain/messages/message';
 import { httpOperation } from '#shared/http/operation';
 import { accepted } from '#shared/http/responses';
 import { phone } from '#shared/http/schemas';
+import { variables } from '#shared/http/variables-schema';
 
 const name = v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(512, 'Must be at most 512 characters'));
 const language = v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/, 'Must be a language code such as en_US'));
-const value = v.union([v.pipe(v.string(), v.maxLength(1024, 'Must be at most 1024 characters')), v.number()], 'Must be a string or a number');
 
 const body = v.pipe(
   v.object({
     to: phone(),
     template: v.optional(v.union([name, v.object({ name, language: v.optional(language) })], 'Must be a template name or { name, language }')),
-    variables: v.optional(
-      v.union(
-        [v.pipe(v.array(value), v.maxLength(100, 'At most 100 variables')), v.record(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Keys must be "1", "2", …')), value)],
-        'Must be an array or an object keyed "1", "2", …',
-      ),
-    ),
-    text: v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(4096, 'Must be at most 4096 characters'))),
+    variables: v.optional(variables()),
+    text: v.optional(v.pipe(v.string(), v.check((t) => t.trim().length > 0, 'Must not be empty'), v.maxLength(4096, 'Must be at most 4096 characters'))),
     language: v.optional(language),
   }),
   v.forward(

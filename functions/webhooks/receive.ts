@@ -1,4 +1,4 @@
-import { errors } from '#shared/http/errors';
+import { ApiError, errors } from '#shared/http/errors';
 import { publicHttpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { platformSecrets } from '#shared/platform/secrets';
@@ -12,7 +12,9 @@ import { enqueue, queueUrl } from '#shared/queues';
 export const handler = publicHttpOperation(async (event) => {
   const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
   const { app_secret } = await platformSecrets();
-  if (!validPlatformSignature(raw, event.headers['x-hub-signature-256'], app_secret)) throw errors.unauthorized();
+  if (!validPlatformSignature(raw, event.headers['x-hub-signature-256'], app_secret)) {
+    throw new ApiError(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256');
+  }
   let payload: unknown;
   try {
     payload = JSON.parse(raw.toString('utf8'));

@@ -52,13 +52,24 @@ export const keys = {
   phoneMessages: (ws: string, digits: string, id?: string) => ({ GSI2PK: `WS#${ws}#PHONE_MESSAGES#${digits}`, ...(id && { GSI2SK: id }) }),
   /** The last inbound message from a number: the 24-hour customer service window. */
   window: (ws: string, digits: string) => ({ PK: `WS#${ws}#WINDOW#${digits}`, SK: 'WINDOW' }),
+  campaign: (ws: string, id: string) => ({ PK: `WS#${ws}#CAMPAIGN#${id}`, SK: 'CAMPAIGN' }),
+  campaignList: (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CAMPAIGNS`, ...(id && { GSI1SK: id }) }),
+  /** The resolved audience of one launch, in chunks the fan-out works through one job at a time. */
+  audienceChunk: (ws: string, campaignId: string, launchId: string, chunk: number) => ({
+    PK: `WS#${ws}#CAMPAIGN#${campaignId}`,
+    SK: `AUDIENCE#${launchId}#${String(chunk).padStart(5, '0')}`,
+  }),
+
+  /** Message counts by status, one item per shard, each in its own partition (they are written on every status change). */
+  messageCounts: (ws: string, shard: number) => ({ PK: `WS#${ws}#MESSAGE_COUNTS#${shard}`, SK: 'COUNTS' }),
+
   /** Sends per second per platform number (fixed one-second windows). */
   sendRate: (phoneNumberId: string, second: number) => ({ PK: `SEND_RATE#${phoneNumberId}`, SK: String(second) }),
 };
 
 export const counterNames = {
-  messages: (shard: number) => `messages#${shard}`,
   contacts: 'contacts',
   groups: 'groups',
+  campaigns: 'campaigns',
   tag: (tag: string) => `tag#${tag}`,
 };

@@ -13,9 +13,13 @@ interface Source {
   resume: Key | null | 'done';
 }
 
+const PAGE_LIMIT = 200;
+
 /**
  * Reads several descending queries (the shards of one list) as one list ordered by `sortKey`,
- * newest first: skips `skip` items, returns `take`, and the positions to resume from.
+ * newest first: skips `skip` items, returns `take`, and the positions to resume from. An item
+ * is taken only when every source that is not used up has one buffered, so the order is exact
+ * even when filters leave some pages empty.
  */
 export async function mergedQuery(
   inputs: Source['input'][],
@@ -28,19 +32,20 @@ export async function mergedQuery(
     const start = options.from?.[i] ?? null;
     return { input, buffer: [], next: start === null ? undefined : start, resume: start };
   });
-  const items: Record<string, unknown>[] = [];
-  while (items.length < wanted) {
-    await Promise.all(
-      sources
-        .filter((s) => !s.buffer.length && s.next !== 'done')
-        .map(async (s) => {
-          const page = await db().send(
-            new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: Math.min(wanted - items.length, 1000) }),
-          );
+  const refill = async () => {
+    for (let empty = sources.filter((s) => !s.buffer.length && s.next !== 'done'); empty.length; empty = empty.filter((s) => !s.buffer.length && s.next !== 'done')) {
+      await Promise.all(
+        empty.map(async (s) => {
+          const page = await db().send(new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: PAGE_LIMIT }));
           s.buffer.push(...(page.Items ?? []));
           s.next = page.LastEvaluatedKey ?? 'done';
         }),
-    );
+      );
+    }
+  };
+  const items: Record<string, unknown>[] = [];
+  while (items.length < wanted) {
+    await refill();
     const ready = sources.filter((s) => s.buffer.length);
     if (!ready.length) break;
     const newest = ready.reduce((best, s) => (String(s.buffer[0][sortKey]) > String(best.buffer[0][sortKey]) ? s : best));
@@ -48,7 +53,9 @@ export async function mergedQuery(
     newest.resume = keyOf(item);
     items.push(item);
   }
+  // Whether anything follows: look ahead so a last full page does not claim more.
+  await refill();
   for (const s of sources) if (!s.buffer.length && s.next === 'done') s.resume = 'done';
-  const more = sources.some((s) => s.resume !== 'done');
+  const more = sources.some((s) => s.buffer.length);
   return { items: items.slice(options.skip), positions: more ? sources.map((s) => s.resume) : null };
 }

@@ -14,7 +14,7 @@ export const table = {
 export const indexes = {
   /** Children of a parent, newest first: keys, contacts, tags, groups, members, campaigns, webhooks, deliveries, messages. */
   byParent: { indexName: 'byParent', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
-  /** A second way into the same record: a message by platform id, a list filtered by status, phone or campaign. */
+  /** A second way into the same records: a number's conversation (messages by phone), newest first. */
   byAlternateKey: { indexName: 'byAlternateKey', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
 } as const;
 

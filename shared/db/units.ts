@@ -6,6 +6,8 @@ type Key = { PK: string; SK: string };
 /** A counter moved by a unit; units of one transaction moving the same counter are summed into one update. */
 export interface CounterDelta {
   key: Key;
+  /** The counted attribute; `count` unless the item counts several things. */
+  attribute?: string;
   delta: number;
   /** The counted thing must still exist (a group): its update carries `attribute_exists`. */
   mustExist?: boolean;
@@ -23,23 +25,30 @@ export class GuardFailed extends Error {
   }
 }
 
+/** One update per counter item, adding every attribute's summed delta (a transaction may touch an item only once). */
 function counterUpdates(units: Unit[]): TransactItem[] {
-  const sums = new Map<string, CounterDelta>();
+  const items = new Map<string, { key: Key; mustExist: boolean; sums: Map<string, number> }>();
   for (const counter of units.flatMap((unit) => unit.counters)) {
     const id = `${counter.key.PK}|${counter.key.SK}`;
-    const sum = sums.get(id);
-    sums.set(id, { ...counter, delta: (sum?.delta ?? 0) + counter.delta });
+    const item = items.get(id) ?? { key: counter.key, mustExist: false, sums: new Map() };
+    const attribute = counter.attribute ?? 'count';
+    item.sums.set(attribute, (item.sums.get(attribute) ?? 0) + counter.delta);
+    item.mustExist ||= Boolean(counter.mustExist);
+    items.set(id, item);
   }
-  return [...sums.values()].map(({ key, delta, mustExist }) => ({
-    Update: {
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: 'ADD #count :delta',
-      ...(mustExist && { ConditionExpression: 'attribute_exists(PK)' }),
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':delta': delta },
-    },
-  }));
+  return [...items.values()].map(({ key, mustExist, sums }) => {
+    const attributes = [...sums.keys()];
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `ADD ${attributes.map((_, i) => `#a${i} :d${i}`).join(', ')}`,
+        ...(mustExist && { ConditionExpression: 'attribute_exists(PK)' }),
+        ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
+        ExpressionAttributeValues: Object.fromEntries(attributes.map((a, i) => [`:d${i}`, sums.get(a)!])),
+      },
+    };
+  });
 }
 
 function chunk(units: Unit[], reserved: number): Unit[][] {

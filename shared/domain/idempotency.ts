@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import { keys } from '#shared/db/keys';
 import { ApiError, errors } from '#shared/http/errors';
@@ -91,9 +91,19 @@ export async function completeIdempotent(scope: IdempotencyScope, outcome: Outco
   );
 }
 
-/** An unexpected failure keeps nothing: the client may retry with the same key at once. */
+/**
+ * An unexpected failure stores no outcome but lifts the lock: the client may retry at once, and
+ * the retry keeps the resource id, so work the failed attempt did write is finished, not repeated.
+ */
 export async function releaseIdempotent(scope: IdempotencyScope): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.idempotency(scope.workspaceId, scope.endpoint, scope.key) }));
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.idempotency(scope.workspaceId, scope.endpoint, scope.key),
+      UpdateExpression: 'SET locked_until = :unlocked',
+      ExpressionAttributeValues: { ':unlocked': 0 },
+    }),
+  );
 }
 
 export const outcomeOf = {
@@ -103,5 +113,5 @@ export const outcomeOf = {
 
 export function replayError(outcome: Extract<Outcome, { error: unknown }>): ApiError {
   const { status, code, message, details } = outcome.error;
-  return new ApiError(status, code, message, details as ApiError['details']);
+  return new ApiError(status, code, message, details as ApiError['details'], { 'Idempotent-Replayed': 'true' });
 }

@@ -81,3 +81,8 @@ export async function approvedTemplate(workspaceId: string, name: string, langua
   if (template.status !== 'APPROVED') throw errors.unprocessable('template_not_approved', `Template ${name} (${language}) is ${template.status}`);
   return template;
 }
+
+/** Templates of a workspace are few (one small item collection), so a lookup by id reads them all. */
+export async function templateById(workspaceId: string, id: string): Promise<Template | undefined> {
+  return (await allTemplates(workspaceId)).find((template) => template.id === id);
+}

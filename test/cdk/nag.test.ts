@@ -18,6 +18,15 @@ describe('cdk-nag AwsSolutions', () => {
     expect(report.pluginReports.flatMap((r: { violations?: unknown[] }) => r.violations ?? [])).toEqual([]);
   });
 
+  // With credentials, bin/app.ts passes the account and region: acknowledgments that name a resource
+  // (e.g. the campaign-* schedules) must still match.
+  test('no unacknowledged finding either with a concrete account and region', () => {
+    const { app } = buildTestApp({ nag: true, env: { account: '123456789012', region: 'eu-west-1' } });
+    const assembly = app.synth();
+    const report = JSON.parse(fs.readFileSync(path.join(assembly.directory, 'validation-report.json'), 'utf8'));
+    expect(report.pluginReports.flatMap((r: { violations?: unknown[] }) => r.violations ?? [])).toEqual([]);
+  });
+
   test('the check is live in this setup: an unacknowledged finding fails synth', () => {
     const app = new App();
     new Secret(new Stack(app, 'Probe'), 'Secret');

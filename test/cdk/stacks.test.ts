@@ -7,7 +7,7 @@ import { indexes, table } from '#shared/db/table';
 import { buildTestApp } from './synth-app';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
-type Statement = { Action: string | string[]; Resource: unknown };
+type Statement = { Effect?: string; Action: string | string[]; Resource: unknown; Condition?: unknown; Principal?: unknown };
 
 const { data, compute } = buildTestApp();
 const dataTemplate = Template.fromStack(data);
@@ -54,6 +54,22 @@ type StreamTrigger = Extract<Trigger, { type: 'tableStream' }>;
 const queueOperations = operations.filter((op) => op.trigger.type === 'queue');
 const streamOperations = operations.filter((op) => op.trigger.type === 'tableStream');
 const byName = (name: string) => operations.find((op) => op.name === name)!;
+const operationNamesAtLoad = operations.map((op) => op.name);
+const scheduleTargetOperations = operations.filter((op) => op.trigger.type === 'scheduleTarget');
+const schedulerOperations = operations.filter((op) => op.access.scheduler);
+/** Roles EventBridge Scheduler may assume (the schedule targets' roles). */
+const schedulerRoleIds = () =>
+  Object.entries(computeResources)
+    .filter(([, r]) => r.Type === 'AWS::IAM::Role')
+    .filter(([, r]) => (r.Properties.AssumeRolePolicyDocument.Statement as Statement[]).some((s) => JSON.stringify(s.Principal).includes('scheduler.amazonaws.com')))
+    .map(([id]) => id);
+const policyStatementsOfRole = (roleId: string): Statement[] =>
+  Object.values(computeResources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement);
+const campaignSchedulesArn = {
+  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':schedule/default/campaign-*']],
+};
 
 describe('HTTP API', () => {
   test.each(httpOperations.map((op) => [routeKeyOf(op.trigger), op.name]))('route %s invokes the %s function', (routeKey, name) => {
@@ -111,6 +127,8 @@ describe('functions', () => {
     expect('PLATFORM_SECRET_ARN' in env).toBe(Boolean(op.access.platformSecrets));
     expect(env.GRAPH_API_BASE_URL).toBe(op.access.graphApi ? 'https://graph.facebook.com' : undefined);
     expect(env.GRAPH_API_VERSION).toBe(op.access.graphApi ? 'v21.0' : undefined);
+    expect('CAMPAIGN_STARTER_ARN' in env).toBe(Boolean(op.access.scheduler));
+    expect('SCHEDULER_ROLE_ARN' in env).toBe(Boolean(op.access.scheduler));
     expect(Object.keys(env).filter((key) => key.endsWith('_QUEUE_URL'))).toEqual((op.access.queues ?? []).map(queueUrlEnv));
     for (const name of op.access.queues ?? []) expect(resolveImport(env[queueUrlEnv(name)])).toEqual({ Ref: dataId(data.queues[name]) });
   });
@@ -218,6 +236,15 @@ describe('least privilege', () => {
     expect(actions.includes('dynamodb:Query')).toBe(Boolean(op.access.table));
     expect(actions.includes('dynamodb:PutItem')).toBe(op.access.table === 'readWrite');
     expect(actions.includes('secretsmanager:GetSecretValue')).toBe(Boolean(op.access.platformSecrets));
+    expect(actions.includes('scheduler:CreateSchedule')).toBe(Boolean(op.access.scheduler));
+    expect(actions.includes('scheduler:DeleteSchedule')).toBe(Boolean(op.access.scheduler));
+    expect(actions.includes('iam:PassRole')).toBe(Boolean(op.access.scheduler));
+    expect(actions).not.toContain('lambda:InvokeFunction');
+  });
+
+  test('no roles besides one per function and one per schedule target', () => {
+    computeTemplate.resourceCountIs('AWS::IAM::Role', operations.length + scheduleTargetOperations.length);
+    expect(dataTemplate.findResources('AWS::IAM::Role')).toEqual({});
   });
 
   test.each(operations.map((op) => [op.name, op]))('%s may send to, consume and read streams of only what it declares', (_name, op) => {
@@ -233,6 +260,97 @@ describe('least privilege', () => {
     const resources = JSON.stringify(statementsOf(tableOp).map((s) => s.Resource));
     for (const index of Object.values(indexes)) expect(resources).toContain(`/index/${index.indexName}`);
     expect(resources).not.toContain('/index/*');
+  });
+});
+
+describe('one-time campaign schedules (EventBridge Scheduler)', () => {
+  // CAMPAIGN_STARTER_ARN names one function: the stack refuses anything else (see below).
+  test('there is exactly one schedule target operation, and some operation creates its schedules', () => {
+    expect(scheduleTargetOperations.map((op) => op.name)).toEqual(['StartScheduledCampaign']);
+    expect(schedulerOperations.length).toBeGreaterThan(0);
+  });
+
+  const starter = scheduleTargetOperations[0];
+
+  test('one role, which only EventBridge Scheduler of this account may assume', () => {
+    const roleIds = schedulerRoleIds();
+    expect(roleIds).toHaveLength(1);
+    expect(computeResources[roleIds[0]].Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      {
+        Effect: 'Allow',
+        Principal: { Service: 'scheduler.amazonaws.com' },
+        Action: 'sts:AssumeRole',
+        Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+      },
+    ]);
+    expect(computeResources[roleIds[0]].Properties.ManagedPolicyArns).toBeUndefined();
+    expect(computeResources[roleIds[0]].Properties.Policies).toBeUndefined();
+  });
+
+  test('the role may invoke the starter function (unqualified ARN) and nothing else', () => {
+    expect(policyStatementsOfRole(schedulerRoleIds()[0])).toEqual([
+      { Effect: 'Allow', Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [logicalId(starter), 'Arn'] } },
+    ]);
+  });
+
+  test('the starter has no resource-based permission (Scheduler invokes with the role) and no other trigger', () => {
+    const permissions = Object.values(computeResources).filter((r) => r.Type === 'AWS::Lambda::Permission');
+    expect(permissions.filter((r) => JSON.stringify(r.Properties.FunctionName).includes(logicalId(starter)))).toEqual([]);
+    expect(permissions.filter((r) => r.Properties.Principal === 'scheduler.amazonaws.com')).toEqual([]);
+    expect(mappingsOf(starter)).toEqual([]);
+  });
+
+  test.each(schedulerOperations.map((op) => [op.name, op]))('%s knows the starter and the role to pass', (_name, op) => {
+    expect(envOf(op)).toMatchObject({
+      CAMPAIGN_STARTER_ARN: { 'Fn::GetAtt': [logicalId(starter), 'Arn'] },
+      SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [schedulerRoleIds()[0], 'Arn'] },
+    });
+  });
+
+  test.each(schedulerOperations.map((op) => [op.name, op]))('%s may create and delete campaign-* schedules of the default group only', (_name, op) => {
+    const statements = statementsOf(op).filter((s) => asArray(s.Action).some((a) => a.startsWith('scheduler:')));
+    expect(statements).toEqual([
+      { Effect: 'Allow', Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], Resource: campaignSchedulesArn },
+    ]);
+  });
+
+  test.each(schedulerOperations.map((op) => [op.name, op]))('%s may pass the scheduler role, to EventBridge Scheduler only', (_name, op) => {
+    expect(statementsOf(op).filter((s) => asArray(s.Action).includes('iam:PassRole'))).toEqual([
+      {
+        Effect: 'Allow',
+        Action: 'iam:PassRole',
+        Resource: { 'Fn::GetAtt': [schedulerRoleIds()[0], 'Arn'] },
+        Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+      },
+    ]);
+  });
+
+  /** Synthesizes the app with lib/operations.ts changed by `change`, then puts it back. */
+  function buildWithOperations(change: (ops: Operation[]) => void) {
+    const saved = [...operations];
+    try {
+      change(operations);
+      return buildTestApp();
+    } finally {
+      operations.splice(0, operations.length, ...saved);
+    }
+  }
+
+  test('synth fails clearly with a second schedule target', () => {
+    const second: Operation = { ...starter, name: 'AnotherStarter' };
+    expect(() => buildWithOperations((ops) => ops.push(second))).toThrow(
+      /TableOutbox has access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget'.*found: StartScheduledCampaign, AnotherStarter/,
+    );
+  });
+
+  test('synth fails clearly with no schedule target', () => {
+    expect(() => buildWithOperations((ops) => ops.splice(ops.indexOf(starter), 1))).toThrow(
+      /access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget'.*found: none/,
+    );
+  });
+
+  test('the operations are put back after those checks', () => {
+    expect(operations.map((op) => op.name)).toEqual(operationNamesAtLoad);
   });
 });
 

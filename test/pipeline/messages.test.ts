@@ -1,3 +1,5 @@
+import { createKey } from '#shared/domain/api-keys';
+import { createWorkspace } from '#shared/domain/workspaces';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
@@ -90,12 +92,15 @@ describe('POST /api/v1/messages', () => {
   });
 
   it('records a terminal platform error on the message without retrying', async () => {
-    const ws = await workspace();
-    // The platform refuses parameters with tabs or runs of spaces (code 100): not retryable.
-    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550104', template: 'welcome', variables: ['a\tb'] } });
+    // A number the platform does not know (not numeric): it answers code 100, which is not retryable.
+    const workspace = await createWorkspace({ name: 'Broken number', plan: 'pro', phone_number_id: 'not-a-number', waba_id: '1' });
+    const ws = { id: workspace.id, key: (await createKey(workspace.id, { name: 'k' })).api_key, phoneNumberId: workspace.phone_number_id };
+    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550104', template: 'welcome', variables: ['Ada'] } });
     const failed = (await until(ws, reply.body.data.message_id, 'failed')).body.data;
     expect(failed.error).toMatchObject({ code: 100 });
     expect(failed.provider_message_id).toBeNull();
+    expect(await sends('14155550104')).toHaveLength(0);
   });
 
   it('retries after injected 429s, then sends exactly once', async () => {
@@ -132,7 +137,7 @@ describe('POST /api/v1/messages', () => {
   it('retries after injected 5xx answers', async () => {
     const ws = await workspace();
     await simulator.faults({ server_error_share: 1 });
-    process.env.SEND_BACKOFF_SCALE = '0.001';
+    process.env.SEND_BACKOFF_SCALE = '0.05'; // 0.2 s, 0.4 s, 0.8 s …: a few retries while the faults last
     try {
       const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550108', template: 'hello_world' } });
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -1,4 +1,4 @@
-import { counterNames, keys, MESSAGE_SHARDS } from '#shared/db/keys';
+import { keys, MESSAGE_SHARDS } from '#shared/db/keys';
 import { getMany } from '#shared/db/pages';
 import { tableName } from '#shared/db/client';
 import type { TransactItem } from '#shared/db/transact';
@@ -20,7 +20,7 @@ export function countMove(ws: string, messageId: string, from: MessageStatus | n
   return {
     Update: {
       TableName: tableName(),
-      Key: keys.counter(ws, counterNames.messages(messageShard(messageId))),
+      Key: keys.messageCounts(ws, messageShard(messageId)),
       UpdateExpression: expression,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -31,7 +31,7 @@ export function countMove(ws: string, messageId: string, from: MessageStatus | n
 /** The workspace's message counts by status, summed over the shards. */
 export async function messageCounts(ws: string): Promise<Record<MessageStatus, number>> {
   const shards = await getMany<Record<string, unknown>>(
-    Array.from({ length: MESSAGE_SHARDS }, (_, shard) => keys.counter(ws, counterNames.messages(shard))),
+    Array.from({ length: MESSAGE_SHARDS }, (_, shard) => keys.messageCounts(ws, shard)),
   );
   const counts = Object.fromEntries(MESSAGE_STATUSES.map((status) => [status, 0])) as Record<MessageStatus, number>;
   for (const shard of shards) for (const status of MESSAGE_STATUSES) counts[status] += Number(shard[status] ?? 0);

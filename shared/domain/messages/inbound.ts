@@ -1,4 +1,4 @@
-import { upsertContact } from '#shared/domain/contacts/store';
+import { updateContact, upsertContact } from '#shared/domain/contacts/store';
 import { openWindow } from '#shared/domain/messages/window';
 import { insertMessage } from '#shared/domain/messages/store';
 import type { Message } from '#shared/domain/messages/message';
@@ -16,13 +16,14 @@ export interface InboundMessage {
 }
 
 /**
- * A customer's message: opens the 24-hour window, files the sender as a contact (with the
- * profile name) and stores the message (`inbound`, `received`), in that order so a visible
+ * A customer's message: opens the 24-hour window, files the sender as a contact and stores the message (`inbound`, `received`), in that order so a visible
  * message implies the rest. Every step is idempotent: a re-delivered webhook changes nothing.
  */
 export async function recordInbound(ws: string, inbound: InboundMessage): Promise<Message> {
   await openWindow(ws, inbound.from, inbound.at);
-  const { contact } = await upsertContact(ws, inbound.from, inbound.profileName ? { name: inbound.profileName } : {});
+  // The profile name names a new contact, or one without a name; a name set through the API is kept.
+  let { contact } = await upsertContact(ws, inbound.from, {});
+  if (!contact.name && inbound.profileName) contact = await updateContact(ws, contact.id, { name: inbound.profileName });
   const message = await insertMessage({
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
     workspace_id: ws,

@@ -81,21 +81,40 @@ async function totalCount(ws: string, query: MessageQuery): Promise<number> {
 
 const encodeCursor = (positions: Positions) => Buffer.from(JSON.stringify(positions)).toString('base64url');
 
-function decodeCursor(cursor: string, expected: number): Positions {
+const invalidCursor = () => errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);
+
+/** A cursor is only accepted if each position lies in the very partition its source reads: it never reaches another workspace. */
+function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sources>, query: MessageQuery): Positions {
+  let positions: unknown;
   try {
-    const positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    const valid = Array.isArray(positions) && positions.length === expected && positions.every((p) => p === null || p === 'done' || (typeof p === 'object' && !Array.isArray(p)));
-    if (valid) return positions as Positions;
+    positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // Falls through to the validation error.
+    throw invalidCursor();
   }
-  throw errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);
+  const [partitionKey, sortKey] = query.phone ? ['GSI2PK', 'GSI2SK'] : ['GSI1PK', 'GSI1SK'];
+  const valid =
+    Array.isArray(positions) &&
+    positions.length === inputs.length &&
+    positions.every((p, i) => {
+      if (p === null || p === 'done') return true;
+      if (typeof p !== 'object' || Array.isArray(p)) return false;
+      const key = p as Record<string, unknown>;
+      const message = keys.message(ws, String(key[sortKey]));
+      return (
+        Object.keys(key).length === 4 &&
+        key[partitionKey] === inputs[i].ExpressionAttributeValues[':pk'] &&
+        key.PK === message.PK &&
+        key.SK === message.SK
+      );
+    });
+  if (!valid) throw invalidCursor();
+  return positions as Positions;
 }
 
 /** Newest first, offset pages or an opaque cursor; with a cursor, `page` is ignored. */
 export async function listMessages(ws: string, query: MessageQuery): Promise<{ data: ReturnType<typeof listView>[]; pagination: Pagination }> {
   const inputs = sources(ws, query);
-  const from = query.cursor ? decodeCursor(query.cursor, inputs.length) : undefined;
+  const from = query.cursor ? decodeCursor(ws, query.cursor, inputs, query) : undefined;
   const page = from ? 1 : query.page;
   const [{ items, positions }, total] = await Promise.all([
     mergedQuery(inputs, keyOf(query), query.phone ? 'GSI2SK' : 'GSI1SK', { skip: from ? 0 : (page - 1) * query.pageSize, take: query.pageSize, from }),

@@ -46,10 +46,11 @@ export function nextStatus(current: MessageStatus, reported: MessageStatus): Mes
   return RANK[reported] > RANK[current] ? reported : null;
 }
 
+/** The 202 answer: the message was accepted as queued (a retried request may find it further along). */
 export const createdView = (m: Message) => ({
   message_id: m.id,
   recipient: m.phone_number,
-  status: m.status,
+  status: 'queued' as const,
   message_type: m.message_type,
   template: m.template_name,
   language: m.language,

@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import { keys } from '#shared/db/keys';
 import { getWorkspace } from '#shared/domain/workspaces';
+import { getCampaign } from '#shared/domain/campaigns/store';
 import { applyStatus } from '#shared/domain/messages/status';
 import { getMessage } from '#shared/domain/messages/store';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
@@ -89,11 +90,17 @@ export async function processSendJob(job: SendJob): Promise<SendOutcome> {
   const attempt = (message.attempts ?? 0) + 1;
   const workspace = await getWorkspace(job.workspace_id);
   if (!workspace) return done;
+  if (message.campaign_id && (await getCampaign(workspace.id, message.campaign_id, false))?.status === 'cancelled') {
+    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
+    return done;
+  }
   if (message.claim) {
-    if (Date.now() - message.claim.at > STALE_CLAIM_MS) {
-      // Its worker died mid-call: whether the platform got it is unknown, so it is never sent again.
-      await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_interrupted', title: 'Sending was interrupted; the message was not retried' } });
-    }
+    const age = Date.now() - message.claim.at;
+    // Another worker is calling the platform: look again once its claim would be stale.
+    if (age <= STALE_CLAIM_MS) return { kind: 'retry', delaySeconds: Math.ceil((STALE_CLAIM_MS - age) / 1000) + 1 };
+    // Its worker died mid-call: whether the platform got it is unknown, so it is never sent again.
+    // (A platform report that arrives meanwhile moves it to sent first, and this changes nothing.)
+    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_interrupted', title: 'Sending was interrupted; the message was not retried' } });
     return done;
   }
   const accessToken = await accessTokenFor(workspace.id);

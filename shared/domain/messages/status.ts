@@ -7,6 +7,7 @@ import { campaignCountMove } from '#shared/domain/messages/campaign-counts';
 import { nextStatus, type Message, type MessageError, type MessageStatus } from '#shared/domain/messages/message';
 import { getMessage } from '#shared/domain/messages/store';
 import { nowIso } from '#shared/time';
+import { completeIfDone } from '#shared/domain/campaigns/completion';
 
 export interface StatusReport {
   status: 'sent' | 'delivered' | 'read' | 'failed';
@@ -36,7 +37,7 @@ async function fillTimestamp(ws: string, id: string, report: StatusReport) {
   }
 }
 
-function transition(message: Message, to: MessageStatus, report: StatusReport, extra: TransactItem[] = []): TransactItem[] {
+function transition(message: Message, to: MessageStatus, report: StatusReport): TransactItem[] {
   const ws = message.workspace_id;
   const names: Record<string, string> = { '#status': 'status', '#at': `${report.status}_at` };
   const values: Record<string, unknown> = { ':from': message.status, ':to': to, ':at': report.at, ':now': nowIso() };
@@ -62,8 +63,7 @@ function transition(message: Message, to: MessageStatus, report: StatusReport, e
       },
     },
     countMove(ws, message.id, message.status, to),
-    ...(message.campaign_id ? [campaignCountMove(ws, message.campaign_id, message.id, message.status, to)] : []),
-    ...extra,
+    ...(message.campaign_id ? [campaignCountMove(ws, message.campaign_id, message.status, to)] : []),
   ];
 }
 
@@ -84,6 +84,8 @@ export async function applyStatus(ws: string, id: string, report: StatusReport):
     }
     try {
       await transact(transition(message, to, report));
+      // The last message to leave `queued` completes its campaign.
+      if (message.campaign_id && message.status === 'queued') await completeIfDone(ws, message.campaign_id);
       return { message: { ...message, status: to }, changed: true };
     } catch (error) {
       if (!failedConditions(error)) throw error; // another report moved it meanwhile: read again

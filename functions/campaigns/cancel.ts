@@ -1,0 +1,11 @@
+import { campaignView } from '#shared/domain/campaigns/campaign';
+import { moveCampaign } from '#shared/domain/campaigns/store';
+import { httpOperation } from '#shared/http/operation';
+import { ok } from '#shared/http/responses';
+import { idParams } from '#shared/http/schemas';
+import { nowIso } from '#shared/time';
+
+/** Stops further sends: the fan-out stops, and the send worker fails each unsent message with `campaign_cancelled`. */
+export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) =>
+  ok(campaignView(await moveCampaign(workspace.id, params.id, ['draft', 'scheduled', 'running'], { status: 'cancelled', cancelled_at: nowIso() }))),
+);

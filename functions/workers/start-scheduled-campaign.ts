@@ -1,0 +1,18 @@
+import type { CampaignStart } from '#shared/scheduler';
+import { moveCampaign } from '#shared/domain/campaigns/store';
+import { ApiError } from '#shared/http/errors';
+import { nowIso } from '#shared/time';
+
+/**
+ * Invoked by the campaign's one-time schedule: a campaign still `scheduled` starts running (the
+ * table stream then starts its fan-out). One that was cancelled meanwhile stays as it is.
+ */
+export const handler = async (start: CampaignStart): Promise<{ started: boolean }> => {
+  try {
+    await moveCampaign(start.workspace_id, start.campaign_id, ['scheduled'], { status: 'running', started_at: nowIso() });
+    return { started: true };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { started: false };
+    throw error;
+  }
+};

@@ -1,0 +1,76 @@
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'completed', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Message counts by status, moved atomically with each message (contract §8). */
+export interface CampaignCounts {
+  total_messages: number;
+  pending: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  failed: number;
+}
+
+export interface Campaign extends CampaignCounts {
+  id: string;
+  workspace_id: string;
+  name: string;
+  template_id: string;
+  template_name: string;
+  language: string;
+  placeholder_count: number;
+  /** The template body at launch, rendered for each recipient by the fan-out. */
+  template_content?: string;
+  status: CampaignStatus;
+  scheduled_at: string | null;
+  created_at: string;
+  queued_at: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+  cancelled_at: string | null;
+  total_recipients: number | null;
+  /** The launch whose audience chunks the fan-out reads. */
+  launch_id: string | null;
+  audience_chunks: number;
+  /** Set when the last chunk's messages exist: completion waits for it. */
+  fanout_done: boolean;
+}
+
+/** The counter attribute a message status moves on the campaign. */
+export const COUNTER_OF_STATUS: Record<string, keyof CampaignCounts> = { queued: 'pending', sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed' };
+
+const pct = (part: number, total: number) => (total === 0 ? 0 : Math.round((100 * part) / total));
+
+export const campaignView = (c: Campaign) => ({
+  id: c.id,
+  name: c.name,
+  template_id: c.template_id,
+  template_name: c.template_name,
+  language: c.language,
+  status: c.status,
+  scheduled_at: c.scheduled_at,
+  total_recipients: c.total_recipients,
+  created_at: c.created_at,
+  queued_at: c.queued_at,
+  started_at: c.started_at,
+  completed_at: c.completed_at,
+  cancelled_at: c.cancelled_at,
+});
+
+export const resultsView = (c: Campaign) => ({
+  campaign_id: c.id,
+  name: c.name,
+  status: c.status,
+  metrics: {
+    total_messages: c.total_messages,
+    pending: c.pending,
+    sent: c.sent,
+    delivered: c.delivered,
+    read: c.read,
+    failed: c.failed,
+    delivered_rate_pct: pct(c.delivered + c.read, c.total_messages),
+    read_rate_pct: pct(c.read, c.total_messages),
+  },
+  started_at: c.started_at,
+  completed_at: c.completed_at,
+});

@@ -1,0 +1,59 @@
+import { batchWrite } from '#shared/db/batch-write';
+import { keys } from '#shared/db/keys';
+import { approvedTemplate } from '#shared/domain/templates';
+import { errors } from '#shared/http/errors';
+import { epochSeconds, nowIso } from '#shared/time';
+import { resolveAudience, type LaunchAudience, type Recipient } from '#shared/domain/campaigns/audience';
+import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/store';
+
+/** Recipients per fan-out job, and a size bound that keeps a chunk item far below DynamoDB's 400 KB. */
+const CHUNK_RECIPIENTS = 500;
+const CHUNK_BYTES = 300_000;
+/** Audience chunks are kept a while after launch for support, then expire. */
+const AUDIENCE_TTL_SECONDS = 30 * 24 * 3600;
+
+function chunk(recipients: Recipient[]): Recipient[][] {
+  const chunks: Recipient[][] = [];
+  let current: Recipient[] = [];
+  let bytes = 0;
+  for (const recipient of recipients) {
+    const size = JSON.stringify(recipient).length;
+    if (current.length && (current.length === CHUNK_RECIPIENTS || bytes + size > CHUNK_BYTES)) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(recipient);
+    bytes += size;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
+}
+
+/**
+ * Validates and resolves the audience, stores it in chunks under this launch's id, then moves
+ * the campaign out of `draft` (the only write that commits the launch: a failed launch leaves
+ * the campaign draft). The table stream turns the move into the first fan-out job, or the
+ * start schedule.
+ */
+export async function launchCampaign(ws: string, campaignId: string, audience: LaunchAudience, launchId: string) {
+  const campaign = await requireCampaign(ws, campaignId);
+  if (campaign.status !== 'draft') throw errors.invalidState(`The campaign is ${campaign.status}; only a draft can be launched`);
+  const template = await approvedTemplate(ws, campaign.template_name, campaign.language);
+  const chunks = chunk(await resolveAudience(ws, audience, template));
+  const expires = epochSeconds() + AUDIENCE_TTL_SECONDS;
+  await batchWrite(chunks.map((recipients, i) => ({ PutRequest: { Item: { ...keys.audienceChunk(ws, campaignId, launchId, i), recipients, expires_at: expires } } })));
+
+  const now = nowIso();
+  const later = campaign.scheduled_at !== null && Date.parse(campaign.scheduled_at) > Date.now();
+  const launched = await moveCampaign(ws, campaignId, ['draft'], {
+    status: later ? 'scheduled' : 'running',
+    launch_id: launchId,
+    audience_chunks: chunks.length,
+    total_recipients: chunks.reduce((sum, c) => sum + c.length, 0),
+    template_content: template.content,
+    queued_at: now,
+    ...(later ? {} : { started_at: now }),
+  });
+  return { campaign_id: launched.id, name: launched.name, status: launched.status, queued_at: launched.queued_at, total_recipients: launched.total_recipients };
+}

@@ -1,0 +1,102 @@
+import { fanOutChunk } from '#shared/domain/campaigns/fanout';
+import { useTestApi, type TestWorkspace } from '../support/api';
+import { simulatorControl } from '../support/simulator';
+import { eventually } from '../support/wait';
+
+const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
+const simulator = simulatorControl(() => api.simulator.url);
+
+async function workspace(plan: 'starter' | 'growth' | 'pro' = 'pro'): Promise<TestWorkspace> {
+  const ws = await api.workspace(plan);
+  await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+  return ws;
+}
+const createCampaign = async (ws: TestWorkspace, body: Record<string, unknown> = {}) =>
+  (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Spring', template_name: 'order_update', ...body } })).body.data;
+const launch = (ws: TestWorkspace, id: string, body: unknown, headers?: Record<string, string>) =>
+  api.call('POST', `/api/v1/campaigns/${id}/launch`, { key: ws.key, body, headers });
+const results = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/campaigns/${id}/results`, { key: ws.key })).body.data;
+const completed = (ws: TestWorkspace, id: string) => eventually(() => results(ws, id), (r) => r.status === 'completed', 30_000);
+
+describe('campaigns', () => {
+  it('creates a draft tied to an approved template', async () => {
+    const ws = await workspace();
+    const reply = await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Launch', template_name: 'welcome' } });
+    expect(reply.status).toBe(201);
+    expect(reply.body.data).toMatchObject({ id: expect.any(String), name: 'Launch', template_id: expect.stringMatching(/^\d+$/), template_name: 'welcome', status: 'draft', scheduled_at: null });
+    const byId = await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'By id', template_id: reply.body.data.template_id } });
+    expect(byId.body.data.template_name).toBe('welcome');
+    const pending = await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'x', template_name: 'spring_sale' } });
+    expect(pending.body.error.code).toBe('template_not_approved');
+    const list = await api.call('GET', '/api/v1/campaigns', { key: ws.key });
+    expect(list.body.data.map((c: { name: string }) => c.name)).toEqual(['By id', 'Launch']);
+    expect(list.body.pagination.totalCount).toBe(2);
+  });
+
+  it('de-duplicates by phone across sources with the contract precedence, fills macros, and completes with exact metrics', async () => {
+    const ws = await workspace();
+    const c1 = (await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: '+14155551001', name: 'Contact One' } })).body.data;
+    const c2 = (await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: '+14155551002', name: 'Contact Two' } })).body.data;
+    const c3 = (await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: '+14155551003', name: 'Member Three' } })).body.data;
+    const group = (await api.call('POST', '/api/v1/groups', { key: ws.key, body: { name: 'g' } })).body.data;
+    await api.call('POST', `/api/v1/groups/${group.id}/contacts`, { key: ws.key, body: { contact_ids: [c2.id, c3.id] } });
+    const campaign = await createCampaign(ws);
+
+    const reply = await launch(ws, campaign.id, {
+      recipients: [
+        { phone: '+1 415 555 1001', name: 'Direct', variables: ['{{name}}', 'D-1'] },
+        { phone: '+14155559999', variables: { 1: 'Fail', 2: '{{phone}}' } },
+      ],
+      contact_ids: [c1.id, c2.id],
+      group_ids: [group.id],
+      template_variables: { 1: '{{name}}', 2: 'for {{phone}}' },
+    });
+    expect(reply.status).toBe(202);
+    expect(reply.body.data).toMatchObject({ campaign_id: campaign.id, name: 'Spring', status: 'running', queued_at: expect.any(String), total_recipients: 4 });
+
+    // Completed once no message is queued; reads keep arriving after that.
+    const done = await completed(ws, campaign.id);
+    expect(done.metrics.pending).toBe(0);
+    const { metrics } = await eventually(() => results(ws, campaign.id), (r) => r.metrics.read === 3);
+    expect(metrics).toEqual({ total_messages: 4, pending: 0, sent: 0, delivered: 0, read: 3, failed: 1, delivered_rate_pct: 75, read_rate_pct: 75 });
+    expect(done.started_at).toEqual(expect.any(String));
+    expect(done.completed_at).toEqual(expect.any(String));
+
+    const contents = await Promise.all(
+      (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key })).body.data.map(
+        async (m: { id: string }) => (await api.call('GET', `/api/v1/messages/${m.id}`, { key: ws.key })).body.data,
+      ),
+    );
+    expect(contents.map((m) => `${m.phone_number}: ${m.content}`).sort()).toEqual([
+      '14155551001: Hi Direct, your order D-1 has shipped.',
+      '14155551002: Hi Contact Two, your order for 14155551002 has shipped.',
+      '14155551003: Hi Member Three, your order for 14155551003 has shipped.',
+      '14155559999: Hi Fail, your order 14155559999 has shipped.',
+    ]);
+    expect((await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}&status=read`, { key: ws.key })).body.pagination.totalCount).toBe(3);
+  });
+
+  it('creates exactly one message per recipient when fan-out jobs are delivered twice', async () => {
+    const ws = await workspace();
+    await simulator.faults({ no_webhooks: true });
+    try {
+      const campaign = await createCampaign(ws, { template_name: 'hello_world' });
+      // 510 recipients: two audience chunks, so the continuation job runs too.
+      const recipients = Array.from({ length: 510 }, (_, i) => ({ phone: `+1415556${String(1000 + i).padStart(4, '0')}` }));
+      const reply = await launch(ws, campaign.id, { recipients });
+      expect(reply.body.data.total_recipients).toBe(510);
+      const full = await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key });
+      // Replay every chunk job while the real fan-out runs.
+      const { launch_id } = (await import('#shared/domain/campaigns/store').then((m) => m.getCampaign(ws.id, campaign.id)))!;
+      await Promise.all([0, 1].flatMap((chunk) => [fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }), fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk })]));
+      const done = await completed(ws, campaign.id);
+      expect(full.body.data.status).toBe('running');
+      expect(done.metrics).toMatchObject({ total_messages: 510, sent: 510, pending: 0 });
+      expect((await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}&pageSize=1`, { key: ws.key })).body.pagination.totalCount).toBe(510);
+      expect(await simulator.sends('14155561000')).toHaveLength(1);
+      expect(await simulator.sends('14155561509')).toHaveLength(1);
+    } finally {
+      await simulator.resetFaults();
+    }
+  }, 120_000);
+});
