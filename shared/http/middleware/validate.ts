@@ -17,7 +17,8 @@ export interface ValidInput<S extends RequestSchemas> {
 
 function check(schema: v.GenericSchema | undefined, input: unknown, root: string, problems: ErrorDetail[]) {
   if (!schema) return undefined;
-  const result = v.safeParse(schema, input, { abortEarly: false });
+  // Every field checked, each reported once: its first failing rule.
+  const result = v.safeParse(schema, input, { abortEarly: false, abortPipeEarly: true });
   if (result.success) return result.output;
   for (const issue of result.issues) problems.push({ field: v.getDotPath(issue) ?? root, message: issue.message });
   return undefined;
