@@ -5,9 +5,13 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { benchBulkImport } from './bulk-import';
+import { benchCampaign } from './campaign';
 import { benchContext, type Figure } from './harness';
 
-const benchmarks: [string, (ctx: Awaited<ReturnType<typeof benchContext>>) => Promise<Figure[]>][] = [['contacts', benchBulkImport]];
+const benchmarks: [string, (ctx: Awaited<ReturnType<typeof benchContext>>) => Promise<Figure[]>][] = [
+  ['contacts', benchBulkImport],
+  ['campaigns', benchCampaign],
+];
 
 const round = (n: number) => Math.round(n * 100) / 100;
 

@@ -20,7 +20,9 @@ export type Trigger =
   /** The table's stream (new and old images), in order per item, retried until it succeeds. */
   | { type: 'tableStream'; batchSize: number }
   /** Invoked by one-time EventBridge Scheduler schedules that other operations create. */
-  | { type: 'scheduleTarget' };
+  | { type: 'scheduleTarget' }
+  /** A rule on the service's event bus: events of these detail types (`*`: all) from the service. */
+  | { type: 'busRule'; detailTypes: string[] };
 
 export interface Access {
   table?: 'read' | 'readWrite';
@@ -32,6 +34,8 @@ export interface Access {
   queues?: QueueName[];
   /** Creates and deletes the one-time schedules that invoke the `scheduleTarget` operation. */
   scheduler?: boolean;
+  /** Publishes events to the service's event bus (`EVENT_BUS_NAME`). */
+  bus?: boolean;
 }
 
 export interface Operation {
@@ -106,8 +110,8 @@ export const operations: Operation[] = [
     timeoutSeconds: 60,
   },
 
-  { name: 'VerifyPlatformWebhook', handler: 'functions/webhooks/verify.ts', trigger: http('GET', '/webhooks/whatsapp'), access: { platformSecrets: true } },
-  { name: 'ReceivePlatformWebhook', handler: 'functions/webhooks/receive.ts', trigger: http('POST', '/webhooks/whatsapp'), access: { platformSecrets: true, queues: ['inbound'] } },
+  { name: 'VerifyPlatformWebhook', handler: 'functions/platform-webhooks/verify.ts', trigger: http('GET', '/webhooks/whatsapp'), access: { platformSecrets: true } },
+  { name: 'ReceivePlatformWebhook', handler: 'functions/platform-webhooks/receive.ts', trigger: http('POST', '/webhooks/whatsapp'), access: { platformSecrets: true, queues: ['inbound'] } },
   {
     name: 'PlatformWebhookWorker',
     handler: 'functions/workers/process-platform-webhook.ts',
@@ -124,4 +128,17 @@ export const operations: Operation[] = [
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
   { name: 'FanoutWorker', handler: 'functions/workers/fanout.ts', trigger: { type: 'queue', queue: 'fanout', batchSize: 1 }, access: { table: 'readWrite', queues: ['fanout'] }, timeoutSeconds: 90 },
   { name: 'StartScheduledCampaign', handler: 'functions/workers/start-scheduled-campaign.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite' } },
+
+  { name: 'PublishEvents', handler: 'functions/workers/publish-events.ts', trigger: { type: 'tableStream', batchSize: 100 }, access: { bus: true }, timeoutSeconds: 30 },
+  { name: 'DispatchWebhooks', handler: 'functions/workers/dispatch-webhooks.ts', trigger: { type: 'busRule', detailTypes: ['*'] }, access: { table: 'readWrite', queues: ['webhook'] }, timeoutSeconds: 30 },
+  { name: 'WebhookDeliveryWorker', handler: 'functions/workers/deliver-webhook.ts', trigger: { type: 'queue', queue: 'webhook', batchSize: 10 }, access: { table: 'readWrite', queues: ['webhook'] }, timeoutSeconds: 50 },
+  { name: 'CreateWebhook', handler: 'functions/webhooks/create.ts', trigger: http('POST', '/api/v1/webhooks'), access: { table: 'readWrite' } },
+  { name: 'ListWebhooks', handler: 'functions/webhooks/list.ts', trigger: http('GET', '/api/v1/webhooks'), access: { table: 'readWrite' } },
+  { name: 'GetWebhook', handler: 'functions/webhooks/get.ts', trigger: http('GET', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
+  { name: 'UpdateWebhook', handler: 'functions/webhooks/update.ts', trigger: http('PATCH', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
+  { name: 'DeleteWebhook', handler: 'functions/webhooks/delete.ts', trigger: http('DELETE', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
+  { name: 'TestWebhook', handler: 'functions/webhooks/test.ts', trigger: http('POST', '/api/v1/webhooks/{id}/test'), access: { table: 'readWrite' }, timeoutSeconds: 20 },
+  { name: 'RotateWebhookSecret', handler: 'functions/webhooks/rotate-secret.ts', trigger: http('POST', '/api/v1/webhooks/{id}/rotate-secret'), access: { table: 'readWrite' } },
+  { name: 'ListWebhookDeliveries', handler: 'functions/webhooks/deliveries.ts', trigger: http('GET', '/api/v1/webhooks/{id}/deliveries'), access: { table: 'readWrite' } },
+  { name: 'RetryWebhookDelivery', handler: 'functions/webhooks/retry-delivery.ts', trigger: http('POST', '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry'), access: { table: 'readWrite', queues: ['webhook'] } },
 ];

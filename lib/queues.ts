@@ -9,6 +9,8 @@ export const queues = {
   inbound: { visibilityTimeoutSeconds: 60, maxReceiveCount: 8 },
   /** Campaign fan-out: one audience chunk per job; each chunk enqueues the next. */
   fanout: { visibilityTimeoutSeconds: 120, maxReceiveCount: 8 },
+  /** Webhook deliveries: one attempt per receive; retries wait on the job's visibility (up to 12 h). */
+  webhook: { visibilityTimeoutSeconds: 60, maxReceiveCount: 20 },
 } as const;
 
 export type QueueName = keyof typeof queues;

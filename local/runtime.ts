@@ -6,6 +6,8 @@ import { loadHandler } from '#local/handlers';
 import { startQueuePoller } from '#local/queue-poller';
 import { startStreamPoller } from '#local/stream-poller';
 import { startLocalScheduler } from '#local/scheduler-server';
+import { startLocalEventBus } from '#local/event-bus-server';
+import { EVENT_SOURCE } from '#shared/events/event';
 import { freePort } from '#local/ports';
 
 export interface LocalRuntime {
@@ -55,7 +57,9 @@ export async function startRuntime(options: {
     CAMPAIGN_STARTER_ARN: `arn:aws:lambda:us-east-1:000000000000:function:${starter?.name}`,
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local-scheduler',
   });
-  const running: { stop(): Promise<void> }[] = [scheduler];
+  const bus = await startLocalEventBus(await freePort(), EVENT_SOURCE);
+  Object.assign(process.env, { EVENTBRIDGE_ENDPOINT: bus.endpoint, EVENT_BUS_NAME: 'messaging-api-events' });
+  const running: { stop(): Promise<void> }[] = [scheduler, bus];
   for (const operation of operations) {
     const { trigger } = operation;
     if (trigger.type === 'queue') {

@@ -66,6 +66,8 @@ async function main() {
     PLATFORM_SECRETS: JSON.stringify(LOCAL_PLATFORM),
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     SEND_RATE_PER_SECOND: process.env.SEND_RATE_PER_SECOND ?? '80',
+    // Local mode: webhook subscriptions may use http:// and loopback addresses.
+    ALLOW_INSECURE_WEBHOOKS: 'true',
   });
 
   const runtime = await startRuntime({ sqsEndpoint: queues.endpoint, dynamodbEndpoint: dynamo.endpoint, tableName: TABLE_NAME, schedulesFile: join(localDir(), 'schedules.json') });

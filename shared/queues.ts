@@ -1,11 +1,12 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { QueueName } from '#lib/queues';
 import { awsClientConfig, env } from '#shared/config';
 
 let instance: SQSClient | undefined;
 const sqs = () => (instance ??= new SQSClient(awsClientConfig(env.sqsEndpoint)));
 
 /** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */
-export const queueUrl = (name: 'send' | 'inbound' | 'fanout'): string => env.required(`${name.toUpperCase()}_QUEUE_URL`);
+export const queueUrl = (name: QueueName): string => env.required(`${name.toUpperCase()}_QUEUE_URL`);
 
 /** Enqueues JSON jobs in batches of ten; throws if any entry was refused, so the caller's own retry covers it. */
 export async function enqueue(url: string, jobs: unknown[]): Promise<void> {

@@ -63,6 +63,11 @@ export const keys = {
   /** Message counts by status, one item per shard, each in its own partition (they are written on every status change). */
   messageCounts: (ws: string, shard: number) => ({ PK: `WS#${ws}#MESSAGE_COUNTS#${shard}`, SK: 'COUNTS' }),
 
+  webhook: (ws: string, id: string) => ({ PK: `WS#${ws}#WEBHOOK#${id}`, SK: 'WEBHOOK' }),
+  webhookList: (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#WEBHOOKS`, ...(id && { GSI1SK: id }) }),
+  /** A subscription's delivery log lives in its item collection, newest first (ids are UUIDv7), expiring by TTL. */
+  webhookDelivery: (ws: string, webhookId: string, deliveryId: string) => ({ PK: `WS#${ws}#WEBHOOK#${webhookId}`, SK: `DELIVERY#${deliveryId}` }),
+
   /** Sends per second per platform number (fixed one-second windows). */
   sendRate: (phoneNumberId: string, second: number) => ({ PK: `SEND_RATE#${phoneNumberId}`, SK: String(second) }),
 };

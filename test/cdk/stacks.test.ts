@@ -57,6 +57,28 @@ const byName = (name: string) => operations.find((op) => op.name === name)!;
 const operationNamesAtLoad = operations.map((op) => op.name);
 const scheduleTargetOperations = operations.filter((op) => op.trigger.type === 'scheduleTarget');
 const schedulerOperations = operations.filter((op) => op.access.scheduler);
+type BusRuleTrigger = Extract<Trigger, { type: 'busRule' }>;
+const busRuleOperations = operations.filter((op) => op.trigger.type === 'busRule');
+const busPublishers = operations.filter((op) => op.access.bus);
+const eventBusRef = () => ({ Ref: dataId(data.eventBus) });
+/** The rules on a custom bus (schedules have no EventBusName: they are on the default bus). */
+const busRulesIn = (resources: Record<string, Resource>) =>
+  Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Events::Rule' && r.Properties.EventBusName !== undefined);
+const functionArn = (functionId: string) => ({ 'Fn::GetAtt': [functionId, 'Arn'] });
+/** The bus rules whose targets include the function. */
+const busRulesTargeting = (resources: Record<string, Resource>, functionId: string) =>
+  busRulesIn(resources).filter(([, r]) => (r.Properties.Targets as { Arn: unknown }[]).some((t) => JSON.stringify(t.Arn) === JSON.stringify(functionArn(functionId))));
+
+/** Synthesizes the app with lib/operations.ts changed by `change`, then puts it back. */
+function buildWithOperations(change: (ops: Operation[]) => void) {
+  const saved = [...operations];
+  try {
+    change(operations);
+    return buildTestApp();
+  } finally {
+    operations.splice(0, operations.length, ...saved);
+  }
+}
 /** Roles EventBridge Scheduler may assume (the schedule targets' roles). */
 const schedulerRoleIds = () =>
   Object.entries(computeResources)
@@ -96,6 +118,7 @@ describe('HTTP API', () => {
     computeTemplate.hasOutput('PlatformWebhookUrl', { Value: { 'Fn::Join': ['', Match.arrayWith(['/webhooks/whatsapp'])] } });
     computeTemplate.hasOutput('TableName', {});
     computeTemplate.hasOutput('PlatformSecretArn', {});
+    expect(resolveImport(computeTemplate.toJSON().Outputs.EventBusName.Value)).toEqual(eventBusRef());
   });
 });
 
@@ -129,6 +152,7 @@ describe('functions', () => {
     expect(env.GRAPH_API_VERSION).toBe(op.access.graphApi ? 'v21.0' : undefined);
     expect('CAMPAIGN_STARTER_ARN' in env).toBe(Boolean(op.access.scheduler));
     expect('SCHEDULER_ROLE_ARN' in env).toBe(Boolean(op.access.scheduler));
+    expect(resolveImport(env.EVENT_BUS_NAME)).toEqual(op.access.bus ? eventBusRef() : undefined);
     expect(Object.keys(env).filter((key) => key.endsWith('_QUEUE_URL'))).toEqual((op.access.queues ?? []).map(queueUrlEnv));
     for (const name of op.access.queues ?? []) expect(resolveImport(env[queueUrlEnv(name)])).toEqual({ Ref: dataId(data.queues[name]) });
   });
@@ -239,6 +263,7 @@ describe('least privilege', () => {
     expect(actions.includes('scheduler:CreateSchedule')).toBe(Boolean(op.access.scheduler));
     expect(actions.includes('scheduler:DeleteSchedule')).toBe(Boolean(op.access.scheduler));
     expect(actions.includes('iam:PassRole')).toBe(Boolean(op.access.scheduler));
+    expect(actions.includes('events:PutEvents')).toBe(Boolean(op.access.bus));
     expect(actions).not.toContain('lambda:InvokeFunction');
   });
 
@@ -325,17 +350,6 @@ describe('one-time campaign schedules (EventBridge Scheduler)', () => {
     ]);
   });
 
-  /** Synthesizes the app with lib/operations.ts changed by `change`, then puts it back. */
-  function buildWithOperations(change: (ops: Operation[]) => void) {
-    const saved = [...operations];
-    try {
-      change(operations);
-      return buildTestApp();
-    } finally {
-      operations.splice(0, operations.length, ...saved);
-    }
-  }
-
   test('synth fails clearly with a second schedule target', () => {
     const second: Operation = { ...starter, name: 'AnotherStarter' };
     expect(() => buildWithOperations((ops) => ops.push(second))).toThrow(
@@ -350,6 +364,100 @@ describe('one-time campaign schedules (EventBridge Scheduler)', () => {
   });
 
   test('the operations are put back after those checks', () => {
+    expect(operations.map((op) => op.name)).toEqual(operationNamesAtLoad);
+  });
+});
+
+describe('event bus', () => {
+  const busId = () => dataId(data.eventBus);
+  const failureQueueId = () => dataId(data.busDeliveryFailureQueue);
+
+  test('the service has its own bus, messaging-api-events, archived 7 days for replay', () => {
+    dataTemplate.resourceCountIs('AWS::Events::EventBus', 1);
+    expect(dataResources[busId()].Properties).toMatchObject({ Name: 'messaging-api-events' });
+    dataTemplate.resourceCountIs('AWS::Events::Archive', 1);
+    dataTemplate.hasResourceProperties('AWS::Events::Archive', {
+      SourceArn: { 'Fn::GetAtt': [busId(), 'Arn'] },
+      EventPattern: { source: ['messaging-api'] },
+      RetentionDays: 7,
+    });
+  });
+
+  test('BusDeliveryFailures keeps undelivered events 14 days, encrypted, and only rules of the bus may send to it', () => {
+    expect(dataResources[failureQueueId()].Properties).toEqual({ MessageRetentionPeriod: days(14), SqsManagedSseEnabled: true });
+    const policies = Object.values(dataResources).filter((r) => r.Type === 'AWS::SQS::QueuePolicy' && r.Properties.Queues[0].Ref === failureQueueId());
+    expect(policies).toHaveLength(1);
+    const allows = (policies[0].Properties.PolicyDocument.Statement as Statement[]).filter((s) => s.Effect === 'Allow');
+    expect(allows).toEqual([
+      {
+        Sid: 'AllowServiceBusRules',
+        Effect: 'Allow',
+        Principal: { Service: 'events.amazonaws.com' },
+        Action: 'sqs:SendMessage',
+        Resource: { 'Fn::GetAtt': [failureQueueId(), 'Arn'] },
+        Condition: {
+          ArnLike: {
+            'aws:SourceArn': {
+              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':events:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':rule/', { Ref: busId() }, '/*']],
+            },
+          },
+        },
+      },
+    ]);
+  });
+
+  test('there is a busRule operation and a publisher, and no rules on the bus besides the busRule operations', () => {
+    expect(busRuleOperations.length).toBeGreaterThan(0);
+    expect(busPublishers.length).toBeGreaterThan(0);
+    expect(busRulesIn(computeResources)).toHaveLength(busRuleOperations.length);
+    computeTemplate.resourceCountIs('AWS::Events::Rule', busRuleOperations.length + scheduledOperations.length);
+  });
+
+  test.each(busRuleOperations.map((op) => [op.name, op]))('%s gets its events from the bus, retried for a day, then kept in BusDeliveryFailures', (_name, op) => {
+    const { detailTypes } = op.trigger as BusRuleTrigger;
+    const rules = busRulesTargeting(computeResources, logicalId(op));
+    expect(rules).toHaveLength(1);
+    const [ruleId, rule] = rules[0];
+    expect(resolveImport(rule.Properties.EventBusName)).toEqual({ Ref: busId() });
+    expect(rule.Properties.EventPattern).toEqual(detailTypes.includes('*') ? { source: ['messaging-api'] } : { source: ['messaging-api'], 'detail-type': detailTypes });
+    expect(rule.Properties.State).toBe('ENABLED');
+    const [target, ...others] = rule.Properties.Targets;
+    expect(others).toEqual([]);
+    expect(target).toMatchObject({ Arn: functionArn(logicalId(op)), RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: days(1) } });
+    expect(resolveImport(target.DeadLetterConfig.Arn)).toEqual({ 'Fn::GetAtt': [failureQueueId(), 'Arn'] });
+    // EventBridge invokes with the function's resource policy, from this rule only.
+    computeTemplate.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      FunctionName: functionArn(logicalId(op)),
+      Principal: 'events.amazonaws.com',
+      SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+    });
+  });
+
+  test('detail types become the pattern; "*" among them matches every event of the service', () => {
+    const template = buildWithOperations((ops) => {
+      // Any handler will do: only the rules are looked at.
+      const base = byName('Health');
+      ops.push(
+        { ...base, name: 'SomeTypes', trigger: { type: 'busRule', detailTypes: ['message.sent', 'message.failed'] } },
+        { ...base, name: 'AllTypes', trigger: { type: 'busRule', detailTypes: ['message.sent', '*'] } },
+      );
+    });
+    const resources = Template.fromStack(template.compute).toJSON().Resources as Record<string, Resource>;
+    const patternOf = (name: string) => {
+      const rules = busRulesTargeting(resources, template.compute.getLogicalId(template.compute.functions[name].node.defaultChild as CfnElement));
+      expect(rules).toHaveLength(1);
+      return rules[0][1].Properties.EventPattern;
+    };
+    expect(patternOf('SomeTypes')).toEqual({ source: ['messaging-api'], 'detail-type': ['message.sent', 'message.failed'] });
+    expect(patternOf('AllTypes')).toEqual({ source: ['messaging-api'] });
+  });
+
+  test.each(operations.map((op) => [op.name, op]))('%s may put events on the service bus only, and only if it declares access bus', (_name, op) => {
+    expect(resourcesAllowing(op, 'events:PutEvents')).toEqual(op.access.bus ? [{ 'Fn::GetAtt': [busId(), 'Arn'] }] : []);
+  });
+
+  test('the operations are put back after the pattern check', () => {
     expect(operations.map((op) => op.name)).toEqual(operationNamesAtLoad);
   });
 });
@@ -405,9 +513,9 @@ describe('data stack', () => {
     expect(dataResources[dataId(data.streamFailureQueue)].Properties).toEqual({ MessageRetentionPeriod: days(14), SqsManagedSseEnabled: true });
   });
 
-  test('no queues besides those of lib/queues.ts, their dead-letter queues and the stream failure queue; all TLS-only', () => {
+  test('no queues besides those of lib/queues.ts, their dead-letter queues, the stream and the bus failure queues; all TLS-only', () => {
     const queueIds = Object.keys(dataTemplate.findResources('AWS::SQS::Queue'));
-    expect(queueIds).toHaveLength(2 * Object.keys(queues).length + 1);
+    expect(queueIds).toHaveLength(2 * Object.keys(queues).length + 2);
     for (const queueId of queueIds) {
       dataTemplate.hasResourceProperties('AWS::SQS::QueuePolicy', {
         Queues: [{ Ref: queueId }],

@@ -56,6 +56,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       PLATFORM_SECRETS: JSON.stringify(TEST_PLATFORM),
       POWERTOOLS_LOG_LEVEL: 'SILENT',
       SEND_RATE_PER_SECOND: '80',
+      ALLOW_INSECURE_WEBHOOKS: 'true',
     });
     if (options.runtime) {
       emulator = await startSqsEmulator(await freePort());
