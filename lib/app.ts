@@ -4,14 +4,16 @@ import { StatelessStack } from '#lib/stateless-stack';
 
 /** Both stacks, wired together; used by bin/app.ts and by the CDK tests. */
 export function buildApp(app: App, env?: Environment) {
-  const data = new StatefulStack(app, 'MessagingApi-Data', { env, description: 'Messaging API: table, platform secret and queues' });
+  const data = new StatefulStack(app, 'MessagingApi-Data', { env, description: 'Messaging API: table, platform secret, queues and event bus' });
   const compute = new StatelessStack(app, 'MessagingApi-Compute', {
     env,
-    description: 'Messaging API: functions, HTTP API, schedules and queue/stream consumers',
+    description: 'Messaging API: functions, HTTP API, schedules, queue/stream consumers and event bus rules',
     table: data.table,
     platformSecret: data.platformSecret,
     queues: data.queues,
     streamFailureQueue: data.streamFailureQueue,
+    eventBus: data.eventBus,
+    busDeliveryFailureQueue: data.busDeliveryFailureQueue,
   });
   return { data, compute };
 }

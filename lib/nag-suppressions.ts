@@ -52,6 +52,17 @@ export function acknowledgeDeadLetterQueueFindings(queue: IQueue): void {
   });
 }
 
+/** The dead-letter queue of the event bus rules' targets (BusDeliveryFailures). */
+export function acknowledgeBusDeliveryFailureQueueFindings(queue: IQueue): void {
+  Validations.of(queue).acknowledge({
+    id: 'AwsSolutions-SQS3',
+    reason:
+      'This is the dead-letter queue of the event bus rules: EventBridge puts here, for 14 days, the events it could not ' +
+      'deliver to a function after 185 attempts over 24 hours, for inspection or re-publishing; nothing consumes it, so ' +
+      'a dead-letter queue of its own would never receive anything.',
+  });
+}
+
 /** For functions that create and delete campaign schedules (access `scheduler` in lib/operations.ts). */
 export function acknowledgeCampaignScheduleFindings(fn: ServiceFunction): void {
   Validations.of(fn.role!).acknowledge({

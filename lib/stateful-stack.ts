@@ -1,18 +1,20 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { indexes, table } from '#shared/db/table';
+import { EVENT_SOURCE } from '#shared/events/event';
 import type { QueueName } from '#lib/queues';
-import { createStreamFailureQueue, createWorkQueues } from '#lib/work-queues';
+import { createBusDeliveryFailureQueue, createStreamFailureQueue, createWorkQueues } from '#lib/work-queues';
 import { acknowledgePlatformSecretFindings } from '#lib/nag-suppressions';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
 /**
  * Resources that hold data and outlive deployments of the code: the single table, the platform
- * credentials and the queues (with their dead-letter queues). (The event bus will live here too.)
+ * credentials, the queues (with their dead-letter queues) and the event bus (with its archive).
  */
 export class StatefulStack extends Stack {
   readonly table: TableV2;
@@ -22,6 +24,10 @@ export class StatefulStack extends Stack {
   readonly deadLetterQueues: Record<QueueName, Queue>;
   /** What the table stream's consumer failed to process after its retries. */
   readonly streamFailureQueue: Queue;
+  /** The service's custom bus: functions with access `bus` publish to it, `busRule` operations subscribe. */
+  readonly eventBus: EventBus;
+  /** Dead-letter queue of the bus rules' targets: events EventBridge could not deliver after its retries. */
+  readonly busDeliveryFailureQueue: Queue;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -64,5 +70,14 @@ export class StatefulStack extends Stack {
     this.queues = workQueues.queues;
     this.deadLetterQueues = workQueues.deadLetterQueues;
     this.streamFailureQueue = createStreamFailureQueue(this);
+
+    this.eventBus = new EventBus(this, 'EventBus', { eventBusName: 'messaging-api-events', description: 'Events of the messaging API (source messaging-api)' });
+    // Everything the service publishes, for 7 days: `start-replay` re-sends a time window to the rules (e.g. after a bug fix).
+    this.eventBus.archive('EventArchive', {
+      description: 'Events of the messaging API, kept 7 days for replay',
+      eventPattern: { source: [EVENT_SOURCE] },
+      retention: Duration.days(7),
+    });
+    this.busDeliveryFailureQueue = createBusDeliveryFailureQueue(this, this.eventBus);
   }
 }

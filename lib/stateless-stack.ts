@@ -1,21 +1,23 @@
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Aws, CfnOutput, CrossStackReferences, Duration, ReferenceStrength, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { Rule, Schedule, type EventPattern, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { operations, type Access, type Operation, type Trigger } from '#lib/operations';
 import { queues as queueSettings, type QueueName } from '#lib/queues';
 import { ServiceFunction } from '#lib/service-function';
 import { grantTableData } from '#lib/table-access';
+import { EVENT_SOURCE } from '#shared/events/event';
 import { acknowledgeCampaignScheduleFindings, acknowledgeHttpApiFindings, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
 
 export interface StatelessStackProps extends StackProps {
@@ -25,6 +27,13 @@ export interface StatelessStackProps extends StackProps {
   queues: Record<QueueName, IQueue>;
   /** On-failure destination of tableStream triggers. */
   streamFailureQueue: IQueue;
+  /** The service's custom bus: busRule triggers subscribe to it, access `bus` publishes to it. */
+  eventBus: IEventBus;
+  /**
+   * Dead-letter queue of busRule targets. Its resource policy (in its own stack) already lets any
+   * rule of the bus send to it; this stack adds none (see busDeliveryFailures below).
+   */
+  busDeliveryFailureQueue: IQueue;
 }
 
 /** What the trigger and access wiring below may use. */
@@ -35,6 +44,8 @@ interface Wiring {
   platformSecret: ISecret;
   queues: Record<QueueName, IQueue>;
   streamFailureQueue: IQueue;
+  eventBus: IEventBus;
+  busDeliveryFailures: IQueue;
   /**
    * The functions of `scheduleTarget` operations, each with the role its schedules invoke it with.
    * Filled while wiring triggers, read while granting access (all triggers are wired first).
@@ -99,7 +110,31 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
     w.scheduleTargets.push({ fn, role });
   },
+  busRule: (fn, t, w) => {
+    // Once Lambda has accepted an event, a failing invocation is retried twice and then kept here, not dropped.
+    fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6), onFailure: new SqsDestination(w.busDeliveryFailures) });
+    new Rule(w.stack, `${fn.node.id}BusRule`, {
+      description: `Events of ${t.detailTypes.includes('*') ? 'every detail type' : t.detailTypes.join(', ')} to ${fn.node.id}`,
+      eventBus: w.eventBus,
+      eventPattern: busEventPattern(t.detailTypes),
+      targets: [
+        new LambdaFunction(fn, {
+          // EventBridge's maximum: an event is retried (throttling, concurrency limits...) for up to a day,
+          // then kept in the dead-letter queue instead of being dropped.
+          retryAttempts: 185,
+          maxEventAge: Duration.hours(24),
+          deadLetterQueue: w.busDeliveryFailures,
+        }),
+      ],
+    });
+  },
 };
+
+/** The service's events of these detail types; `*` among them: all of the service's events. */
+function busEventPattern(detailTypes: string[]): EventPattern {
+  if (detailTypes.length === 0) throw new Error('busRule: detailTypes is empty (use ["*"] for every detail type)');
+  return detailTypes.includes('*') ? { source: [EVENT_SOURCE] } : { source: [EVENT_SOURCE], detailType: [...detailTypes] };
+}
 
 /** One entry per access kind: the least-privilege grants and settings an operation receives. */
 const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
@@ -139,6 +174,11 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
       }),
     );
     acknowledgeCampaignScheduleFindings(fn);
+  },
+  bus: (fn, _on, w) => {
+    // events:PutEvents on the bus's ARN only (not the default bus, not `*`).
+    w.eventBus.grantPutEventsTo(fn);
+    fn.addEnvironment('EVENT_BUS_NAME', w.eventBus.eventBusName);
   },
 };
 
@@ -191,7 +231,7 @@ function addRoute(fn: ServiceFunction, routeKey: HttpRouteKey, w: Wiring): void 
 
 /**
  * The code: one Lambda per operation in lib/operations.ts, the HTTP API, the schedules, the event
- * source mappings and the role EventBridge Scheduler invokes the schedule target with.
+ * source mappings, the event bus rules and the role EventBridge Scheduler invokes the schedule target with.
  */
 export class StatelessStack extends Stack {
   readonly api: HttpApi;
@@ -213,8 +253,12 @@ export class StatelessStack extends Stack {
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 
-    const { table, platformSecret, queues, streamFailureQueue } = props;
-    const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue, scheduleTargets: [] };
+    const { table, platformSecret, queues, streamFailureQueue, eventBus } = props;
+    // A reference by ARN: the rule targets would otherwise add a statement naming each rule to the queue's
+    // policy, in the data stack, which would then depend on this stack (a cycle). The queue's own policy
+    // allows every rule of the bus instead (lib/work-queues.ts); referencing an imported queue adds nothing.
+    const busDeliveryFailures = Queue.fromQueueArn(this, 'BusDeliveryFailures', props.busDeliveryFailureQueue.queueArn);
+    const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue, eventBus, busDeliveryFailures, scheduleTargets: [] };
     // Three passes, so wiring never depends on the order of lib/operations.ts: every function exists
     // before any trigger is wired, and every trigger (e.g. a schedule target's role) before any access.
     const built = operations.map((op) => {
@@ -237,5 +281,6 @@ export class StatelessStack extends Stack {
     });
     new CfnOutput(this, 'TableName', { value: props.table.tableName });
     new CfnOutput(this, 'PlatformSecretArn', { value: props.platformSecret.secretArn });
+    new CfnOutput(this, 'EventBusName', { value: eventBus.eventBusName });
   }
 }

@@ -1,8 +1,10 @@
 import { Duration, Stack } from 'aws-cdk-lib';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Queue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { queues as queueSettings, type QueueName } from '#lib/queues';
-import { acknowledgeDeadLetterQueueFindings } from '#lib/nag-suppressions';
+import { acknowledgeBusDeliveryFailureQueueFindings, acknowledgeDeadLetterQueueFindings } from '#lib/nag-suppressions';
 
 /** Every queue of the service: SQS-managed encryption and TLS-only access (a Deny on aws:SecureTransport=false). */
 const secure: QueueProps = { encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true };
@@ -57,3 +59,29 @@ export function createStreamFailureQueue(scope: Construct): Queue {
   acknowledgeDeadLetterQueueFindings(queue);
   return queue;
 }
+
+/**
+ * The dead-letter queue of the event bus rules' targets: events EventBridge could not hand to a
+ * function (throttled, function missing, no permission...) after its retries (185 attempts / 24 h),
+ * with the error in the message attributes. Rules live in the stateless stack, so the queue allows
+ * any rule of this account's service bus (by ARN pattern) instead of naming each rule's ARN, which
+ * would make this stack depend on the stateless one (a cycle).
+ */
+export function createBusDeliveryFailureQueue(scope: Construct, bus: IEventBus): Queue {
+  const queue = new Queue(scope, 'BusDeliveryFailures', { ...secure, retentionPeriod: deadLetterRetention });
+  queue.addToResourcePolicy(
+    new PolicyStatement({
+      sid: 'AllowServiceBusRules',
+      principals: [new ServicePrincipal('events.amazonaws.com')],
+      actions: ['sqs:SendMessage'],
+      resources: [queue.queueArn],
+      conditions: { ArnLike: { 'aws:SourceArn': busRuleArnPattern(scope, bus) } },
+    }),
+  );
+  acknowledgeBusDeliveryFailureQueueFindings(queue);
+  return queue;
+}
+
+/** Every rule on `bus`: a custom bus's rules are `rule/<bus name>/<rule name>`. */
+export const busRuleArnPattern = (scope: Construct, bus: IEventBus) =>
+  Stack.of(scope).formatArn({ service: 'events', resource: 'rule', resourceName: `${bus.eventBusName}/*` });

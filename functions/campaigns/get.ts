@@ -1,10 +1,10 @@
 import { campaignView, resultsView } from '#shared/domain/campaigns/campaign';
-import { requireCampaign } from '#shared/domain/campaigns/store';
+import { campaignCounts, requireCampaign } from '#shared/domain/campaigns/store';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { idParams } from '#shared/http/schemas';
 
 export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
   const campaign = await requireCampaign(workspace.id, params.id);
-  return ok({ ...campaignView(campaign), metrics: resultsView(campaign).metrics });
+  return ok({ ...campaignView(campaign), metrics: resultsView(campaign, await campaignCounts(workspace.id, campaign.id)).metrics });
 });

@@ -54,6 +54,8 @@ export const keys = {
   window: (ws: string, digits: string) => ({ PK: `WS#${ws}#WINDOW#${digits}`, SK: 'WINDOW' }),
   campaign: (ws: string, id: string) => ({ PK: `WS#${ws}#CAMPAIGN#${id}`, SK: 'CAMPAIGN' }),
   campaignList: (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CAMPAIGNS`, ...(id && { GSI1SK: id }) }),
+  /** A campaign's message counts by status, sharded like the workspace's (a message's shard moves with it). */
+  campaignMetrics: (ws: string, campaignId: string, shard?: number) => ({ PK: `WS#${ws}#CAMPAIGN#${campaignId}`, SK: shard === undefined ? 'METRICS#' : `METRICS#${shard}` }),
   /** The resolved audience of one launch, in chunks the fan-out works through one job at a time. */
   audienceChunk: (ws: string, campaignId: string, launchId: string, chunk: number) => ({
     PK: `WS#${ws}#CAMPAIGN#${campaignId}`,

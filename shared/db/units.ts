@@ -51,19 +51,24 @@ function counterUpdates(units: Unit[]): TransactItem[] {
   });
 }
 
+/** Packs units into transactions: each unit's items, plus one update per distinct counter item, within the limit. */
 function chunk(units: Unit[], reserved: number): Unit[][] {
   const chunks: Unit[][] = [];
   let current: Unit[] = [];
-  let size = reserved;
+  let items = reserved;
+  let counters = new Set<string>();
   for (const unit of units) {
-    const cost = unit.items.length + unit.counters.length;
-    if (current.length && size + cost > MAX_TRANSACTION_ITEMS) {
+    const unitCounters = unit.counters.map((c) => `${c.key.PK}|${c.key.SK}`);
+    const added = new Set(unitCounters.filter((id) => !counters.has(id))).size;
+    if (current.length && items + unit.items.length + counters.size + added > MAX_TRANSACTION_ITEMS) {
       chunks.push(current);
       current = [];
-      size = reserved;
+      items = reserved;
+      counters = new Set();
     }
     current.push(unit);
-    size += cost;
+    items += unit.items.length;
+    unitCounters.forEach((id) => counters.add(id));
   }
   if (current.length) chunks.push(current);
   return chunks;

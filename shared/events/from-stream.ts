@@ -1,6 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { streamImage } from '#shared/db/stream-image';
-import { resultsView, type Campaign } from '#shared/domain/campaigns/campaign';
+import { resultsView, ZERO_COUNTS, type Campaign } from '#shared/domain/campaigns/campaign';
 import { publicContact, type Contact } from '#shared/domain/contacts/contact';
 import { detailView, type Message } from '#shared/domain/messages/message';
 import { stableId } from '#shared/ids';
@@ -29,8 +29,9 @@ function describe(name: DynamoDBRecord['eventName'], item: Item | undefined, bef
     case 'CAMPAIGN': {
       const campaign = item as unknown as Campaign;
       if (name !== 'MODIFY' || campaign.status === before?.status) return [];
-      if (campaign.status === 'running') return [{ type: 'campaign.started', data: resultsView(campaign) }];
-      if (campaign.status === 'completed') return [{ type: 'campaign.completed', data: resultsView(campaign) }];
+      // Counts as they stood: none yet at the start; the snapshot written with the completion at the end.
+      if (campaign.status === 'running') return [{ type: 'campaign.started', data: resultsView(campaign, ZERO_COUNTS) }];
+      if (campaign.status === 'completed') return [{ type: 'campaign.completed', data: resultsView(campaign, campaign.completion_counts ?? ZERO_COUNTS) }];
       return [];
     }
     case 'CONTACT': {

@@ -273,7 +273,12 @@ describe('least privilege', () => {
   });
 
   test.each(operations.map((op) => [op.name, op]))('%s may send to, consume and read streams of only what it declares', (_name, op) => {
-    const sendTargets = [...(op.access.queues ?? []).map((name) => arnOf(data.queues[name])), ...(op.trigger.type === 'tableStream' ? [arnOf(data.streamFailureQueue)] : [])];
+    const sendTargets = [
+      ...(op.access.queues ?? []).map((name) => arnOf(data.queues[name])),
+      ...(op.trigger.type === 'tableStream' ? [arnOf(data.streamFailureQueue)] : []),
+      // A bus-rule function's failed asynchronous invocations go to the bus failure queue.
+      ...(op.trigger.type === 'busRule' ? [arnOf(data.busDeliveryFailureQueue)] : []),
+    ];
     expect(resourcesAllowing(op, 'sqs:SendMessage')).toEqual(expect.arrayContaining(sendTargets));
     expect(resourcesAllowing(op, 'sqs:SendMessage')).toHaveLength(sendTargets.length);
     expect(resourcesAllowing(op, 'sqs:ReceiveMessage')).toEqual(op.trigger.type === 'queue' ? [arnOf(data.queues[op.trigger.queue])] : []);

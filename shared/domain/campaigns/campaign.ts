@@ -11,7 +11,7 @@ export interface CampaignCounts {
   failed: number;
 }
 
-export interface Campaign extends CampaignCounts {
+export interface Campaign {
   id: string;
   workspace_id: string;
   name: string;
@@ -34,7 +34,11 @@ export interface Campaign extends CampaignCounts {
   audience_chunks: number;
   /** Set when the last chunk's messages exist: completion waits for it. */
   fanout_done: boolean;
+  /** The counts when the campaign completed (carried by the campaign.completed event). */
+  completion_counts?: CampaignCounts;
 }
+
+export const ZERO_COUNTS: CampaignCounts = { total_messages: 0, pending: 0, sent: 0, delivered: 0, read: 0, failed: 0 };
 
 /** The counter attribute a message status moves on the campaign. */
 export const COUNTER_OF_STATUS: Record<string, keyof CampaignCounts> = { queued: 'pending', sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed' };
@@ -57,19 +61,14 @@ export const campaignView = (c: Campaign) => ({
   cancelled_at: c.cancelled_at,
 });
 
-export const resultsView = (c: Campaign) => ({
+export const resultsView = (c: Campaign, counts: CampaignCounts) => ({
   campaign_id: c.id,
   name: c.name,
   status: c.status,
   metrics: {
-    total_messages: c.total_messages,
-    pending: c.pending,
-    sent: c.sent,
-    delivered: c.delivered,
-    read: c.read,
-    failed: c.failed,
-    delivered_rate_pct: pct(c.delivered + c.read, c.total_messages),
-    read_rate_pct: pct(c.read, c.total_messages),
+    ...counts,
+    delivered_rate_pct: pct(counts.delivered + counts.read, counts.total_messages),
+    read_rate_pct: pct(counts.read, counts.total_messages),
   },
   started_at: c.started_at,
   completed_at: c.completed_at,

@@ -42,12 +42,12 @@ function campaignMessage(campaign: Campaign, recipient: Recipient, now: string):
   };
 }
 
-/** A message with its counts: the campaign's total and pending, the workspace's queued shard. Idempotent by id. */
+/** A message with its counts: its campaign shard's total and pending, its workspace shard's queued. Idempotent by id. */
 const messageUnit = (message: Message): Unit => ({
   items: [{ Put: { TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(PK)' } }],
   counters: [
-    { key: keys.campaign(message.workspace_id, message.campaign_id!), attribute: 'total_messages', delta: 1 },
-    { key: keys.campaign(message.workspace_id, message.campaign_id!), attribute: 'pending', delta: 1 },
+    { key: keys.campaignMetrics(message.workspace_id, message.campaign_id!, messageShard(message.id)), attribute: 'total_messages', delta: 1 },
+    { key: keys.campaignMetrics(message.workspace_id, message.campaign_id!, messageShard(message.id)), attribute: 'pending', delta: 1 },
     { key: keys.messageCounts(message.workspace_id, messageShard(message.id)), attribute: 'queued', delta: 1 },
   ],
 });

@@ -9,7 +9,8 @@ import type { Plan } from '#shared/domain/workspaces';
 import { errors } from '#shared/http/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import { campaignView, type Campaign, type CampaignStatus } from '#shared/domain/campaigns/campaign';
+import { campaignView, ZERO_COUNTS, type Campaign, type CampaignCounts, type CampaignStatus } from '#shared/domain/campaigns/campaign';
+import { queryAll } from '#shared/db/query-all';
 
 export interface NewCampaign {
   name: string;
@@ -60,12 +61,6 @@ export async function createCampaign(ws: string, plan: Plan, input: NewCampaign)
     launch_id: null,
     audience_chunks: 0,
     fanout_done: false,
-    total_messages: 0,
-    pending: 0,
-    sent: 0,
-    delivered: 0,
-    read: 0,
-    failed: 0,
   };
   await transact([
     { Put: { TableName: tableName(), Item: { ...keys.campaign(ws, campaign.id), ...keys.campaignList(ws, campaign.id), ...campaign }, ConditionExpression: 'attribute_not_exists(PK)' } },
@@ -77,6 +72,22 @@ export async function createCampaign(ws: string, plan: Plan, input: NewCampaign)
 export async function getCampaign(ws: string, id: string, consistent = true): Promise<Campaign | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.campaign(ws, id), ConsistentRead: consistent }));
   return Item as Campaign | undefined;
+}
+
+/**
+ * The campaign's counts: the sum of its metric shards, read in one strongly consistent query.
+ * Each message moves counts within its own shard only, so every shard, and so the sum, always
+ * adds up to total_messages.
+ */
+export async function campaignCounts(ws: string, id: string): Promise<CampaignCounts> {
+  const shards = await queryAll<Partial<CampaignCounts>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :metrics)',
+    ExpressionAttributeValues: { ':pk': keys.campaignMetrics(ws, id).PK, ':metrics': keys.campaignMetrics(ws, id).SK },
+    ConsistentRead: true,
+  });
+  const counts = { ...ZERO_COUNTS };
+  for (const shard of shards) for (const name of Object.keys(counts) as (keyof CampaignCounts)[]) counts[name] += Number(shard[name] ?? 0);
+  return counts;
 }
 
 export async function requireCampaign(ws: string, id: string): Promise<Campaign> {

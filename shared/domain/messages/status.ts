@@ -63,7 +63,7 @@ function transition(message: Message, to: MessageStatus, report: StatusReport): 
       },
     },
     countMove(ws, message.id, message.status, to),
-    ...(message.campaign_id ? [campaignCountMove(ws, message.campaign_id, message.status, to)] : []),
+    ...(message.campaign_id ? [campaignCountMove(ws, message.campaign_id, message.id, message.status, to)] : []),
   ];
 }
 
