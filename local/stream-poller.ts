@@ -22,7 +22,11 @@ function toRecord(record: _Record, streamArn: string): DynamoDBRecord {
     eventSource: 'aws:dynamodb',
     awsRegion: 'us-east-1',
     eventSourceARN: streamArn,
-    dynamodb: record.dynamodb as DynamoDBRecord['dynamodb'],
+    // Lambda hands over the creation time as epoch seconds; the SDK parses it into a Date.
+    dynamodb: {
+      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
+      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime ? Math.floor(new Date(record.dynamodb.ApproximateCreationDateTime).getTime() / 1000) : undefined,
+    },
   };
 }
 

@@ -121,3 +121,22 @@ describe('outbound webhooks', () => {
     expect((await api.call('GET', `/api/v1/webhooks/${sub.id}`, { key: ws.key })).status).toBe(404);
   });
 });
+
+describe('dispatch', () => {
+  it('delivers at least once when the dispatcher dies between recording and queueing a delivery', async () => {
+    const { ensureDelivery } = await import('#shared/domain/webhooks/deliveries');
+    const { dispatchEvent } = await import('#shared/domain/webhooks/dispatch');
+    const ws = await api.workspace();
+    const sub = await subscribe(ws, ['contact.created']);
+    const event = { id: '01a20000-0000-7000-8000-0000000e0001', type: 'contact.created' as const, created_at: new Date().toISOString(), workspace_id: ws.id, data: { id: 'x' } };
+    // The first dispatcher recorded the delivery, then crashed before queueing it; the event is retried.
+    await ensureDelivery(sub.id, event);
+    expect(await dispatchEvent(event)).toBe(1);
+    expect(await dispatchEvent(event)).toBe(1); // a repeated event finds the same pending delivery
+    await eventually(async () => receiver.received.length, (n) => n >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([event.id]);
+    const log = await api.call('GET', `/api/v1/webhooks/${sub.id}/deliveries`, { key: ws.key });
+    expect(log.body.pagination.totalCount).toBe(1);
+  });
+});
