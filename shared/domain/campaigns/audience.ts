@@ -20,9 +20,15 @@ export interface Recipient {
   v: string[];
 }
 
-/** `{{name}}` and `{{phone}}` inside a variable value become the recipient's name (or nothing) and phone. */
-const fillMacros = (value: string, phone: string, name: string | null) =>
-  value.replace(/\{\{\s*name\s*\}\}/g, name ?? '').replace(/\{\{\s*phone\s*\}\}/g, phone);
+/**
+ * `{{name}}` and `{{phone}}` inside a variable value become the recipient's name and phone. A
+ * recipient without a name gets the phone number: the platform refuses blank parameters. Names
+ * are flattened to one line, as the platform requires.
+ */
+const fillMacros = (value: string, phone: string, name: string | null) => {
+  const flatName = name?.replace(/\s+/g, ' ').trim() || phone;
+  return value.replace(/\{\{\s*name\s*\}\}/g, flatName).replace(/\{\{\s*phone\s*\}\}/g, phone);
+};
 
 function missing(ids: string[], found: Set<string>, field: string): ErrorDetail[] {
   return ids.flatMap((id, i) => (found.has(id) ? [] : [{ field: `${field}.${i}`, message: `No ${field === 'group_ids' ? 'group' : 'contact'} ${id} in this workspace` }]));

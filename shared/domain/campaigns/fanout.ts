@@ -60,8 +60,12 @@ const messageUnit = (message: Message): Unit => ({
 export async function fanOutChunk(job: FanoutJob): Promise<void> {
   const campaign = await getCampaign(job.workspace_id, job.campaign_id);
   if (!campaign || campaign.status !== 'running' || campaign.launch_id !== job.launch_id) return;
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.audienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk) }));
-  const recipients = (Item?.recipients ?? []) as Recipient[];
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.audienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk), ConsistentRead: true }),
+  );
+  // Written before the launch committed: missing means something is badly wrong, so the job fails and is kept.
+  if (!Item) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
+  const recipients = Item.recipients as Recipient[];
   const now = nowIso();
   await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, recipient, now))));
 

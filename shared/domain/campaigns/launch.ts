@@ -17,7 +17,7 @@ function chunk(recipients: Recipient[]): Recipient[][] {
   let current: Recipient[] = [];
   let bytes = 0;
   for (const recipient of recipients) {
-    const size = JSON.stringify(recipient).length;
+    const size = Buffer.byteLength(JSON.stringify(recipient), 'utf8');
     if (current.length && (current.length === CHUNK_RECIPIENTS || bytes + size > CHUNK_BYTES)) {
       chunks.push(current);
       current = [];

@@ -81,6 +81,7 @@ async function totalCount(ws: string, query: MessageQuery): Promise<number> {
 
 const encodeCursor = (positions: Positions) => Buffer.from(JSON.stringify(positions)).toString('base64url');
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const invalidCursor = () => errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);
 
 /** A cursor is only accepted if each position lies in the very partition its source reads: it never reaches another workspace. */
@@ -99,7 +100,8 @@ function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sour
       if (p === null || p === 'done') return true;
       if (typeof p !== 'object' || Array.isArray(p)) return false;
       const key = p as Record<string, unknown>;
-      const message = keys.message(ws, String(key[sortKey]));
+      if (typeof key[sortKey] !== 'string' || !UUID.test(key[sortKey] as string)) return false;
+      const message = keys.message(ws, key[sortKey] as string);
       return (
         Object.keys(key).length === 4 &&
         key[partitionKey] === inputs[i].ExpressionAttributeValues[':pk'] &&

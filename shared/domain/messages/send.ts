@@ -90,10 +90,6 @@ export async function processSendJob(job: SendJob): Promise<SendOutcome> {
   const attempt = (message.attempts ?? 0) + 1;
   const workspace = await getWorkspace(job.workspace_id);
   if (!workspace) return done;
-  if (message.campaign_id && (await getCampaign(workspace.id, message.campaign_id, false))?.status === 'cancelled') {
-    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
-    return done;
-  }
   if (message.claim) {
     const age = Date.now() - message.claim.at;
     // Another worker is calling the platform: look again once its claim would be stale.
@@ -107,6 +103,11 @@ export async function processSendJob(job: SendJob): Promise<SendOutcome> {
   if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
   const token = randomUUID();
   if (!(await claim(message, token))) return done;
+  // Checked under the claim, so no other worker is sending this message while it is failed.
+  if (message.campaign_id && (await getCampaign(workspace.id, message.campaign_id, false))?.status === 'cancelled') {
+    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
+    return done;
+  }
 
   try {
     const providerMessageId = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
