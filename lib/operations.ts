@@ -137,7 +137,7 @@ export const operations: Operation[] = [
   { name: 'GetWebhook', handler: 'functions/webhooks/get.ts', trigger: http('GET', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
   { name: 'UpdateWebhook', handler: 'functions/webhooks/update.ts', trigger: http('PATCH', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
   { name: 'DeleteWebhook', handler: 'functions/webhooks/delete.ts', trigger: http('DELETE', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
-  { name: 'TestWebhook', handler: 'functions/webhooks/test.ts', trigger: http('POST', '/api/v1/webhooks/{id}/test'), access: { table: 'readWrite' }, timeoutSeconds: 20 },
+  { name: 'TestWebhook', handler: 'functions/webhooks/test.ts', trigger: http('POST', '/api/v1/webhooks/{id}/test'), access: { table: 'readWrite', queues: ['webhook'] }, timeoutSeconds: 20 },
   { name: 'RotateWebhookSecret', handler: 'functions/webhooks/rotate-secret.ts', trigger: http('POST', '/api/v1/webhooks/{id}/rotate-secret'), access: { table: 'readWrite' } },
   { name: 'ListWebhookDeliveries', handler: 'functions/webhooks/deliveries.ts', trigger: http('GET', '/api/v1/webhooks/{id}/deliveries'), access: { table: 'readWrite' } },
   { name: 'RetryWebhookDelivery', handler: 'functions/webhooks/retry-delivery.ts', trigger: http('POST', '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry'), access: { table: 'readWrite', queues: ['webhook'] } },

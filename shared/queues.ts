@@ -17,7 +17,13 @@ export async function enqueue(url: string, jobs: unknown[]): Promise<void> {
   }
 }
 
+/**
+ * SQS allows a job's visibility to reach 12 hours after it was first received; staying below
+ * leaves room for the time it has already spent. Longer waits come back early and wait again.
+ */
+const MAX_VISIBILITY_SECONDS = 11 * 3600;
+
 /** Makes a received job reappear after `seconds` (back-off without sleeping in the function). */
 export async function retryAfter(url: string, receiptHandle: string, seconds: number): Promise<void> {
-  await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(43_200, Math.max(0, Math.round(seconds))) }));
+  await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.round(seconds))) }));
 }

@@ -1,3 +1,4 @@
+import { completeIfDone } from '#shared/domain/campaigns/completion';
 import { fanOutChunk } from '#shared/domain/campaigns/fanout';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
@@ -57,6 +58,9 @@ describe('campaigns', () => {
     // Completed once no message is queued; reads keep arriving after that.
     const done = await completed(ws, campaign.id);
     expect(done.metrics.pending).toBe(0);
+    // Exactly once: later attempts (the last reports, racing workers) complete nothing again.
+    expect(await Promise.all(Array.from({ length: 5 }, () => completeIfDone(ws.id, campaign.id)))).toEqual([false, false, false, false, false]);
+    expect((await results(ws, campaign.id)).completed_at).toBe(done.completed_at);
     const { metrics } = await eventually(() => results(ws, campaign.id), (r) => r.metrics.read === 3);
     expect(metrics).toEqual({ total_messages: 4, pending: 0, sent: 0, delivered: 0, read: 3, failed: 1, delivered_rate_pct: 75, read_rate_pct: 75 });
     expect(done.started_at).toEqual(expect.any(String));

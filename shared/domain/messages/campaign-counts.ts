@@ -5,7 +5,7 @@ import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { campaignCounts } from '#shared/domain/campaigns/store';
 import { messageShard, type MessageStatus } from '#shared/domain/messages/message';
 
-/** A campaign's message count (all, or of one status), from the counters on the campaign. */
+/** A campaign's message count (all, or of one status), from its metric shards. */
 export async function campaignMessageCount(ws: string, campaignId: string, status?: MessageStatus): Promise<number> {
   const counts = await campaignCounts(ws, campaignId);
   if (!status) return counts.total_messages;

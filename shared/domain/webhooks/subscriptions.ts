@@ -5,7 +5,7 @@ import { keys } from '#shared/db/keys';
 import { queryAll } from '#shared/db/query-all';
 import { indexes } from '#shared/db/table';
 import { transact } from '#shared/db/transact';
-import { errors } from '#shared/http/errors';
+import { ApiError, errors } from '#shared/http/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { checkWebhookUrl, webhookPolicy } from '#shared/webhooks/url-safety';
@@ -78,16 +78,17 @@ export function listSubscriptions(ws: string): Promise<Subscription[]> {
   });
 }
 
-async function updateSubscription(ws: string, id: string, set: Record<string, unknown>): Promise<Subscription> {
+async function updateSubscription(ws: string, id: string, set: Record<string, unknown>, condition?: { secret: string }): Promise<Subscription> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.webhook(ws, id),
         UpdateExpression: `SET ${Object.keys(set).map((name) => `#${name} = :${name}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK)',
+        // A rotation only replaces the secret it read, so concurrent rotations cannot hand out a secret that never signs.
+        ConditionExpression: condition ? 'attribute_exists(PK) AND secrets[0].secret = :current' : 'attribute_exists(PK)',
         ExpressionAttributeNames: Object.fromEntries(Object.keys(set).map((name) => [`#${name}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])),
+        ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])), ...(condition && { ':current': condition.secret }) },
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -115,7 +116,12 @@ export async function rotateSecret(ws: string, id: string) {
   const secret = newSigningSecret();
   const until = new Date(Date.now() + ROTATION_OVERLAP_MS).toISOString();
   const previous = subscription.secrets[0];
-  await updateSubscription(ws, id, { secrets: [{ secret }, { secret: previous.secret, until }], updated_at: nowIso() });
+  try {
+    await updateSubscription(ws, id, { secrets: [{ secret }, { secret: previous.secret, until }], updated_at: nowIso() }, { secret: previous.secret });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && (await getSubscription(ws, id))) throw errors.conflict('invalid_state', 'The secret was rotated by another request at the same time; retry');
+    throw error;
+  }
   return { id, signing_secret: secret, previous_secret_expires_at: until };
 }
 
