@@ -47,7 +47,8 @@ export async function settle(subscription: Subscription, delivery: Delivery, att
 export async function processDeliveryJob(job: DeliveryJob): Promise<JobOutcome> {
   const delivery = await getDelivery(job.workspace_id, job.webhook_id, job.delivery_id);
   if (!delivery || delivery.status !== 'pending') return { kind: 'done' };
-  const wait = delivery.next_attempt_at ? Date.parse(delivery.next_attempt_at) - Date.now() : 0;
+  // Not due yet, or another worker's attempt is in progress: come back then.
+  const wait = Math.max(delivery.next_attempt_at ? Date.parse(delivery.next_attempt_at) : 0, delivery.lease_until ? Date.parse(delivery.lease_until) : 0) - Date.now();
   if (wait > 1000) return { kind: 'retry', delaySeconds: Math.ceil(wait / 1000) };
   const subscription = await getSubscription(job.workspace_id, job.webhook_id);
   if (!subscription || !subscription.is_active) {

@@ -22,9 +22,14 @@ export interface Delivery {
   last_status_code: number | null;
   last_error: string | null;
   next_attempt_at: string | null;
+  /** Set while an attempt is in progress: a duplicated job waits instead of posting alongside. */
+  lease_until?: string;
   created_at: string;
   updated_at: string;
 }
+
+/** Longer than one attempt can take (15 s time-out plus recording). */
+const LEASE_MS = 30_000;
 
 export const deliveryView = ({ id, event_id, event_type, status, attempts, last_status_code, last_error, next_attempt_at, created_at }: Delivery) => ({
   id,
@@ -79,17 +84,27 @@ export async function getDelivery(ws: string, webhookId: string, id: string): Pr
   return Item as Delivery | undefined;
 }
 
-/** Takes attempt number `attempts + 1`: only one worker wins it, however often the job is delivered. */
+/**
+ * Takes attempt number `attempts + 1` with a lease: only one worker wins it, and no other attempt
+ * starts while it runs, however often the job is delivered.
+ */
 export async function startAttempt(delivery: Delivery): Promise<boolean> {
+  const now = new Date();
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.webhookDelivery(delivery.workspace_id, delivery.webhook_id, delivery.id),
-        UpdateExpression: 'SET attempts = :next, updated_at = :now',
-        ConditionExpression: 'attempts = :seen AND #status = :pending',
+        UpdateExpression: 'SET attempts = :next, updated_at = :now, lease_until = :lease',
+        ConditionExpression: 'attempts = :seen AND #status = :pending AND (attribute_not_exists(lease_until) OR lease_until < :now)',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':next': delivery.attempts + 1, ':seen': delivery.attempts, ':pending': 'pending', ':now': nowIso() },
+        ExpressionAttributeValues: {
+          ':next': delivery.attempts + 1,
+          ':seen': delivery.attempts,
+          ':pending': 'pending',
+          ':now': now.toISOString(),
+          ':lease': new Date(now.getTime() + LEASE_MS).toISOString(),
+        },
       }),
     );
     return true;
@@ -104,7 +119,7 @@ export async function recordAttempt(delivery: Delivery, result: Pick<Delivery, '
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.webhookDelivery(delivery.workspace_id, delivery.webhook_id, delivery.id),
-      UpdateExpression: 'SET #status = :status, last_status_code = :code, last_error = :error, next_attempt_at = :next, updated_at = :now',
+      UpdateExpression: 'SET #status = :status, last_status_code = :code, last_error = :error, next_attempt_at = :next, updated_at = :now REMOVE lease_until',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':status': result.status, ':code': result.last_status_code, ':error': result.last_error, ':next': result.next_attempt_at, ':now': nowIso() },
     }),
