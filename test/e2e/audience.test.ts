@@ -1,16 +1,6 @@
-import { callApi } from '#local/api-client';
-import { startLocalStack, type RunningStack } from '#local/spawn-stack';
+import { useLocalStack } from '../support/local-stack';
 
-let local: RunningStack;
-
-beforeAll(async () => {
-  local = await startLocalStack();
-}, 120_000);
-afterAll(async () => {
-  await local?.stop();
-});
-
-const call = async (method: string, path: string, body?: unknown) => callApi(local.stack.base_url, method, path, { key: local.credentials.api_key, body });
+const { call } = useLocalStack();
 
 describe('contacts and groups on the local stack', () => {
   it('imports, searches, groups and deletes contacts over HTTP', async () => {

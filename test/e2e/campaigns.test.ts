@@ -1,16 +1,7 @@
-import { callApi } from '#local/api-client';
-import { startLocalStack, type RunningStack } from '#local/spawn-stack';
+import { useLocalStack } from '../support/local-stack';
 import { eventually } from '../support/wait';
 
-let local: RunningStack;
-beforeAll(async () => {
-  local = await startLocalStack();
-}, 120_000);
-afterAll(async () => {
-  await local?.stop();
-});
-
-const call = (method: string, path: string, body?: unknown) => callApi(local.stack.base_url, method, path, { key: local.credentials.api_key, body });
+const { call } = useLocalStack();
 
 describe('campaigns on the local stack', () => {
   it('completes a 1,000-recipient campaign with exact metrics', async () => {

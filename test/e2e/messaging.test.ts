@@ -1,18 +1,10 @@
-import { callApi } from '#local/api-client';
-import { startLocalStack, type RunningStack } from '#local/spawn-stack';
+import { useLocalStack } from '../support/local-stack';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
 
-let local: RunningStack;
-beforeAll(async () => {
-  local = await startLocalStack();
-}, 120_000);
-afterAll(async () => {
-  await local?.stop();
-});
+const { local, call } = useLocalStack();
 
-const call = (method: string, path: string, body?: unknown) => callApi(local.stack.base_url, method, path, { key: local.credentials.api_key, body });
-const simulator = simulatorControl(() => local.stack.simulator_url);
+const simulator = simulatorControl(() => local().stack.simulator_url);
 const status = (id: string, wanted: string) =>
   eventually(() => call('GET', `/api/v1/messages/${id}`), (r) => r.body.data.status === wanted, 30_000).then((r) => r.body.data);
 
@@ -40,7 +32,7 @@ describe('messaging on the local stack', () => {
   });
 
   it('opens the session window when the customer writes, then sends text', async () => {
-    await simulator.inbound({ phone_number_id: local.credentials.phone_number_id, from: '14155550902', text: 'Hi!', name: 'Sam' });
+    await simulator.inbound({ phone_number_id: local().credentials.phone_number_id, from: '14155550902', text: 'Hi!', name: 'Sam' });
     await eventually(() => call('GET', '/api/v1/messages?direction=inbound&phone=14155550902'), (r) => r.body.data.length === 1);
     expect((await call('GET', '/api/v1/contacts?search=sam')).body.data).toHaveLength(1);
     const text = await call('POST', '/api/v1/messages', { to: '14155550902', text: 'Hello Sam' });

@@ -1,20 +1,15 @@
 import { Webhook } from 'standardwebhooks';
-import { callApi } from '#local/api-client';
-import { startLocalStack, type RunningStack } from '#local/spawn-stack';
+import { useLocalStack } from '../support/local-stack';
 import { startReceiver } from '../support/receiver';
 import { eventually } from '../support/wait';
 
-let local: RunningStack;
+const { call } = useLocalStack();
+
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
-  [local, receiver] = await Promise.all([startLocalStack(), startReceiver()]);
-}, 120_000);
-afterAll(async () => {
-  await local?.stop();
-  await receiver?.stop();
+  receiver = await startReceiver();
 });
-
-const call = (method: string, path: string, body?: unknown) => callApi(local.stack.base_url, method, path, { key: local.credentials.api_key, body });
+afterAll(() => receiver?.stop());
 
 describe('outbound webhooks on the local stack', () => {
   it('delivers verified ping, message, contact and campaign events; a failed delivery is retried about 5 s later with the same webhook-id', async () => {

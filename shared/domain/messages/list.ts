@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { countQuery } from '#shared/db/count';
 import { keys, MESSAGE_SHARDS } from '#shared/db/keys';
 import { mergedQuery, type Positions } from '#shared/db/merged-query';
 import { indexes } from '#shared/db/table';
@@ -59,15 +58,8 @@ const keyOf = (query: MessageQuery) => (item: Record<string, unknown>) =>
 /** Exact count for the filter: counters for status/direction/campaign, the (bounded) conversation for a phone. */
 async function totalCount(ws: string, query: MessageQuery): Promise<number> {
   if (query.phone) {
-    let count = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    const [input] = sources(ws, query);
-    do {
-      const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey }));
-      count += page.Count ?? 0;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return count;
+    const [{ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames }] = sources(ws, query);
+    return countQuery({ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames });
   }
   const inDirection = (status: MessageStatus) => !query.direction || (query.direction === 'inbound') === (status === 'received');
   if (query.campaign_id) {

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { countQuery } from '#shared/db/count';
 import { db, tableName } from '#shared/db/client';
 import { keys } from '#shared/db/keys';
 import { pagination, queryPage } from '#shared/db/pages';
@@ -142,15 +143,4 @@ export async function listDeliveries(ws: string, webhookId: string, page: number
   // The log is bounded by its 30-day TTL, so its exact count is a bounded COUNT query of the subscription's own partition.
   const [items, totalCount] = await Promise.all([queryPage<Delivery>(query, page, pageSize), countQuery(query)]);
   return { data: items.map(deliveryView), pagination: pagination(page, pageSize, totalCount) };
-}
-
-async function countQuery(input: Omit<QueryCommandInput, 'TableName'>): Promise<number> {
-  let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey }));
-    count += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return count;
 }
