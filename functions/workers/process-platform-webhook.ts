@@ -1,16 +1,15 @@
-import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
-import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { recordInbound } from '#shared/domain/messages/inbound';
 import { applyStatus } from '#shared/domain/messages/status';
 import { findWorkspaceByPhoneNumberId } from '#shared/domain/workspaces';
 import { logger } from '#shared/logger';
 import { readWebhook } from '#shared/platform/webhook-payload';
+import { sqsJobHandler } from '#shared/sqs-worker';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One platform webhook: status reports (matched by our id in biz_opaque_callback_data) and customer messages. */
-async function processOne(record: SQSRecord): Promise<void> {
-  const { statuses, messages } = readWebhook(JSON.parse(record.body));
+async function processOne(payload: unknown): Promise<void> {
+  const { statuses, messages } = readWebhook(payload);
   for (const status of statuses) {
     const workspace = await findWorkspaceByPhoneNumberId(status.phoneNumberId);
     if (!workspace || !status.callbackData || !UUID.test(status.callbackData)) {
@@ -29,4 +28,4 @@ async function processOne(record: SQSRecord): Promise<void> {
   }
 }
 
-export const handler = async (event: SQSEvent) => processPartialResponse(event, processOne, new BatchProcessor(EventType.SQS), { throwOnFullBatchFailure: false });
+export const handler = sqsJobHandler<unknown>('inbound', processOne);

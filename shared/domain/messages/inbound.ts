@@ -4,20 +4,14 @@ import { insertMessage } from '#shared/domain/messages/store';
 import type { Message } from '#shared/domain/messages/message';
 import { stableId } from '#shared/ids';
 import { nowIso } from '#shared/time';
+import type { PlatformInbound } from '#shared/platform/webhook-payload';
 
-export interface InboundMessage {
-  /** The platform's id (`wamid.…`): the same message delivered twice is stored once. */
-  providerMessageId: string;
-  from: string;
-  at: string;
-  type: string;
-  content: string;
-  profileName?: string;
-}
+/** A customer's message as the platform reported it; its `wamid.…` id makes a repeat stored once. */
+export type InboundMessage = Omit<PlatformInbound, 'phoneNumberId'>;
 
 /**
- * A customer's message: opens the 24-hour window, files the sender as a contact and stores the message (`inbound`, `received`), in that order so a visible
- * message implies the rest. Every step is idempotent: a re-delivered webhook changes nothing.
+ * A customer's message: opens the 24-hour window, files the sender as a contact and stores the
+ * message (`inbound`, `received`), in that order so a visible message implies the rest. Every step is idempotent: a re-delivered webhook changes nothing.
  */
 export async function recordInbound(ws: string, inbound: InboundMessage): Promise<Message> {
   await openWindow(ws, inbound.from, inbound.at);

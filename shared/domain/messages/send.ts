@@ -12,13 +12,13 @@ import { PlatformError, PlatformUnreachable, sendPlatformMessage } from '#shared
 import { accessTokenFor } from '#shared/platform/secrets';
 import { logger } from '#shared/logger';
 import { nowIso } from '#shared/time';
+import type { JobOutcome } from '#shared/sqs-worker';
 
 export interface SendJob {
   workspace_id: string;
   message_id: string;
 }
 
-export type SendOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: number };
 
 /** A claim older than this belongs to a worker that died during its platform call. */
 const STALE_CLAIM_MS = 120_000;
@@ -27,7 +27,7 @@ const maxAttempts = () => Number(process.env.MAX_SEND_ATTEMPTS ?? 8);
 /** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. SEND_BACKOFF_SCALE shortens it in tests. */
 const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
 
-const done: SendOutcome = { kind: 'done' };
+const done: JobOutcome = { kind: 'done' };
 
 /** Only the worker whose conditional write sets the claim may call the platform for this message. */
 async function claim(message: Message, token: string): Promise<boolean> {
@@ -84,7 +84,7 @@ async function recordProviderId(message: Message, providerMessageId: string): Pr
  * come back with back-off; the last attempt, and every other error, fails the message with the
  * platform's code and title.
  */
-export async function processSendJob(job: SendJob): Promise<SendOutcome> {
+export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   const message = await getMessage(job.workspace_id, job.message_id, true);
   if (!message || message.status !== 'queued') return done;
   const attempt = (message.attempts ?? 0) + 1;

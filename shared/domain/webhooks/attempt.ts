@@ -1,4 +1,5 @@
 import { nowIso } from '#shared/time';
+import type { JobOutcome } from '#shared/sqs-worker';
 import { postWebhook, type DeliveryResult } from '#shared/webhooks/http-delivery';
 import { signatureHeaders } from '#shared/webhooks/signing';
 import { webhookPolicy } from '#shared/webhooks/url-safety';
@@ -7,7 +8,6 @@ import { getDelivery, recordAttempt, startAttempt, type Delivery } from '#shared
 import { getSubscription, recordFailing, signingSecrets, type Subscription } from '#shared/domain/webhooks/subscriptions';
 import type { DeliveryJob } from '#shared/domain/webhooks/dispatch';
 
-export type JobOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: number };
 
 /** Posts the delivery once, signed per Standard Webhooks with `webhook-id` = the event id (the same on every attempt). */
 export async function post(subscription: Subscription, delivery: Delivery): Promise<DeliveryResult> {

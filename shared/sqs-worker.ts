@@ -1,0 +1,30 @@
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
+import type { QueueName } from '#lib/queues';
+import { queueUrl, retryAfter } from '#shared/queues';
+
+/** What a job asks for: nothing (done), or to come back after a delay. */
+export type JobOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: number };
+
+/**
+ * An SQS worker with partial batch responses: each record's JSON body is one job. A job that
+ * asks to come back later has its visibility set to the delay and is reported failed, so SQS
+ * redelivers it then (back-off without sleeping); a job that throws is redelivered after the
+ * visibility time-out, and dead-lettered after the queue's maxReceiveCount. A processor per
+ * invocation: it holds the batch's state, and the local runtime runs invocations concurrently.
+ */
+export function sqsJobHandler<Job>(queue: QueueName, processJob: (job: Job) => Promise<JobOutcome | void>) {
+  return async (event: SQSEvent) =>
+    processPartialResponse(
+      event,
+      async (record: SQSRecord) => {
+        const outcome = await processJob(JSON.parse(record.body) as Job);
+        if (outcome && outcome.kind === 'retry') {
+          await retryAfter(queueUrl(queue), record.receiptHandle, outcome.delaySeconds);
+          throw new Error(`retry in ${outcome.delaySeconds} s`);
+        }
+      },
+      new BatchProcessor(EventType.SQS),
+      { throwOnFullBatchFailure: false },
+    );
+}
