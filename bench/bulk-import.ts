@@ -3,7 +3,7 @@ import { newId } from '#shared/ids';
 import { median, timed, type BenchContext, type Figure } from './harness';
 
 const CONTACTS = 500;
-const RUNS = 5;
+const RUNS = 3;
 
 /** Each run imports into a fresh workspace, so the same numbers are new every time. */
 const contactsPayload = () =>

@@ -1,3 +1,7 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Usage } from '#local/usage-meter';
 import { createKey } from '#shared/domain/api-keys';
 import { createWorkspace } from '#shared/domain/workspaces';
 import { callApi, type Reply } from '#local/api-client';
@@ -11,6 +15,8 @@ export interface Figure {
   baseline?: { name: string; value: number };
   /** A budget the figure must hold: `value / baseline` (or `value`) at most `max`. */
   budget?: { max: number; of: 'ratio' | 'value' };
+  /** Supporting numbers, written to results.json only. */
+  detail?: unknown;
 }
 
 export interface BenchContext {
@@ -18,6 +24,10 @@ export interface BenchContext {
   /** A fresh workspace (plan pro) and its key, so benchmarks never share data. */
   workspace(): Promise<{ id: string; key: string; phoneNumberId: string }>;
   call(method: string, path: string, key: string, body?: unknown): Promise<Reply>;
+  /** What the stack has consumed so far, once it has been idle for a moment (local/usage-meter.ts). */
+  settledUsage(): Promise<Usage>;
+  /** Sets the Graph API simulator's fault settings (e.g. `no_webhooks`). */
+  simulatorFaults(settings: Record<string, unknown>): Promise<void>;
 }
 
 export const median = (values: number[]) => percentile(values, 50);
@@ -35,7 +45,10 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; resu
 
 /** Starts the local stack as `npm start` would (own ports, own data folder) and points this process's data code at it. */
 export async function benchContext(): Promise<BenchContext> {
-  const stack = await startLocalStack();
+  const meterFile = join(mkdtempSync(join(tmpdir(), 'bench-usage-')), 'usage.json');
+  // The platform's 80 messages/s per number is lifted, so throughput figures measure this service.
+  const stack = await startLocalStack({ env: { SEND_RATE_PER_SECOND: '0', USAGE_METER_FILE: meterFile } });
+  const readUsage = () => readFileSync(meterFile, 'utf8');
   Object.assign(process.env, { TABLE_NAME: stack.stack.table_name, DYNAMODB_ENDPOINT: stack.stack.dynamodb_endpoint });
   return {
     stack,
@@ -45,5 +58,20 @@ export async function benchContext(): Promise<BenchContext> {
       return { id: ws.id, key: key.api_key, phoneNumberId: ws.phone_number_id };
     },
     call: (method, path, key, body) => callApi(stack.stack.base_url, method, path, { key, body }),
+    settledUsage: async () => {
+      // Idle: the meter's totals stayed the same for 2 s (its file is rewritten every 250 ms on change).
+      let last = readUsage();
+      for (let still = 0; still < 8; ) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const now = readUsage();
+        still = now === last ? still + 1 : 0;
+        last = now;
+      }
+      return JSON.parse(last) as Usage;
+    },
+    simulatorFaults: async (settings) => {
+      const reply = await callApi(stack.stack.simulator_url, 'POST', '/_simulate/faults', { body: settings });
+      if (reply.status !== 200) throw new Error(`simulator faults: ${JSON.stringify(reply.body)}`);
+    },
   };
 }

@@ -5,6 +5,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { bundling } from '#lib/bundling';
 
 export const projectRoot = path.resolve(__dirname, '..');
 export const serviceName = 'messaging-api';
@@ -46,13 +47,10 @@ export class ServiceFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: serviceName,
       },
       bundling: {
-        minify: true,
+        ...bundling,
         sourceMap: true,
         sourcesContent: false, // file:line in stack traces is enough; keeps bundles small
-        target: 'node22',
         format: OutputFormat.CJS,
-        // Bundle the AWS SDK v3 clients too (tree-shaken, pinned by our lock file, faster cold start).
-        externalModules: [],
       },
     });
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { meterEvents } from '#local/usage-meter';
 import { createServer } from 'node:http';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { operations } from '#lib/operations';
@@ -52,6 +53,7 @@ export async function startLocalEventBus(port: number, source: string) {
         return response.end(JSON.stringify({ __type: 'UnknownOperationException', message: `Not supported locally: ${target}` }));
       }
       const entries = ((JSON.parse(body || '{}') as { Entries?: Entry[] }).Entries ?? []).map((entry) => ({ entry, id: randomUUID() }));
+      meterEvents(entries.length);
       response.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.1' });
       response.end(JSON.stringify({ FailedEntryCount: 0, Entries: entries.map(({ id }) => ({ EventId: id })) }));
       for (const { entry, id } of entries) {

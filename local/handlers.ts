@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Operation } from '#lib/operations';
+import { meterInvocation } from '#local/usage-meter';
 
 export type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
@@ -10,7 +11,17 @@ const loaded = new Map<string, Promise<Handler>>();
 export function loadHandler(operation: Operation): Promise<Handler> {
   let handler = loaded.get(operation.name);
   if (!handler) {
-    handler = import(resolve(root, operation.handler)).then((module) => (module.handler ?? module.default?.handler) as Handler);
+    handler = import(resolve(root, operation.handler)).then((module) => {
+      const loadedHandler = (module.handler ?? module.default?.handler) as Handler;
+      return async (event, context) => {
+        const start = performance.now();
+        try {
+          return await loadedHandler(event, context);
+        } finally {
+          meterInvocation(operation.name, event, performance.now() - start);
+        }
+      };
+    });
     loaded.set(operation.name, handler);
   }
   return handler;

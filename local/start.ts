@@ -13,6 +13,8 @@ import { startSqsEmulator } from '#local/sqs-emulator';
 import { ensureDemoWorkspace } from '#local/demo-workspace';
 import { localDir, writeJson, type StackInfo } from '#local/stack-file';
 import { startSimulator } from '#local/simulator/server';
+import { startUsageMeter } from '#local/usage-meter';
+import { db } from '#shared/db/client';
 
 const TABLE_NAME = 'messaging-local';
 const GRAPH_API_VERSION = 'v21.0';
@@ -69,6 +71,9 @@ async function main() {
     // Local mode: webhook subscriptions may use http:// and loopback addresses.
     ALLOW_INSECURE_WEBHOOKS: 'true',
   });
+
+  const meter = startUsageMeter(db());
+  if (meter) stops.push(meter.stop);
 
   const runtime = await startRuntime({ sqsEndpoint: queues.endpoint, dynamodbEndpoint: dynamo.endpoint, tableName: TABLE_NAME, schedulesFile: join(localDir(), 'schedules.json') });
   stops.push(runtime.stop);

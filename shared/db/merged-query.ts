@@ -13,7 +13,12 @@ interface Source {
   resume: Key | null | 'done';
 }
 
-const PAGE_LIMIT = 200;
+const MAX_PAGE = 200;
+/**
+ * Items read per query page. Unfiltered, no source needs more than the window plus one look-ahead
+ * item; a filter may drop most of what is read, so filtered pages read the maximum.
+ */
+const pageLimit = (input: Source['input'], wanted: number) => (input.FilterExpression ? MAX_PAGE : Math.min(MAX_PAGE, wanted + 1));
 
 /**
  * Reads several descending queries (the shards of one list) as one list ordered by `sortKey`,
@@ -36,7 +41,7 @@ export async function mergedQuery(
     for (let empty = sources.filter((s) => !s.buffer.length && s.next !== 'done'); empty.length; empty = empty.filter((s) => !s.buffer.length && s.next !== 'done')) {
       await Promise.all(
         empty.map(async (s) => {
-          const page = await db().send(new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: PAGE_LIMIT }));
+          const page = await db().send(new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: pageLimit(s.input, wanted) }));
           s.buffer.push(...(page.Items ?? []));
           s.next = page.LastEvaluatedKey ?? 'done';
         }),

@@ -117,7 +117,8 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
         ? { template: { name: message.template_name!, language: message.language!, parameters: message.variables } }
         : { text: message.content }),
     });
-    const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId });
+    // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.
+    const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId }, message);
     if (!applied?.changed) await recordProviderId(message, providerMessageId);
     return done;
   } catch (error) {

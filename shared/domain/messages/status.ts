@@ -4,7 +4,7 @@ import { keys } from '#shared/db/keys';
 import { failedConditions, transact, type TransactItem } from '#shared/db/transact';
 import { countMove } from '#shared/domain/messages/counters';
 import { campaignCountMove } from '#shared/domain/messages/campaign-counts';
-import { nextStatus, type Message, type MessageError, type MessageStatus } from '#shared/domain/messages/message';
+import { messageShard, nextStatus, type Message, type MessageError, type MessageStatus } from '#shared/domain/messages/message';
 import { getMessage } from '#shared/domain/messages/store';
 import { nowIso } from '#shared/time';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
@@ -72,10 +72,12 @@ function transition(message: Message, to: MessageStatus, report: StatusReport): 
  * from queued or sent) with its counters in the same transaction, conditioned on the status it
  * was read in, so repeated, late and concurrent reports each count once.
  * Returns the message as it is afterwards, or undefined when there is no such message.
+ * A caller that has just read the message passes it (`read`) to save the first read: should it be
+ * stale, the transition's condition fails and the message is read again.
  */
-export async function applyStatus(ws: string, id: string, report: StatusReport): Promise<{ message: Message; changed: boolean } | undefined> {
+export async function applyStatus(ws: string, id: string, report: StatusReport, read?: Message): Promise<{ message: Message; changed: boolean } | undefined> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const message = await getMessage(ws, id, true);
+    const message = attempt === 0 && read ? read : await getMessage(ws, id, true);
     if (!message) return undefined;
     const to = nextStatus(message.status, report.status);
     if (!to) {
@@ -85,7 +87,7 @@ export async function applyStatus(ws: string, id: string, report: StatusReport):
     try {
       await transact(transition(message, to, report));
       // The last message to leave `queued` completes its campaign.
-      if (message.campaign_id && message.status === 'queued') await completeIfDone(ws, message.campaign_id);
+      if (message.campaign_id && message.status === 'queued') await completeIfDone(ws, message.campaign_id, messageShard(message.id));
       return { message: { ...message, status: to }, changed: true };
     } catch (error) {
       if (!failedConditions(error)) throw error; // another report moved it meanwhile: read again

@@ -1,0 +1,160 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/db/client';
+import { campaignCounts } from '#shared/domain/campaigns/store';
+import { getMessage } from '#shared/domain/messages/store';
+import { newId } from '#shared/ids';
+import type { Usage } from '#local/usage-meter';
+import { operations } from '#lib/operations';
+import type { BenchContext, Figure } from './harness';
+
+const SINGLE_MESSAGES = 20;
+const CAMPAIGN_RECIPIENTS = 200;
+
+/** AWS on-demand prices, us-east-1, as of 2026-11 (USD). See docs/performance.md. */
+const PRICE = {
+  dynamodbWriteUnit: 0.625 / 1e6,
+  dynamodbReadUnit: 0.125 / 1e6,
+  lambdaRequest: 0.2 / 1e6,
+  /** arm64, per GB-second, at the functions' 512 MB. */
+  lambdaGbSecond: 0.0000133334,
+  lambdaMemoryGb: 0.5,
+  sqsRequest: 0.4 / 1e6,
+  eventBridgeEvent: 1 / 1e6,
+  httpApiRequest: 1 / 1e6,
+};
+
+const functionsTriggeredBy = (...types: string[]) => new Set(operations.filter((op) => types.includes(op.trigger.type)).map((op) => op.name));
+/** Behind API Gateway: billed per request there too. */
+const httpFunctions = functionsTriggeredBy('http', 'httpDefault');
+const queueFunctions = functionsTriggeredBy('queue');
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export interface LifetimeCost {
+  writeUnits: number;
+  readUnits: number;
+  lambdaInvocations: number;
+  lambdaMs: number;
+  sqsRequests: number;
+  events: number;
+  apiRequests: number;
+  usdPer1000: { dynamodb: number; lambda: number; sqs: number; eventbridge: number; apiGateway: number; total: number };
+  /** Where the units and invocations went, per message. */
+  breakdown: { by_command: Record<string, Record<string, number>>; by_index: Record<string, Record<string, number>>; invocations: Record<string, number> };
+}
+
+/** `after - before` of each numeric field, divided by `messages`, rounded; zero entries left out. */
+function perMessageDiff(after: Record<string, Record<string, number>>, before: Record<string, Record<string, number>>, messages: number) {
+  const result: Record<string, Record<string, number>> = {};
+  for (const [name, values] of Object.entries(after)) {
+    const entry = Object.fromEntries(Object.entries(values).map(([field, value]) => [field, round((value - (before[name]?.[field] ?? 0)) / messages, 3)]));
+    if (Object.values(entry).some((value) => value !== 0)) result[name] = entry;
+  }
+  return result;
+}
+
+/** What `after - before` cost per message, and in dollars per 1,000 messages. */
+export function perMessage(before: Usage, after: Usage, messages: number): LifetimeCost {
+  const per = (n: number) => n / messages;
+  const lambda = Object.entries(after.lambda).map(([name, a]) => {
+    const b = before.lambda[name] ?? { invocations: 0, records: 0, ms: 0 };
+    return { name, invocations: a.invocations - b.invocations, records: a.records - b.records, ms: a.ms - b.ms };
+  });
+  const invocations = lambda.reduce((sum, f) => sum + f.invocations, 0);
+  const ms = lambda.reduce((sum, f) => sum + f.ms, 0);
+  // SQS: one send per record, one receive and one delete per batch (Lambda's poller); empty polls are not per message.
+  const sqsRequests = lambda.filter((f) => queueFunctions.has(f.name)).reduce((sum, f) => sum + f.records + 2 * f.invocations, 0);
+  const apiRequests = lambda.filter((f) => httpFunctions.has(f.name)).reduce((sum, f) => sum + f.invocations, 0);
+  const writeUnits = per(after.dynamodb.write_units - before.dynamodb.write_units);
+  const readUnits = per(after.dynamodb.read_units - before.dynamodb.read_units);
+  const events = per(after.eventbridge.events - before.eventbridge.events);
+  const usd = {
+    dynamodb: 1000 * (writeUnits * PRICE.dynamodbWriteUnit + readUnits * PRICE.dynamodbReadUnit),
+    lambda: 1000 * per(invocations * PRICE.lambdaRequest + (ms / 1000) * PRICE.lambdaMemoryGb * PRICE.lambdaGbSecond),
+    sqs: 1000 * per(sqsRequests) * PRICE.sqsRequest,
+    eventbridge: 1000 * events * PRICE.eventBridgeEvent,
+    apiGateway: 1000 * per(apiRequests) * PRICE.httpApiRequest,
+  };
+  return {
+    writeUnits,
+    readUnits,
+    lambdaInvocations: per(invocations),
+    lambdaMs: per(ms),
+    sqsRequests: per(sqsRequests),
+    events,
+    apiRequests: per(apiRequests),
+    usdPer1000: { ...usd, total: Object.values(usd).reduce((a, b) => a + b, 0) },
+    breakdown: {
+      by_command: perMessageDiff(after.dynamodb.by_command, before.dynamodb.by_command, messages),
+      by_index: perMessageDiff(after.dynamodb.by_index, before.dynamodb.by_index, messages),
+      invocations: Object.fromEntries(lambda.filter((f) => f.invocations).map((f) => [f.name, round(f.invocations / messages, 3)])),
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Write units of one PutItem of a stored message item (same attributes and index entries): the least a message can cost. */
+async function putOneMessageUnits(sample: Record<string, unknown>): Promise<number> {
+  const id = newId();
+  const { ConsumedCapacity } = await db().send(
+    new PutCommand({ TableName: tableName(), Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI1SK: id, GSI2SK: id }, ReturnConsumedCapacity: 'TOTAL' }),
+  );
+  return ConsumedCapacity?.CapacityUnits ?? 0;
+}
+
+function costFigures(label: string, cost: LifetimeCost, baselineUnits: number, writeBudget?: number): Figure[] {
+  return [
+    {
+      name: `${label}: write units per message (accept → sent → delivered → read)`,
+      value: cost.writeUnits,
+      unit: 'WCU',
+      baseline: { name: 'one PutItem of the message item', value: baselineUnits },
+      ...(writeBudget && { budget: { max: writeBudget, of: 'value' as const } }),
+      detail: cost.breakdown,
+    },
+    { name: `${label}: read units per message`, value: cost.readUnits, unit: 'RCU' },
+    {
+      name: `${label}: per message ${round(cost.lambdaInvocations)} Lambda invocations (${round(cost.lambdaMs)} ms), ${round(cost.sqsRequests)} SQS requests, ${round(cost.events)} events, ${round(cost.apiRequests)} API requests; USD per 1,000 messages`,
+      value: cost.usdPer1000.total,
+      unit: `USD (DynamoDB ${round(cost.usdPer1000.dynamodb, 5)}, Lambda ${round(cost.usdPer1000.lambda, 5)}, SQS ${round(cost.usdPer1000.sqs, 5)}, EventBridge ${round(cost.usdPer1000.eventbridge, 5)}, API Gateway ${round(cost.usdPer1000.apiGateway, 5)})`,
+    },
+  ];
+}
+
+/**
+ * Capacity per message over its whole life, from the stack's usage meter: single messages through
+ * POST /messages, and the messages of one campaign, each until every message is `read`.
+ */
+export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
+  const ws = await ctx.workspace();
+  await ctx.call('POST', '/api/v1/templates/sync', ws.key);
+
+  let before = await ctx.settledUsage();
+  const ids: string[] = [];
+  for (let i = 0; i < SINGLE_MESSAGES; i++) {
+    const reply = await ctx.call('POST', '/api/v1/messages', ws.key, { to: `+1415666${String(1000 + i)}`, template: 'welcome', variables: [`S${i}`] });
+    if (reply.status !== 202) throw new Error(`send failed: ${JSON.stringify(reply.body)}`);
+    ids.push(reply.body.data.message_id);
+  }
+  await until(async () => (await Promise.all(ids.map((id) => getMessage(ws.id, id, true)))).every((m) => m?.status === 'read'), 'single messages read');
+  const single = perMessage(before, await ctx.settledUsage(), SINGLE_MESSAGES);
+  const sample = (await getMessage(ws.id, ids[0], true))!;
+
+  const campaign = (await ctx.call('POST', '/api/v1/campaigns', ws.key, { name: 'capacity', template_name: 'welcome' })).body.data;
+  const recipients = Array.from({ length: CAMPAIGN_RECIPIENTS }, (_, i) => ({ phone: `+1415777${String(1000 + i)}`, variables: [`C${i}`] }));
+  before = await ctx.settledUsage();
+  const launch = await ctx.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, ws.key, { recipients });
+  if (launch.status !== 202) throw new Error(`launch failed: ${JSON.stringify(launch.body)}`);
+  await until(async () => (await campaignCounts(ws.id, campaign.id)).read === CAMPAIGN_RECIPIENTS, 'campaign messages read');
+  const campaignCost = perMessage(before, await ctx.settledUsage(), CAMPAIGN_RECIPIENTS);
+
+  const baselineUnits = await putOneMessageUnits(sample as unknown as Record<string, unknown>);
+  return [...costFigures(`single message (${SINGLE_MESSAGES})`, single, baselineUnits), ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baselineUnits, 12)];
+}

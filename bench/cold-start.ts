@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { bundling } from '#lib/bundling';
+import { operations } from '#lib/operations';
+import { median, type Figure } from './harness';
+
+const root = resolve(__dirname, '..');
+const LOADS = 5;
+const BUNDLE_BUDGET_KB = 250;
+
+/** The bundling of lib/bundling.ts, as NodejsFunction runs it, minus the source map (a separate file). */
+async function bundle(entry: string, outfile: string): Promise<number> {
+  const { minify, target, mainFields, externalModules } = bundling;
+  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModules, absWorkingDir: root, logLevel: 'error' });
+  return statSync(outfile).size;
+}
+
+/**
+ * A fresh Node process until the handler is loaded: runtime start plus module load and init,
+ * what Lambda reports as Init Duration. Also the require() alone, measured inside the process.
+ */
+function coldLoad(file: string): { processMs: number; requireMs: number } {
+  const script = `const t=performance.now();const m=require(${JSON.stringify(file)});if(typeof m.handler!=='function')process.exit(3);process.stdout.write(String(performance.now()-t))`;
+  const start = performance.now();
+  const run = spawnSync(process.execPath, ['-e', script], { env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', NODE_OPTIONS: '' }, encoding: 'utf8' });
+  const processMs = performance.now() - start;
+  if (run.status !== 0) throw new Error(`loading ${file} failed (${run.status}): ${run.stderr}`);
+  return { processMs, requireMs: Number(run.stdout) };
+}
+
+function medianLoad(file: string) {
+  const loads = Array.from({ length: LOADS }, () => coldLoad(file));
+  return { processMs: median(loads.map((l) => l.processMs)), requireMs: median(loads.map((l) => l.requireMs)) };
+}
+
+/** Bundle size of every function and its cold load time, against a hello-world handler bundled and loaded the same way. */
+export async function benchColdStart(): Promise<Figure[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-bundles-'));
+  try {
+    const helloEntry = join(dir, 'hello.js');
+    writeFileSync(helloEntry, "exports.handler = async () => ({ statusCode: 200, body: 'hello' });\n");
+    await bundle(helloEntry, join(dir, 'hello.bundle.js'));
+    const hello = medianLoad(join(dir, 'hello.bundle.js'));
+    const figures: Figure[] = [];
+    for (const operation of operations) {
+      const outfile = join(dir, `${operation.name}.js`);
+      const bytes = await bundle(join(root, operation.handler), outfile);
+      const load = medianLoad(outfile);
+      figures.push(
+        { name: `${operation.name} bundle (minified)`, value: bytes / 1024, unit: 'KB', budget: { max: BUNDLE_BUDGET_KB, of: 'value' } },
+        {
+          name: `${operation.name} cold load, fresh process (median of ${LOADS}; require alone ${load.requireMs.toFixed(1)} ms)`,
+          value: load.processMs,
+          unit: 'ms',
+          baseline: { name: `hello-world (require alone ${hello.requireMs.toFixed(2)} ms)`, value: hello.processMs },
+          budget: { max: 2, of: 'ratio' },
+        },
+      );
+    }
+    return figures;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,77 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from '#shared/db/batch-write';
+import { db, tableName } from '#shared/db/client';
+import { keys } from '#shared/db/keys';
+import { indexes } from '#shared/db/table';
+import { newId } from '#shared/ids';
+import { timed, type BenchContext, type Figure } from './harness';
+
+export interface CampaignRun {
+  recipients: number;
+  launchMs: number;
+  /** Launch start → every message stored (`total_messages` reached). */
+  storedMs: number;
+  /** Launch start → campaign `completed` with every message `sent`. */
+  sentMs: number;
+  workspaceId: string;
+}
+
+const phone = (i: number) => `+1415${String(5550000 + i).padStart(7, '0')}`;
+
+/** Launches a campaign of `welcome` to `n` direct recipients and polls its results until completed. */
+export async function runCampaign(ctx: BenchContext, n: number): Promise<CampaignRun> {
+  const ws = await ctx.workspace();
+  await ctx.call('POST', '/api/v1/templates/sync', ws.key);
+  const campaign = (await ctx.call('POST', '/api/v1/campaigns', ws.key, { name: 'bench', template_name: 'welcome' })).body.data;
+  const recipients = Array.from({ length: n }, (_, i) => ({ phone: phone(i), variables: [`R${i}`] }));
+  const start = performance.now();
+  const launch = await timed(() => ctx.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, ws.key, { recipients }));
+  if (launch.result.status !== 202) throw new Error(`launch failed: ${JSON.stringify(launch.result.body).slice(0, 300)}`);
+  let storedMs = 0;
+  for (;;) {
+    const { metrics, status } = (await ctx.call('GET', `/api/v1/campaigns/${campaign.id}/results`, ws.key)).body.data;
+    if (!storedMs && metrics.total_messages === n) storedMs = performance.now() - start;
+    if (status === 'completed') {
+      if (metrics.sent !== n) throw new Error(`campaign completed with ${JSON.stringify(metrics)}`);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { recipients: n, launchMs: launch.ms, storedMs, sentMs: performance.now() - start, workspaceId: ws.id };
+}
+
+/** Writes `n` copies of one of the run's stored message items (fresh keys) with BatchWriteItem: the floor for storing the messages. */
+async function batchWriteMessages(workspaceId: string, n: number): Promise<number> {
+  const listed = await db().send(
+    new QueryCommand({ TableName: tableName(), IndexName: indexes.byParent.indexName, KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.messageList(workspaceId, 0).GSI1PK }, Limit: 1 }),
+  );
+  const template = listed.Items?.[0];
+  if (!template) throw new Error('no message item to copy');
+  // Same attributes and index entries as a stored message, under keys the stream's consumers ignore.
+  const items = Array.from({ length: n }, () => {
+    const id = newId();
+    return { PutRequest: { Item: { ...template, PK: `BENCH#${id}`, SK: 'BENCH', GSI1PK: 'BENCH#LIST', GSI1SK: id, GSI2PK: `BENCH#${template.phone_number}`, GSI2SK: id, id } } };
+  });
+  return (await timed(() => batchWrite(items))).ms;
+}
+
+/** Fan-out throughput: a 10,000-recipient campaign, launch → all `sent`, against BatchWriteItem of as many message items. */
+export async function benchFanout(ctx: BenchContext): Promise<Figure[]> {
+  await ctx.simulatorFaults({ no_webhooks: true });
+  const figures: Figure[] = [];
+  try {
+    for (const n of [1000, 10000]) {
+      const run = await runCampaign(ctx, n);
+      const baseline = await batchWriteMessages(run.workspaceId, n);
+      figures.push(
+        { name: `campaign launch request (${n} recipients)`, value: run.launchMs, unit: 'ms' },
+        { name: `campaign launch → ${n} messages stored`, value: run.storedMs, unit: 'ms', baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline } },
+        { name: `campaign launch → all ${n} sent`, value: run.sentMs, unit: 'ms', baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline }, budget: { max: 2, of: 'ratio' } },
+        { name: `campaign throughput (${n})`, value: (n / run.sentMs) * 1000, unit: 'messages/s' },
+      );
+    }
+  } finally {
+    await ctx.simulatorFaults({ no_webhooks: false });
+  }
+  return figures;
+}

@@ -1,0 +1,29 @@
+/**
+ * How every function is bundled (esbuild through NodejsFunction), in one place: the CDK stack
+ * and the cold-start benchmark read the same settings, so the measured bundle is the deployed one.
+ */
+export const bundling = {
+  minify: true,
+  target: 'node22',
+  /** The SDK's ES module builds: esbuild can tree-shake them, not the CommonJS ones (a third smaller). */
+  mainFields: ['module', 'main'],
+  /**
+   * Loaded only through dynamic import() on paths a Lambda function never takes, left out of the
+   * bundle: credential sources other than the environment (Lambda puts the role's credentials
+   * there, the first source the default chain tries) and the event-stream codec (no DynamoDB,
+   * SQS, EventBridge or Scheduler call we make streams). Should one ever be reached, the Node.js
+   * runtime's own copy of the AWS SDK v3 answers the require().
+   */
+  externalModules: [
+    '@aws-sdk/credential-provider-http',
+    '@aws-sdk/credential-provider-ini',
+    '@aws-sdk/credential-provider-login',
+    '@aws-sdk/credential-provider-process',
+    '@aws-sdk/credential-provider-sso',
+    '@aws-sdk/credential-provider-web-identity',
+    '@aws-sdk/nested-clients',
+    '@aws-sdk/token-providers',
+    '@smithy/credential-provider-imds',
+    '@smithy/core/event-streams',
+  ],
+};

@@ -1,0 +1,93 @@
+import { writeFileSync } from 'node:fs';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+
+/** What the local stack consumed, counted the way AWS bills it. Benchmarks read it from a file. */
+export interface Usage {
+  dynamodb: {
+    /** Capacity units reported by DynamoDB Local (ReturnConsumedCapacity INDEXES), table and indexes. */
+    read_units: number;
+    write_units: number;
+    /** Units per table or index name, e.g. `byParent`. */
+    by_index: Record<string, { read_units: number; write_units: number }>;
+    /** Calls and units per command, e.g. `TransactWriteItemsCommand`. */
+    by_command: Record<string, { calls: number; read_units: number; write_units: number }>;
+    /** Conditional writes DynamoDB refused; AWS bills each (DynamoDB Local reports no capacity for them). */
+    conditional_failures: number;
+  };
+  /** Invocations, records and summed duration per function. */
+  lambda: Record<string, { invocations: number; records: number; ms: number }>;
+  eventbridge: { events: number };
+}
+
+const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
+
+let usage: Usage | undefined;
+
+function emptyUsage(): Usage {
+  return { dynamodb: { read_units: 0, write_units: 0, by_index: {}, by_command: {}, conditional_failures: 0 }, lambda: {}, eventbridge: { events: 0 } };
+}
+
+function addCapacity(command: string, kind: 'read_units' | 'write_units', capacity: ConsumedCapacity | ConsumedCapacity[] | undefined) {
+  if (!usage || !capacity) return;
+  for (const consumed of [capacity].flat()) {
+    usage.dynamodb[kind] += consumed.CapacityUnits ?? 0;
+    usage.dynamodb.by_command[command][kind] += consumed.CapacityUnits ?? 0;
+    const parts: [string, number | undefined][] = [
+      [consumed.TableName ?? 'table', consumed.Table?.CapacityUnits],
+      ...Object.entries(consumed.GlobalSecondaryIndexes ?? {}).map(([name, c]) => [name, c.CapacityUnits] as [string, number | undefined]),
+    ];
+    for (const [name, units] of parts) {
+      const entry = (usage.dynamodb.by_index[name] ??= { read_units: 0, write_units: 0 });
+      entry[kind] += units ?? 0;
+    }
+  }
+}
+
+/**
+ * Starts metering when USAGE_METER_FILE is set (benchmarks set it): every DynamoDB call through
+ * `client` asks for its consumed capacity, and the totals are written to the file every 250 ms.
+ */
+export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void } | undefined {
+  const file = process.env.USAGE_METER_FILE;
+  if (!file) return undefined;
+  usage = emptyUsage();
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = context.commandName ?? '';
+      const kind = READS.has(command) ? 'read_units' : WRITES.has(command) ? 'write_units' : undefined;
+      if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'INDEXES';
+      (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
+      try {
+        const result = await next(args);
+        if (kind) addCapacity(command, kind, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+        return result;
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') usage!.dynamodb.conditional_failures++;
+        throw error;
+      }
+    },
+    { step: 'initialize', name: 'usageMeter' },
+  );
+  let written = '';
+  const timer = setInterval(() => {
+    const text = JSON.stringify(usage);
+    if (text !== written) writeFileSync(file, (written = text));
+  }, 250);
+  return { stop: () => clearInterval(timer) };
+}
+
+/** Counts one invocation of a function (when metering). */
+export function meterInvocation(functionName: string, event: unknown, ms: number): void {
+  if (!usage) return;
+  const entry = (usage.lambda[functionName] ??= { invocations: 0, records: 0, ms: 0 });
+  entry.invocations++;
+  entry.records += (event as { Records?: unknown[] })?.Records?.length ?? 0;
+  entry.ms += ms;
+}
+
+/** Counts events put on the bus (when metering). */
+export function meterEvents(count: number): void {
+  if (usage) usage.eventbridge.events += count;
+}
