@@ -5,15 +5,13 @@ import { db, tableName } from '#shared/db/client';
 import { keys } from '#shared/db/keys';
 import { queryAll } from '#shared/db/query-all';
 import { indexes } from '#shared/db/table';
-import { getWorkspace, type Workspace } from '#shared/domain/workspaces';
+import { cachedWorkspace, type Workspace } from '#shared/domain/workspaces';
 import { errors } from '#shared/http/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 
 const KEY_PREFIX = 'sk_live_';
 const LAST_USED_RESOLUTION_MS = 60_000;
-/** Workspaces change rarely (plan, settings); a short per-process cache saves a read on every request. */
-const WORKSPACE_CACHE_MS = 10_000;
 
 export interface ApiKey {
   id: string;
@@ -138,16 +136,6 @@ export async function revokeKey(workspaceId: string, id: string) {
     throw error;
   }
   return { id, revoked: true, revoked_at: revokedAt };
-}
-
-const workspaceCache = new Map<string, { workspace: Workspace; until: number }>();
-
-async function cachedWorkspace(id: string): Promise<Workspace | undefined> {
-  const hit = workspaceCache.get(id);
-  if (hit && hit.until > Date.now()) return hit.workspace;
-  const workspace = await getWorkspace(id);
-  if (workspace) workspaceCache.set(id, { workspace, until: Date.now() + WORKSPACE_CACHE_MS });
-  return workspace;
 }
 
 /** The key for a presented secret, if it exists and is not revoked. Read strongly consistent so a revocation holds from the next request on. */

@@ -61,10 +61,30 @@ export async function getWorkspace(id: string): Promise<Workspace | undefined> {
   return Item ? toWorkspace(Item) : undefined;
 }
 
+/** Workspaces change rarely (plan, settings); a short per-process cache saves a read on every request and every message. */
+const WORKSPACE_CACHE_MS = 10_000;
+const workspaceCache = new Map<string, { workspace: Workspace; until: number }>();
+/** A number's workspace never changes once claimed, so found routes are kept for the process's life. */
+const phoneNumberRoutes = new Map<string, string>();
+
+export async function cachedWorkspace(id: string): Promise<Workspace | undefined> {
+  const hit = workspaceCache.get(id);
+  if (hit && hit.until > Date.now()) return hit.workspace;
+  const workspace = await getWorkspace(id);
+  if (workspace) workspaceCache.set(id, { workspace, until: Date.now() + WORKSPACE_CACHE_MS });
+  return workspace;
+}
+
 /** Routes a platform webhook to its workspace by the number it was sent to. */
 export async function findWorkspaceByPhoneNumberId(phoneNumberId: string): Promise<Workspace | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.phoneNumber(phoneNumberId) }));
-  return Item ? getWorkspace(Item.workspace_id as string) : undefined;
+  let workspaceId = phoneNumberRoutes.get(phoneNumberId);
+  if (!workspaceId) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.phoneNumber(phoneNumberId) }));
+    if (!Item) return undefined;
+    workspaceId = Item.workspace_id as string;
+    phoneNumberRoutes.set(phoneNumberId, workspaceId);
+  }
+  return cachedWorkspace(workspaceId);
 }
 
 export async function listWorkspaces(): Promise<Workspace[]> {

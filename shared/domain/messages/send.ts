@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import { keys } from '#shared/db/keys';
-import { getWorkspace } from '#shared/domain/workspaces';
+import { cachedWorkspace } from '#shared/domain/workspaces';
 import { getCampaign } from '#shared/domain/campaigns/store';
 import { applyStatus } from '#shared/domain/messages/status';
 import { getMessage } from '#shared/domain/messages/store';
@@ -88,7 +88,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   const message = await getMessage(job.workspace_id, job.message_id, true);
   if (!message || message.status !== 'queued') return done;
   const attempt = (message.attempts ?? 0) + 1;
-  const workspace = await getWorkspace(job.workspace_id);
+  const workspace = await cachedWorkspace(job.workspace_id);
   if (!workspace) return done;
   if (message.claim) {
     const age = Date.now() - message.claim.at;

@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { bundling } from '#lib/bundling';
+
+const root = resolve(__dirname, '../..');
+
+/**
+ * lib/bundling.ts leaves some SDK modules out of every bundle, on the promise that a Lambda
+ * function never loads them. Bundled that way and run where those modules cannot be found, a
+ * client must still load and take its credentials from the environment, as Lambda provides them.
+ */
+describe('function bundling', () => {
+  let dir: string;
+  beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'bundling-test-'))));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a bundled client resolves Lambda credentials from the environment without the modules left out', async () => {
+    const entry = join(dir, 'entry.ts');
+    writeFileSync(
+      entry,
+      `import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+       new DynamoDBClient({ region: 'eu-west-1' }).config.credentials().then((c) => process.stdout.write(c.accessKeyId));`,
+    );
+    const outfile = join(dir, 'bundle.js');
+    const { minify, target, mainFields, externalModules } = bundling;
+    await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModules, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+
+    const run = spawnSync(process.execPath, [outfile], {
+      cwd: dir, // no node_modules up from here: a require() of a left-out module would fail
+      env: { PATH: process.env.PATH, AWS_ACCESS_KEY_ID: 'ASIATESTLAMBDAKEY', AWS_SECRET_ACCESS_KEY: 'secret', AWS_SESSION_TOKEN: 'token' },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).not.toMatch(/Cannot find module/);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('ASIATESTLAMBDAKEY');
+  });
+});
