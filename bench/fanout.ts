@@ -4,6 +4,7 @@ import { db, tableName } from '#shared/db/client';
 import { keys } from '#shared/db/keys';
 import { indexes } from '#shared/db/table';
 import { newId } from '#shared/ids';
+import { getMessage } from '#shared/domain/messages/store';
 import { timed, type BenchContext, type Figure } from './harness';
 
 export interface CampaignRun {
@@ -42,15 +43,17 @@ export async function runCampaign(ctx: BenchContext, n: number): Promise<Campaig
 
 /** Writes `n` copies of one of the run's stored message items (fresh keys) with BatchWriteItem: the floor for storing the messages. */
 async function batchWriteMessages(workspaceId: string, n: number): Promise<number> {
-  const listed = await db().send(
-    new QueryCommand({ TableName: tableName(), IndexName: indexes.byParent.indexName, KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.messageList(workspaceId, 0).GSI1PK }, Limit: 1 }),
-  );
-  const template = listed.Items?.[0];
+  const entry = (
+    await db().send(
+      new QueryCommand({ TableName: tableName(), IndexName: indexes.messageHistory.indexName, KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': keys.messageList(workspaceId, 0).GSI3PK }, Limit: 1 }),
+    )
+  ).Items?.[0];
+  const template = entry && (await getMessage(workspaceId, String(entry.id)));
   if (!template) throw new Error('no message item to copy');
   // Same attributes and index entries as a stored message, under keys the stream's consumers ignore.
   const items = Array.from({ length: n }, () => {
     const id = newId();
-    return { PutRequest: { Item: { ...template, PK: `BENCH#${id}`, SK: 'BENCH', GSI1PK: 'BENCH#LIST', GSI1SK: id, GSI2PK: `BENCH#${template.phone_number}`, GSI2SK: id, id } } };
+    return { PutRequest: { Item: { ...template, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: `BENCH#${template.phone_number}`, GSI2SK: id, id } } };
   });
   return (await timed(() => batchWrite(items))).ms;
 }

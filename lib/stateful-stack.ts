@@ -41,7 +41,9 @@ export class StatefulStack extends Stack {
         indexName: index.indexName,
         partitionKey: stringKey(index.partitionKey),
         sortKey: stringKey(index.sortKey),
-        projectionType: ProjectionType.ALL,
+        ...(index.projectedAttributes === 'ALL'
+          ? { projectionType: ProjectionType.ALL }
+          : { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projectedAttributes] }),
       })),
       // Both images: the stream consumer sees what changed (e.g. a message's status) without reading the item again.
       dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,

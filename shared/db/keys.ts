@@ -47,7 +47,7 @@ export const keys = {
 
   message: (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: 'MESSAGE' }),
   /** Newest first, spread over MESSAGE_SHARDS partitions; the list merges them. */
-  messageList: (ws: string, shard: number, id?: string) => ({ GSI1PK: `WS#${ws}#MESSAGES#${shard}`, ...(id && { GSI1SK: id }) }),
+  messageList: (ws: string, shard: number, id?: string) => ({ GSI3PK: `WS#${ws}#MESSAGES#${shard}`, ...(id && { GSI3SK: id }) }),
   /** One number's conversation, newest first: the `phone` filter. */
   phoneMessages: (ws: string, digits: string, id?: string) => ({ GSI2PK: `WS#${ws}#PHONE_MESSAGES#${digits}`, ...(id && { GSI2SK: id }) }),
   /** The last inbound message from a number: the 24-hour customer service window. */

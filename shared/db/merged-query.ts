@@ -14,11 +14,23 @@ interface Source {
 }
 
 const MAX_PAGE = 200;
+
+export interface MergeOptions {
+  skip: number;
+  take: number;
+  from?: Positions;
+  /** Turns each page of index entries into the items listed (read by key), leaving out what the list's filters reject. */
+  hydrate?: (entries: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
+  /** `hydrate` filters: pages may keep few of the entries read. */
+  filtersInCode?: boolean;
+}
+
 /**
- * Items read per query page. Unfiltered, no source needs more than the window plus one look-ahead
- * item; a filter may drop most of what is read, so filtered pages read the maximum.
+ * Entries read per query page. Unfiltered, no source needs more than the window plus one look-ahead
+ * entry; a filter may drop most of what is read, so filtered pages read the maximum.
  */
-const pageLimit = (input: Source['input'], wanted: number) => (input.FilterExpression ? MAX_PAGE : Math.min(MAX_PAGE, wanted + 1));
+const pageLimit = (input: Source['input'], options: MergeOptions) =>
+  input.FilterExpression || options.filtersInCode ? MAX_PAGE : Math.min(MAX_PAGE, options.skip + options.take + 1);
 
 /**
  * Reads several descending queries (the shards of one list) as one list ordered by `sortKey`,
@@ -30,7 +42,7 @@ export async function mergedQuery(
   inputs: Source['input'][],
   keyOf: (item: Record<string, unknown>) => Key,
   sortKey: string,
-  options: { skip: number; take: number; from?: Positions },
+  options: MergeOptions,
 ): Promise<{ items: Record<string, unknown>[]; positions: Positions | null }> {
   const wanted = options.skip + options.take;
   const sources: Source[] = inputs.map((input, i) => {
@@ -41,8 +53,9 @@ export async function mergedQuery(
     for (let empty = sources.filter((s) => !s.buffer.length && s.next !== 'done'); empty.length; empty = empty.filter((s) => !s.buffer.length && s.next !== 'done')) {
       await Promise.all(
         empty.map(async (s) => {
-          const page = await db().send(new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: pageLimit(s.input, wanted) }));
-          s.buffer.push(...(page.Items ?? []));
+          const page = await db().send(new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: pageLimit(s.input, options) }));
+          const entries = page.Items ?? [];
+          s.buffer.push(...(options.hydrate && entries.length ? await options.hydrate(entries) : entries));
           s.next = page.LastEvaluatedKey ?? 'done';
         }),
       );

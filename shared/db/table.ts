@@ -10,13 +10,23 @@ export const table = {
   timeToLiveAttribute: 'expires_at',
 } as const;
 
+/**
+ * Attributes of a message that never change, projected into the message indexes. Nothing a
+ * message's life changes (status, timestamps, claim) is projected, so a status change writes
+ * the message item alone, not its two index entries: most of a message's write capacity
+ * otherwise (docs/performance.md). Lists read the items themselves by key.
+ */
+const MESSAGE_INDEX_ATTRIBUTES = ['direction', 'campaign_id'];
+
 /** Each global secondary index is named after the access pattern it serves. */
 export const indexes = {
-  /** Children of a parent, newest first: keys, contacts, tags, groups, members, campaigns, webhooks, deliveries, messages. */
-  byParent: { indexName: 'byParent', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
-  /** A second way into the same records: a number's conversation (messages by phone), newest first. */
-  byAlternateKey: { indexName: 'byAlternateKey', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
-} as const;
+  /** Children of a parent, newest first: keys, contacts, tags, groups, members, campaigns, webhooks, deliveries. */
+  byParent: { indexName: 'byParent', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projectedAttributes: 'ALL' },
+  /** A workspace's messages, newest first, over MESSAGE_SHARDS partitions. */
+  messageHistory: { indexName: 'messageHistory', partitionKey: 'GSI3PK', sortKey: 'GSI3SK', projectedAttributes: MESSAGE_INDEX_ATTRIBUTES },
+  /** One number's conversation, newest first: the `phone` filter. */
+  conversation: { indexName: 'conversation', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', projectedAttributes: MESSAGE_INDEX_ATTRIBUTES },
+} as const satisfies Record<string, { indexName: string; partitionKey: string; sortKey: string; projectedAttributes: 'ALL' | string[] }>;
 
 export type IndexName = keyof typeof indexes;
 
@@ -39,7 +49,7 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: { ProjectionType: 'ALL' },
+      Projection: index.projectedAttributes === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projectedAttributes] },
     })),
   };
 }

@@ -1,4 +1,6 @@
 import { countQuery } from '#shared/db/count';
+import { getMany } from '#shared/db/pages';
+import { queryAll } from '#shared/db/query-all';
 import { keys, MESSAGE_SHARDS } from '#shared/db/keys';
 import { mergedQuery, type Positions } from '#shared/db/merged-query';
 import { indexes } from '#shared/db/table';
@@ -18,18 +20,17 @@ export interface MessageQuery {
   cursor?: string;
 }
 
-/** Filters other than the index's own key, evaluated by DynamoDB. */
+/** Filters DynamoDB evaluates on the index entries: the projected attributes (status is not projected, see shared/db/table.ts). */
 function filterOf(query: MessageQuery) {
   const clauses: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const add = (attribute: 'status' | 'direction' | 'campaign_id', value: string | undefined) => {
+  const add = (attribute: 'direction' | 'campaign_id', value: string | undefined) => {
     if (value === undefined) return;
     clauses.push(`#${attribute} = :${attribute}`);
     names[`#${attribute}`] = attribute;
     values[`:${attribute}`] = value;
   };
-  add('status', query.status);
   add('direction', query.direction);
   add('campaign_id', query.campaign_id);
   return clauses.length ? { FilterExpression: clauses.join(' AND '), ExpressionAttributeNames: names, values } : { values };
@@ -39,27 +40,40 @@ function filterOf(query: MessageQuery) {
 function sources(ws: string, query: MessageQuery) {
   const { values, ...filter } = filterOf(query);
   if (query.phone) {
-    const index = indexes.byAlternateKey;
+    const index = indexes.conversation;
     return [{ IndexName: index.indexName, KeyConditionExpression: `${index.partitionKey} = :pk`, ExpressionAttributeValues: { ':pk': keys.phoneMessages(ws, query.phone).GSI2PK, ...values }, ScanIndexForward: false, ...filter }];
   }
-  const index = indexes.byParent;
+  const index = indexes.messageHistory;
   return Array.from({ length: MESSAGE_SHARDS }, (_, shard) => ({
     IndexName: index.indexName,
     KeyConditionExpression: `${index.partitionKey} = :pk`,
-    ExpressionAttributeValues: { ':pk': keys.messageList(ws, shard).GSI1PK, ...values },
+    ExpressionAttributeValues: { ':pk': keys.messageList(ws, shard).GSI3PK, ...values },
     ScanIndexForward: false,
     ...filter,
   }));
 }
 
-const keyOf = (query: MessageQuery) => (item: Record<string, unknown>) =>
-  query.phone ? { PK: item.PK, SK: item.SK, GSI2PK: item.GSI2PK, GSI2SK: item.GSI2SK } : { PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK };
+const indexOf = (query: MessageQuery) => (query.phone ? indexes.conversation : indexes.messageHistory);
+
+const keyOf = (query: MessageQuery) => {
+  const { partitionKey, sortKey } = indexOf(query);
+  return (item: Record<string, unknown>) => ({ PK: item.PK, SK: item.SK, [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] });
+};
+
+/** The messages behind a page of index entries, read by key, keeping those of the `status` asked for. */
+const hydrate = (status: MessageStatus | undefined) => async (entries: Record<string, unknown>[]) => {
+  const messages = await getMany(entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })));
+  return status ? messages.filter((message) => message.status === status) : messages;
+};
 
 /** Exact count for the filter: counters for status/direction/campaign, the (bounded) conversation for a phone. */
 async function totalCount(ws: string, query: MessageQuery): Promise<number> {
   if (query.phone) {
     const [{ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames }] = sources(ws, query);
-    return countQuery({ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames });
+    const input = { IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames };
+    if (!query.status) return countQuery(input);
+    // Status is not in the index: the (bounded) conversation's messages are read to count it.
+    return (await hydrate(query.status)(await queryAll(input))).length;
   }
   const inDirection = (status: MessageStatus) => !query.direction || (query.direction === 'inbound') === (status === 'received');
   if (query.campaign_id) {
@@ -84,7 +98,7 @@ function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sour
   } catch {
     throw invalidCursor();
   }
-  const [partitionKey, sortKey] = query.phone ? ['GSI2PK', 'GSI2SK'] : ['GSI1PK', 'GSI1SK'];
+  const { partitionKey, sortKey } = indexOf(query);
   const valid =
     Array.isArray(positions) &&
     positions.length === inputs.length &&
@@ -111,7 +125,13 @@ export async function listMessages(ws: string, query: MessageQuery): Promise<{ d
   const from = query.cursor ? decodeCursor(ws, query.cursor, inputs, query) : undefined;
   const page = from ? 1 : query.page;
   const [{ items, positions }, total] = await Promise.all([
-    mergedQuery(inputs, keyOf(query), query.phone ? 'GSI2SK' : 'GSI1SK', { skip: from ? 0 : (page - 1) * query.pageSize, take: query.pageSize, from }),
+    mergedQuery(inputs, keyOf(query), indexOf(query).sortKey, {
+      skip: from ? 0 : (page - 1) * query.pageSize,
+      take: query.pageSize,
+      from,
+      hydrate: hydrate(query.status),
+      filtersInCode: query.status !== undefined,
+    }),
     totalCount(ws, query),
   ]);
   return {
