@@ -48,7 +48,7 @@ async function batchWriteMessages(workspaceId: string, n: number): Promise<numbe
       new QueryCommand({ TableName: tableName(), IndexName: indexes.messageHistory.indexName, KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': keys.messageList(workspaceId, 0).GSI3PK }, Limit: 1 }),
     )
   ).Items?.[0];
-  const template = entry && (await getMessage(workspaceId, String(entry.id)));
+  const template = entry && (await getMessage(workspaceId, String(entry.GSI3SK)));
   if (!template) throw new Error('no message item to copy');
   // Same attributes and index entries as a stored message, under keys the stream's consumers ignore.
   const items = Array.from({ length: n }, () => {

@@ -44,17 +44,31 @@ async function main() {
       console.log(line(printed));
     }
   };
-  for (const [group, bench] of standalone) report(group, await bench());
+  // A benchmark that fails is reported and the others still run; the command then exits non-zero.
+  const failures: string[] = [];
+  const attempt = async (group: string, run: () => Promise<Figure[]>) => {
+    try {
+      report(group, await run());
+    } catch (error) {
+      failures.push(group);
+      console.error(`[${group}] failed:`, error);
+    }
+  };
+  for (const [group, bench] of standalone) await attempt(group, bench);
   const ctx = await benchContext();
   try {
-    for (const [group, bench] of onStack) report(group, await bench(ctx));
+    for (const [group, bench] of onStack) await attempt(group, () => bench(ctx));
   } finally {
     await ctx.stack.stop();
   }
   const budgets = figures.filter((f) => f.budget);
   console.log(`\n${budgets.filter((f) => f.pass).length} of ${budgets.length} budget lines pass; ${Math.round((performance.now() - started) / 1000)} s in all.`);
   for (const f of budgets.filter((f) => !f.pass)) console.log(`FAIL ${line(f)}`);
-  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ measured_at: new Date().toISOString(), figures }, null, 2)}\n`);
+  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ measured_at: new Date().toISOString(), figures, failed_benchmarks: failures }, null, 2)}\n`);
+  if (failures.length) {
+    console.error(`Benchmarks that failed: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {

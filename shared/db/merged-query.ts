@@ -19,9 +19,12 @@ export interface MergeOptions {
   skip: number;
   take: number;
   from?: Positions;
-  /** Turns each page of index entries into the items listed (read by key), leaving out what the list's filters reject. */
+  /** Turns index entries into the items listed (read by key), in order, leaving out what the list's filters reject. */
   hydrate?: (entries: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
-  /** `hydrate` filters: pages may keep few of the entries read. */
+  /**
+   * `hydrate` filters: every page read is hydrated before the merge, and pages may keep few of
+   * their entries. Otherwise the merge runs on the entries and only the page returned is hydrated.
+   */
   filtersInCode?: boolean;
 }
 
@@ -55,7 +58,7 @@ export async function mergedQuery(
         empty.map(async (s) => {
           const page = await db().send(new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: pageLimit(s.input, options) }));
           const entries = page.Items ?? [];
-          s.buffer.push(...(options.hydrate && entries.length ? await options.hydrate(entries) : entries));
+          s.buffer.push(...(options.hydrate && options.filtersInCode && entries.length ? await options.hydrate(entries) : entries));
           s.next = page.LastEvaluatedKey ?? 'done';
         }),
       );
@@ -71,9 +74,11 @@ export async function mergedQuery(
     newest.resume = keyOf(item);
     items.push(item);
   }
+  const page = items.slice(options.skip);
+  const hydrateAfterMerge = options.hydrate && !options.filtersInCode && page.length ? options.hydrate : undefined;
   // Whether anything follows: look ahead so a last full page does not claim more.
-  await refill();
+  const [listed] = await Promise.all([hydrateAfterMerge ? hydrateAfterMerge(page) : page, refill()]);
   for (const s of sources) if (!s.buffer.length && s.next === 'done') s.resume = 'done';
   const more = sources.some((s) => s.buffer.length);
-  return { items: items.slice(options.skip), positions: more ? sources.map((s) => s.resume) : null };
+  return { items: listed, positions: more ? sources.map((s) => s.resume) : null };
 }
