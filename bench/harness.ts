@@ -44,10 +44,12 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; resu
 }
 
 /** Starts the local stack as `npm start` would (own ports, own data folder) and points this process's data code at it. */
-export async function benchContext(): Promise<BenchContext> {
+export async function benchContext(options: { priceTransactions?: boolean } = {}): Promise<BenchContext> {
   const meterFile = join(mkdtempSync(join(tmpdir(), 'bench-usage-')), 'usage.json');
   // The platform's 80 messages/s per number is lifted, so throughput figures measure this service.
-  const stack = await startLocalStack({ env: { SEND_RATE_PER_SECOND: '0', USAGE_METER_FILE: meterFile } });
+  const env: Record<string, string> = { SEND_RATE_PER_SECOND: '0', USAGE_METER_FILE: meterFile };
+  if (options.priceTransactions) env.USAGE_METER_PRICE_TRANSACTIONS = '1';
+  const stack = await startLocalStack({ env });
   const readUsage = () => readFileSync(meterFile, 'utf8');
   Object.assign(process.env, { TABLE_NAME: stack.stack.table_name, DYNAMODB_ENDPOINT: stack.stack.dynamodb_endpoint });
   return {

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, type ConsumedCapacity } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { awsClientConfig, env } from '#shared/config';
+import { transactionWriteUnits } from '#local/transaction-capacity';
 
 /** What the local stack consumed, counted the way AWS bills it. Benchmarks read it from a file. */
 export interface Usage {
@@ -12,7 +14,7 @@ export interface Usage {
     by_index: Record<string, { read_units: number; write_units: number }>;
     /** Calls and units per command, e.g. `TransactWriteItemsCommand`. */
     by_command: Record<string, { calls: number; read_units: number; write_units: number }>;
-    /** Conditional writes DynamoDB refused; AWS bills each (DynamoDB Local reports no capacity for them). */
+    /** Conditional writes DynamoDB refused; AWS bills each (at least 1 unit, counted in write_units), DynamoDB Local reports nothing. */
     conditional_failures: number;
   };
   /** Invocations, records and summed duration per function. */
@@ -45,14 +47,31 @@ function addCapacity(command: string, kind: 'read_units' | 'write_units', capaci
   }
 }
 
+function addUnits(command: string, units: { table: number; byIndex: Record<string, number> }, tableName: string) {
+  if (!usage) return;
+  const total = units.table + Object.values(units.byIndex).reduce((a, b) => a + b, 0);
+  usage.dynamodb.write_units += total;
+  usage.dynamodb.by_command[command].write_units += total;
+  for (const [name, value] of [[tableName, units.table], ...Object.entries(units.byIndex)] as [string, number][]) {
+    (usage.dynamodb.by_index[name] ??= { read_units: 0, write_units: 0 }).write_units += value;
+  }
+}
+
 /**
  * Starts metering when USAGE_METER_FILE is set (benchmarks set it): every DynamoDB call through
  * `client` asks for its consumed capacity, and the totals are written to the file every 250 ms.
+ * With USAGE_METER_PRICE_TRANSACTIONS set, each TransactWriteItems is priced item by item
+ * (local/transaction-capacity.ts), reading its items back once it committed; off by default,
+ * because those reads add load to timing benchmarks.
  */
 export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void } | undefined {
   const file = process.env.USAGE_METER_FILE;
   if (!file) return undefined;
   usage = emptyUsage();
+  const priceTransactions = Boolean(process.env.USAGE_METER_PRICE_TRANSACTIONS);
+  const unmetered = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)));
+  const tableName = env.required('TABLE_NAME');
+  const readBack = async (key: Record<string, unknown>) => (await unmetered.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = context.commandName ?? '';
@@ -61,10 +80,18 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
       (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
       try {
         const result = await next(args);
-        if (kind) addCapacity(command, kind, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+        if (priceTransactions && command === 'TransactWriteItemsCommand') {
+          const { TransactItems } = args.input as { TransactItems: Parameters<typeof transactionWriteUnits>[0] };
+          addUnits(command, await transactionWriteUnits(TransactItems, readBack), tableName);
+        } else if (kind) {
+          addCapacity(command, kind, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+        }
         return result;
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') usage!.dynamodb.conditional_failures++;
+        if ((error as Error).name === 'ConditionalCheckFailedException') {
+          usage!.dynamodb.conditional_failures++;
+          addUnits(command, { table: 1, byIndex: {} }, tableName);
+        }
         throw error;
       }
     },
