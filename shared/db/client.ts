@@ -2,14 +2,20 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { awsClientConfig, env } from '#shared/config';
 
-let instance: DynamoDBDocumentClient | undefined;
+let instance: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
 
-/** One document client per process, created on first use (after the local stack has set its endpoint) and reused across invocations. */
+/**
+ * One document client per process, created on first use (after the local stack has set its
+ * endpoint) and reused across invocations; a new one only if the endpoint changes (a benchmark
+ * that moves on to a fresh local stack).
+ */
 export function db(): DynamoDBDocumentClient {
-  instance ??= DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
-  return instance;
+  const endpoint = env.dynamodbEndpoint;
+  if (!instance || instance.endpoint !== endpoint) {
+    const client = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(endpoint)), { marshallOptions: { removeUndefinedValues: true } });
+    instance = { endpoint, client };
+  }
+  return instance.client;
 }
 
 export const tableName = (): string => env.required('TABLE_NAME');
