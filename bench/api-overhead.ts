@@ -36,7 +36,12 @@ async function loadApi(url: string, key: string, method: 'GET' | 'POST', body?: 
     duration: SECONDS,
     headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
     ...(body !== undefined && { body: JSON.stringify(body) }),
-    }, (error) => (error ? reject(error) : resolve()));
+    }, (error, result) => {
+      if (error) return reject(error);
+      // Connection errors and timeouts are not responses: they would vanish from the percentiles.
+      if (result.errors || result.timeouts) return reject(new Error(`${method} ${url}: ${result.errors} errors, ${result.timeouts} timeouts`));
+      resolve();
+    });
   });
   // The instance emits (client, status, bytes, ms); @types/autocannon leaves the client out.
   (instance as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {

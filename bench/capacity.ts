@@ -104,7 +104,7 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 12
 async function putOneMessageUnits(sample: Record<string, unknown>): Promise<number> {
   const id = newId();
   const { ConsumedCapacity } = await db().send(
-    new PutCommand({ TableName: tableName(), Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI3SK: id, GSI2SK: id }, ReturnConsumedCapacity: 'TOTAL' }),
+    new PutCommand({ TableName: tableName(), Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: 'BENCH#PHONE', GSI2SK: id }, ReturnConsumedCapacity: 'TOTAL' }),
   );
   return ConsumedCapacity?.CapacityUnits ?? 0;
 }

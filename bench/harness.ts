@@ -62,8 +62,10 @@ export async function benchContext(options: { priceTransactions?: boolean } = {}
     call: (method, path, key, body) => callApi(stack.stack.base_url, method, path, { key, body }),
     settledUsage: async () => {
       // Idle: the meter's totals stayed the same for 2 s (its file is rewritten every 250 ms on change).
+      const deadline = Date.now() + 120_000;
       let last = readUsage();
       for (let still = 0; still < 8; ) {
+        if (Date.now() > deadline) throw new Error('the local stack did not become idle within 2 minutes');
         await new Promise((resolve) => setTimeout(resolve, 250));
         const now = readUsage();
         still = now === last ? still + 1 : 0;

@@ -11,8 +11,8 @@ export const bundling = {
    * Loaded only through dynamic import() on paths a Lambda function never takes, left out of the
    * bundle: credential sources other than the environment (Lambda puts the role's credentials
    * there, the first source the default chain tries) and the event-stream codec (no DynamoDB,
-   * SQS, EventBridge or Scheduler call we make streams). Should one ever be reached, the Node.js
-   * runtime's own copy of the AWS SDK v3 answers the require().
+   * SQS, EventBridge or Scheduler call we make streams). Should one ever be reached, its
+   * import() fails with ERR_MODULE_NOT_FOUND: loudly, never with other credentials.
    */
   externalModules: [
     '@aws-sdk/credential-provider-http',

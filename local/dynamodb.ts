@@ -30,11 +30,27 @@ export async function startDynamoDbLocal(port: number, path?: string): Promise<L
   };
 }
 
-/** Creates the single table (with its indexes and TTL) unless it exists. */
+/** Index names with their projections, comparable between a table definition and a described table. */
+function indexShapes(indexes: { IndexName?: string; Projection?: { ProjectionType?: string; NonKeyAttributes?: string[] } }[] = []): string[] {
+  return indexes.map((i) => `${i.IndexName}(${i.Projection?.ProjectionType}${i.Projection?.NonKeyAttributes ? `: ${[...i.Projection.NonKeyAttributes].sort().join(', ')}` : ''})`).sort();
+}
+
+/**
+ * Creates the single table (with its indexes and TTL) unless it exists. An existing table with
+ * other indexes than shared/db/table.ts defines holds data of an older data model, which this
+ * version would misread: that is an error naming what differs, not a silent start.
+ */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient(awsClientConfig(endpoint));
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const found = indexShapes(Table?.GlobalSecondaryIndexes);
+    const expected = indexShapes(createTableInput(tableName).GlobalSecondaryIndexes);
+    if (found.join() !== expected.join()) {
+      throw new Error(
+        `Table ${tableName} has the indexes ${found.join('; ')}, this version expects ${expected.join('; ')}: its data predates a data model change (see docs/decisions.md). Remove the local data folder (.local/dynamodb) to start afresh.`,
+      );
+    }
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));
