@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/db/client';
 import { campaignCounts } from '#shared/domain/campaigns/store';
 import { getMessage } from '#shared/domain/messages/store';
@@ -100,6 +100,14 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 12
   }
 }
 
+/** Read units of one strongly consistent GetItem of a stored message: the least a message's life can read. */
+async function getOneMessageUnits(sample: Record<string, unknown>): Promise<number> {
+  const { ConsumedCapacity } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: { PK: sample.PK, SK: sample.SK }, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }),
+  );
+  return ConsumedCapacity?.CapacityUnits ?? 0;
+}
+
 /** Write units of one PutItem of a stored message item (same attributes and index entries): the least a message can cost. */
 async function putOneMessageUnits(sample: Record<string, unknown>): Promise<number> {
   const id = newId();
@@ -109,21 +117,25 @@ async function putOneMessageUnits(sample: Record<string, unknown>): Promise<numb
   return ConsumedCapacity?.CapacityUnits ?? 0;
 }
 
-function costFigures(label: string, cost: LifetimeCost, baselineUnits: number, writeBudget?: number): Figure[] {
+function costFigures(label: string, cost: LifetimeCost, baseline: { writeUnits: number; readUnits: number }, writeBudget?: number): Figure[] {
+  const usd = cost.usdPer1000;
   return [
     {
       name: `${label}: write units per message (accept → sent → delivered → read)`,
       value: cost.writeUnits,
       unit: 'WCU',
-      baseline: { name: 'one PutItem of the message item', value: baselineUnits },
+      baseline: { name: 'one PutItem of the message item', value: baseline.writeUnits },
       ...(writeBudget && { budget: { max: writeBudget, of: 'value' as const } }),
       detail: cost.breakdown,
     },
-    { name: `${label}: read units per message`, value: cost.readUnits, unit: 'RCU' },
+    { name: `${label}: read units per message`, value: cost.readUnits, unit: 'RCU', baseline: { name: 'one strongly consistent GetItem of the message', value: baseline.readUnits } },
     {
-      name: `${label}: per message ${round(cost.lambdaInvocations)} Lambda invocations (${round(cost.lambdaMs)} ms), ${round(cost.sqsRequests)} SQS requests, ${round(cost.events)} events, ${round(cost.apiRequests)} API requests; USD per 1,000 messages`,
-      value: cost.usdPer1000.total,
-      unit: `USD (DynamoDB ${round(cost.usdPer1000.dynamodb, 5)}, Lambda ${round(cost.usdPer1000.lambda, 5)}, SQS ${round(cost.usdPer1000.sqs, 5)}, EventBridge ${round(cost.usdPer1000.eventbridge, 5)}, API Gateway ${round(cost.usdPer1000.apiGateway, 5)})`,
+      name:
+        `${label}: USD per 1,000 messages in AWS (DynamoDB ${round(usd.dynamodb, 5)}, Lambda ${round(usd.lambda, 5)}, SQS ${round(usd.sqs, 5)}, EventBridge ${round(usd.eventbridge, 5)}, API Gateway ${round(usd.apiGateway, 5)}; ` +
+        `per message ${round(cost.lambdaInvocations)} Lambda invocations of ${round(cost.lambdaMs)} ms in all, ${round(cost.sqsRequests)} SQS requests, ${round(cost.events)} events, ${round(cost.apiRequests)} API requests)`,
+      value: usd.total,
+      unit: 'USD',
+      baseline: { name: 'the PutItem baseline alone', value: 1000 * baseline.writeUnits * PRICE.dynamodbWriteUnit },
     },
   ];
 }
@@ -155,6 +167,7 @@ export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
   await until(async () => (await campaignCounts(ws.id, campaign.id)).read === CAMPAIGN_RECIPIENTS, 'campaign messages read');
   const campaignCost = perMessage(before, await ctx.settledUsage(), CAMPAIGN_RECIPIENTS);
 
-  const baselineUnits = await putOneMessageUnits(sample as unknown as Record<string, unknown>);
-  return [...costFigures(`single message (${SINGLE_MESSAGES})`, single, baselineUnits), ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baselineUnits, 12)];
+  const stored = sample as unknown as Record<string, unknown>;
+  const baseline = { writeUnits: await putOneMessageUnits(stored), readUnits: await getOneMessageUnits(stored) };
+  return [...costFigures(`single message (${SINGLE_MESSAGES})`, single, baseline), ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baseline, 12)];
 }

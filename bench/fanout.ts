@@ -67,10 +67,14 @@ export async function benchFanout(ctx: BenchContext): Promise<Figure[]> {
       const run = await runCampaign(ctx, n);
       const baseline = await batchWriteMessages(run.workspaceId, n);
       figures.push(
-        { name: `campaign launch request (${n} recipients)`, value: run.launchMs, unit: 'ms' },
-        { name: `campaign launch → ${n} messages stored`, value: run.storedMs, unit: 'ms', baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline } },
+        {
+          name: `campaign launch → ${n} messages stored (the launch request itself: ${Math.round(run.launchMs)} ms)`,
+          value: run.storedMs,
+          unit: 'ms',
+          baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline },
+        },
         { name: `campaign launch → all ${n} sent`, value: run.sentMs, unit: 'ms', baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline }, budget: { max: 2, of: 'ratio' } },
-        { name: `campaign throughput (${n})`, value: (n / run.sentMs) * 1000, unit: 'messages/s' },
+        { name: `campaign throughput (${n})`, value: (n / run.sentMs) * 1000, unit: 'messages/s', baseline: { name: `BatchWriteItem of ${n} message items`, value: (n / baseline) * 1000 } },
       );
     }
   } finally {
