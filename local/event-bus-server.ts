@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { meterEvents } from '#local/usage-meter';
 import { createServer } from 'node:http';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { operations } from '#lib/operations';
+import { meterEvents } from '#local/usage-meter';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 

@@ -19,13 +19,10 @@ export interface MergeOptions {
   skip: number;
   take: number;
   from?: Positions;
-  /** Turns index entries into the items listed (read by key), in order, leaving out what the list's filters reject. */
+  /** Turns index entries into the items listed (read by key), in order. Without `keep`, only the page returned is hydrated. */
   hydrate?: (entries: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>;
-  /**
-   * `hydrate` filters: every page read is hydrated before the merge, and pages may keep few of
-   * their entries. Otherwise the merge runs on the entries and only the page returned is hydrated.
-   */
-  filtersInCode?: boolean;
+  /** A filter on hydrated items (what the index cannot evaluate): every page read is hydrated and filtered before the merge. */
+  keep?: (item: Record<string, unknown>) => boolean;
 }
 
 /**
@@ -33,7 +30,7 @@ export interface MergeOptions {
  * entry; a filter may drop most of what is read, so filtered pages read the maximum.
  */
 const pageLimit = (input: Source['input'], options: MergeOptions) =>
-  input.FilterExpression || options.filtersInCode ? MAX_PAGE : Math.min(MAX_PAGE, options.skip + options.take + 1);
+  input.FilterExpression || options.keep ? MAX_PAGE : Math.min(MAX_PAGE, options.skip + options.take + 1);
 
 /**
  * Reads several descending queries (the shards of one list) as one list ordered by `sortKey`,
@@ -52,13 +49,18 @@ export async function mergedQuery(
     const start = options.from?.[i] ?? null;
     return { input, buffer: [], next: start === null ? undefined : start, resume: start };
   });
+  const { hydrate, keep } = options;
+  /** With `keep`, a page is hydrated and filtered before it joins the merge. */
+  const admit = async (entries: Record<string, unknown>[]) => {
+    if (!keep || !entries.length) return entries;
+    return (hydrate ? await hydrate(entries) : entries).filter(keep);
+  };
   const refill = async () => {
     for (let empty = sources.filter((s) => !s.buffer.length && s.next !== 'done'); empty.length; empty = empty.filter((s) => !s.buffer.length && s.next !== 'done')) {
       await Promise.all(
         empty.map(async (s) => {
           const page = await db().send(new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: pageLimit(s.input, options) }));
-          const entries = page.Items ?? [];
-          s.buffer.push(...(options.hydrate && options.filtersInCode && entries.length ? await options.hydrate(entries) : entries));
+          s.buffer.push(...(await admit(page.Items ?? [])));
           s.next = page.LastEvaluatedKey ?? 'done';
         }),
       );
@@ -75,7 +77,7 @@ export async function mergedQuery(
     items.push(item);
   }
   const page = items.slice(options.skip);
-  const hydrateAfterMerge = options.hydrate && !options.filtersInCode && page.length ? options.hydrate : undefined;
+  const hydrateAfterMerge = hydrate && !keep && page.length ? hydrate : undefined;
   // Whether anything follows: look ahead so a last full page does not claim more.
   const [listed] = await Promise.all([hydrateAfterMerge ? hydrateAfterMerge(page) : page, refill()]);
   for (const s of sources) if (!s.buffer.length && s.next === 'done') s.resume = 'done';

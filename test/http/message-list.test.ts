@@ -1,3 +1,4 @@
+import { applyStatus } from '#shared/domain/messages/status';
 import { useTestApi, type TestWorkspace } from '../support/api';
 
 // No asynchronous runtime here: messages stay `queued`, so the list is stable.
@@ -116,5 +117,63 @@ describe('hostile message inputs', () => {
     const reply = await api.call('GET', `/api/v1/messages?${query}`, { key: ws.key });
     expect(reply.status).toBe(400);
     expect(reply.body.error.details.map((d: { field: string }) => d.field)).toEqual([field]);
+  });
+});
+
+// `status` is not in the message indexes: it is checked on the messages read (docs/messaging.md §6).
+describe('GET /api/v1/messages with statuses that have moved', () => {
+  let mixed: TestWorkspace;
+  const sent: string[] = [];
+  const queued: string[] = [];
+
+  beforeAll(async () => {
+    mixed = await api.workspace();
+    await api.call('POST', '/api/v1/templates/sync', { key: mixed.key });
+    for (let i = 0; i < 12; i++) {
+      const to = i % 2 === 0 ? '+14155550801' : '+14155550802';
+      const id: string = (await api.call('POST', '/api/v1/messages', { key: mixed.key, body: { to, template: 'welcome', variables: [`M${i}`] } })).body.data.message_id;
+      if (i % 3 === 0) {
+        await applyStatus(mixed.id, id, { status: 'sent', at: '2026-01-01T00:00:01.000Z' });
+        sent.push(id);
+      } else {
+        queued.push(id);
+      }
+    }
+  });
+
+  const mixedList = async (query: string) => (await api.call('GET', `/api/v1/messages?${query}`, { key: mixed.key })).body;
+  const idsOf = (page: { data: { id: string }[] }) => page.data.map((m) => m.id);
+
+  it('shows each message with its current status', async () => {
+    const page = await mixedList('pageSize=12');
+    const statusOf = Object.fromEntries(page.data.map((m: { id: string; status: string }) => [m.id, m.status]));
+    expect(sent.every((id) => statusOf[id] === 'sent')).toBe(true);
+    expect(queued.every((id) => statusOf[id] === 'queued')).toBe(true);
+  });
+
+  it('pages one status by cursor, newest first, every match once, with its exact count', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: any = await mixedList(`status=sent&pageSize=2${cursor ? `&cursor=${cursor}` : ''}`); // eslint-disable-line @typescript-eslint/no-explicit-any
+      expect(page.pagination.totalCount).toBe(4);
+      seen.push(...idsOf(page));
+      cursor = page.pagination.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...sent].reverse());
+  });
+
+  it('pages one status by offset', async () => {
+    const second = await mixedList('status=queued&pageSize=3&page=2');
+    expect(idsOf(second)).toEqual([...queued].reverse().slice(3, 6));
+    expect(second.pagination).toMatchObject({ totalCount: 8, hasMore: true });
+  });
+
+  it('counts one status within one number\'s conversation', async () => {
+    // Messages 0, 6 to …801 are sent; 3, 9 to …802 are sent.
+    const sentToFirst = await mixedList('phone=14155550801&status=sent');
+    expect(sentToFirst.pagination.totalCount).toBe(2);
+    expect(idsOf(sentToFirst)).toEqual([sent[2], sent[0]]);
+    expect((await mixedList('phone=14155550802&status=queued')).pagination.totalCount).toBe(4);
   });
 });

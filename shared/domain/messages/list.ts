@@ -60,11 +60,11 @@ const keyOf = (query: MessageQuery) => {
   return (item: Record<string, unknown>) => ({ PK: item.PK, SK: item.SK, [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] });
 };
 
-/** The messages behind a page of index entries, read by key, keeping those of the `status` asked for. */
-const hydrate = (status: MessageStatus | undefined) => async (entries: Record<string, unknown>[]) => {
-  const messages = await getMany(entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })));
-  return status ? messages.filter((message) => message.status === status) : messages;
-};
+/** The messages behind index entries, read by key, in order. */
+const hydrate = (entries: Record<string, unknown>[]) => getMany(entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })));
+
+/** `status` is not in the indexes: it is checked on the messages read. */
+const hasStatus = (status: MessageStatus) => (message: Record<string, unknown>) => message.status === status;
 
 /** Exact count for the filter: counters for status/direction/campaign, the (bounded) conversation for a phone. */
 async function totalCount(ws: string, query: MessageQuery): Promise<number> {
@@ -73,7 +73,7 @@ async function totalCount(ws: string, query: MessageQuery): Promise<number> {
     const input = { IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames };
     if (!query.status) return countQuery(input);
     // Status is not in the index: the (bounded) conversation's messages are read to count it.
-    return (await hydrate(query.status)(await queryAll(input))).length;
+    return (await hydrate(await queryAll(input))).filter(hasStatus(query.status)).length;
   }
   const inDirection = (status: MessageStatus) => !query.direction || (query.direction === 'inbound') === (status === 'received');
   if (query.campaign_id) {
@@ -129,8 +129,8 @@ export async function listMessages(ws: string, query: MessageQuery): Promise<{ d
       skip: from ? 0 : (page - 1) * query.pageSize,
       take: query.pageSize,
       from,
-      hydrate: hydrate(query.status),
-      filtersInCode: query.status !== undefined,
+      hydrate,
+      keep: query.status && hasStatus(query.status),
     }),
     totalCount(ws, query),
   ]);
