@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Usage } from '#local/usage-meter';
@@ -28,6 +28,8 @@ export interface BenchContext {
   settledUsage(): Promise<Usage>;
   /** Sets the Graph API simulator's fault settings (e.g. `no_webhooks`). */
   simulatorFaults(settings: Record<string, unknown>): Promise<void>;
+  /** Stops the stack and removes what it left on disk. */
+  stop(): Promise<void>;
 }
 
 export const median = (values: number[]) => percentile(values, 50);
@@ -45,7 +47,8 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; resu
 
 /** Starts the local stack as `npm start` would (own ports, own data folder) and points this process's data code at it. */
 export async function benchContext(options: { priceTransactions?: boolean } = {}): Promise<BenchContext> {
-  const meterFile = join(mkdtempSync(join(tmpdir(), 'bench-usage-')), 'usage.json');
+  const meterDir = mkdtempSync(join(tmpdir(), 'bench-usage-'));
+  const meterFile = join(meterDir, 'usage.json');
   // The platform's 80 messages/s per number is lifted, so throughput figures measure this service.
   const env: Record<string, string> = { SEND_RATE_PER_SECOND: '0', USAGE_METER_FILE: meterFile };
   if (options.priceTransactions) env.USAGE_METER_PRICE_TRANSACTIONS = '1';
@@ -72,6 +75,10 @@ export async function benchContext(options: { priceTransactions?: boolean } = {}
         last = now;
       }
       return JSON.parse(last) as Usage;
+    },
+    stop: async () => {
+      await stack.stop();
+      rmSync(meterDir, { recursive: true, force: true });
     },
     simulatorFaults: async (settings) => {
       const reply = await callApi(stack.stack.simulator_url, 'POST', '/_simulate/faults', { body: settings });

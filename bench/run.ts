@@ -71,7 +71,7 @@ async function main() {
     try {
       for (const [group, bench] of benchmarks) await attempt(group, () => bench(ctx));
     } finally {
-      await ctx.stack.stop();
+      await ctx.stop();
     }
   }
   const budgets = figures.filter((f) => f.budget);
