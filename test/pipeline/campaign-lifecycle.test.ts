@@ -5,11 +5,7 @@ import { eventually } from '../support/wait';
 const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
-async function workspace(plan: 'starter' | 'growth' | 'pro' = 'pro'): Promise<TestWorkspace> {
-  const ws = await api.workspace(plan);
-  await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
-  return ws;
-}
+const workspace = api.workspaceWithTemplates;
 const create = (ws: TestWorkspace, body: Record<string, unknown> = {}) => api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'C', template_name: 'welcome', ...body } });
 const launch = (ws: TestWorkspace, id: string, body: unknown, headers?: Record<string, string>) => api.call('POST', `/api/v1/campaigns/${id}/launch`, { key: ws.key, body, headers });
 const results = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/campaigns/${id}/results`, { key: ws.key })).body.data;

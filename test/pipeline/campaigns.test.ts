@@ -7,11 +7,7 @@ import { eventually } from '../support/wait';
 const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
-async function workspace(plan: 'starter' | 'growth' | 'pro' = 'pro'): Promise<TestWorkspace> {
-  const ws = await api.workspace(plan);
-  await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
-  return ws;
-}
+const workspace = api.workspaceWithTemplates;
 const createCampaign = async (ws: TestWorkspace, body: Record<string, unknown> = {}) =>
   (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Spring', template_name: 'order_update', ...body } })).body.data;
 const launch = (ws: TestWorkspace, id: string, body: unknown, headers?: Record<string, string>) =>

@@ -6,11 +6,7 @@ import { eventually } from '../support/wait';
 
 const api = useTestApi({ runtime: true });
 
-async function workspace(): Promise<TestWorkspace> {
-  const ws = await api.workspace();
-  await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
-  return ws;
-}
+const workspace = api.workspaceWithTemplates;
 
 const message = (ws: TestWorkspace, id: string) => api.call('GET', `/api/v1/messages/${id}`, { key: ws.key });
 /** Waits for a status, and for every timestamp up to it: reports may arrive out of order, `read` before `delivered`. */

@@ -22,6 +22,8 @@ export interface TestApi {
   baseUrl: string;
   simulator: Simulator;
   workspace(plan?: Plan): Promise<TestWorkspace>;
+  /** A workspace whose templates are synced from the simulator, ready to send. */
+  workspaceWithTemplates(plan?: Plan): Promise<TestWorkspace>;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
 }
 
@@ -80,6 +82,12 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
     const workspace = await createWorkspace({ name: 'Test', plan, phone_number_id: randomDigits(15), waba_id: randomDigits(15) });
     const key = await createKey(workspace.id, { name: 'Test key' });
     return { id: workspace.id, key: key.api_key, phoneNumberId: workspace.phone_number_id };
+  };
+
+  api.workspaceWithTemplates = async (plan = 'pro') => {
+    const ws = await api.workspace(plan);
+    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    return ws;
   };
 
   api.call = (method, path, options) => callApi(api.baseUrl, method, path, options);
