@@ -1,9 +1,9 @@
 import autocannon from 'autocannon';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from '#shared/db/batch-write';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import { indexes } from '#shared/db/table';
+import { batchWrite } from '#shared/data/table/batch-write';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { indexes } from '#shared/data/table/table';
 import { hashSecret } from '#shared/domain/api-keys';
 import { getMessage } from '#shared/domain/messages/store';
 import { newId } from '#shared/ids';

@@ -1,4 +1,4 @@
-import { batchWrite } from '#shared/db/batch-write';
+import { batchWrite } from '#shared/data/table/batch-write';
 import { newId } from '#shared/ids';
 import { median, timed, type BenchContext, type Figure } from './harness';
 

@@ -1,10 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { db, tableName } from '#shared/data/table/client';
 import { campaignCounts } from '#shared/domain/campaigns/store';
 import { getMessage } from '#shared/domain/messages/store';
 import { newId } from '#shared/ids';
 import type { Usage } from '#local/usage-meter';
-import { operations } from '#lib/operations';
+import { operations } from '#shared/service/operations';
 import type { BenchContext, Figure } from './harness';
 
 const SINGLE_MESSAGES = 20;

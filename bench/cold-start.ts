@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { bundling } from '#lib/bundling';
-import { operations } from '#lib/operations';
+import { operations } from '#shared/service/operations';
 import { median, type Figure } from './harness';
 
 const root = resolve(__dirname, '..');

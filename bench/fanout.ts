@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from '#shared/db/batch-write';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import { indexes } from '#shared/db/table';
+import { batchWrite } from '#shared/data/table/batch-write';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { indexes } from '#shared/data/table/table';
 import { newId } from '#shared/ids';
 import { getMessage } from '#shared/domain/messages/store';
 import { timed, type BenchContext, type Figure } from './harness';

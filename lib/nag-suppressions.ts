@@ -63,7 +63,7 @@ export function acknowledgeBusDeliveryFailureQueueFindings(queue: IQueue): void 
   });
 }
 
-/** For functions that create and delete campaign schedules (access `scheduler` in lib/operations.ts). */
+/** For functions that create and delete campaign schedules (access `scheduler` in shared/service/operations.ts). */
 export function acknowledgeCampaignScheduleFindings(fn: ServiceFunction): void {
   Validations.of(fn.role!).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/campaign-*]',

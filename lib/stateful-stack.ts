@@ -4,9 +4,9 @@ import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { indexes, table } from '#shared/db/table';
+import { indexes, table } from '#shared/data/table/table';
 import { EVENT_SOURCE } from '#shared/events/event';
-import type { QueueName } from '#lib/queues';
+import type { QueueName } from '#shared/service/queues';
 import { createBusDeliveryFailureQueue, createStreamFailureQueue, createWorkQueues } from '#lib/work-queues';
 import { acknowledgePlatformSecretFindings } from '#lib/nag-suppressions';
 
@@ -19,7 +19,7 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly platformSecret: Secret;
-  /** The work queues of lib/queues.ts, by name, and their dead-letter queues. */
+  /** The work queues of shared/service/queues.ts, by name, and their dead-letter queues. */
   readonly queues: Record<QueueName, Queue>;
   readonly deadLetterQueues: Record<QueueName, Queue>;
   /** What the table stream's consumer failed to process after its retries. */
@@ -32,7 +32,7 @@ export class StatefulStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
 
-    // Keys, TTL and indexes come from shared/db/table.ts, the module the code queries with.
+    // Keys, TTL and indexes come from shared/data/table/table.ts, the module the code queries with.
     this.table = new TableV2(this, 'Table', {
       partitionKey: stringKey(table.partitionKey),
       sortKey: stringKey(table.sortKey),

@@ -13,8 +13,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { operations, type Access, type Operation, type Trigger } from '#lib/operations';
-import { queues as queueSettings, type QueueName } from '#lib/queues';
+import { operations, type Access, type Operation, type Trigger } from '#shared/service/operations';
+import { queues as queueSettings, type QueueName } from '#shared/service/queues';
 import { ServiceFunction } from '#lib/service-function';
 import { grantTableData } from '#lib/table-access';
 import { EVENT_SOURCE } from '#shared/events/event';
@@ -187,7 +187,7 @@ function soleScheduleTarget(fn: ServiceFunction, w: Wiring): ScheduleTarget {
   if (w.scheduleTargets.length !== 1) {
     const found = w.scheduleTargets.map((t) => t.fn.node.id).join(', ') || 'none';
     throw new Error(
-      `${fn.node.id} has access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget' in lib/operations.ts (found: ${found})`,
+      `${fn.node.id} has access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget' in shared/service/operations.ts (found: ${found})`,
     );
   }
   return w.scheduleTargets[0];
@@ -230,7 +230,7 @@ function addRoute(fn: ServiceFunction, routeKey: HttpRouteKey, w: Wiring): void 
 }
 
 /**
- * The code: one Lambda per operation in lib/operations.ts, the HTTP API, the schedules, the event
+ * The code: one Lambda per operation in shared/service/operations.ts, the HTTP API, the schedules, the event
  * source mappings, the event bus rules and the role EventBridge Scheduler invokes the schedule target with.
  */
 export class StatelessStack extends Stack {
@@ -259,7 +259,7 @@ export class StatelessStack extends Stack {
     // allows every rule of the bus instead (lib/work-queues.ts); referencing an imported queue adds nothing.
     const busDeliveryFailures = Queue.fromQueueArn(this, 'BusDeliveryFailures', props.busDeliveryFailureQueue.queueArn);
     const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue, eventBus, busDeliveryFailures, scheduleTargets: [] };
-    // Three passes, so wiring never depends on the order of lib/operations.ts: every function exists
+    // Three passes, so wiring never depends on the order of shared/service/operations.ts: every function exists
     // before any trigger is wired, and every trigger (e.g. a schedule target's role) before any access.
     const built = operations.map((op) => {
       const fn = new ServiceFunction(this, op.name, {

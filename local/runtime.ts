@@ -1,7 +1,7 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '#shared/config';
-import { operations } from '#lib/operations';
-import { queues, type QueueName } from '#lib/queues';
+import { operations } from '#shared/service/operations';
+import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
 import { startQueuePoller } from '#local/queue-poller';
 import { startStreamPoller } from '#local/stream-poller';
@@ -14,7 +14,7 @@ export interface LocalRuntime {
   stop(): Promise<void>;
 }
 
-/** Creates each queue of lib/queues.ts with its dead-letter queue and redrive policy, as the CDK stack does. */
+/** Creates each queue of shared/service/queues.ts with its dead-letter queue and redrive policy, as the CDK stack does. */
 async function createQueues(sqs: SQSClient): Promise<Record<QueueName, { url: string; arn: string }>> {
   const created = {} as Record<QueueName, { url: string; arn: string }>;
   for (const [name, settings] of Object.entries(queues) as [QueueName, (typeof queues)[QueueName]][]) {
@@ -37,7 +37,7 @@ async function createQueues(sqs: SQSClient): Promise<Record<QueueName, { url: st
 }
 
 /**
- * The asynchronous half of lib/operations.ts, locally: queues on the SQS emulator with pollers
+ * The asynchronous half of shared/service/operations.ts, locally: queues on the SQS emulator with pollers
  * for queue-triggered operations, and stream pollers for stream-triggered ones, invoking the
  * same handlers with the same event types as Lambda. Expects TABLE_NAME and DYNAMODB_ENDPOINT set.
  */

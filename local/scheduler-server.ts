@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { operations } from '#lib/operations';
+import { operations } from '#shared/service/operations';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 

@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { operations } from '#lib/operations';
+import { operations } from '#shared/service/operations';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 

@@ -12,9 +12,9 @@ import { startSchedules } from '#local/schedules';
 import { startSqsEmulator } from '#local/sqs-emulator';
 import { ensureDemoWorkspace } from '#local/demo-workspace';
 import { localDir, writeJson, type StackInfo } from '#local/stack-file';
-import { startSimulator } from '#local/simulator/server';
+import { startSimulator } from '#simulator/server';
 import { startUsageMeter } from '#local/usage-meter';
-import { db } from '#shared/db/client';
+import { db } from '#shared/data/table/client';
 
 const TABLE_NAME = 'messaging-local';
 const GRAPH_API_VERSION = 'v21.0';

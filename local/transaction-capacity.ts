@@ -1,4 +1,4 @@
-import { indexes, table } from '#shared/db/table';
+import { indexes, table } from '#shared/data/table/table';
 
 type Item = Record<string, unknown>;
 type TransactItem = Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', { Key?: Item; Item?: Item; UpdateExpression?: string; ExpressionAttributeNames?: Record<string, string> }>>;

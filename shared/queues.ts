@@ -1,5 +1,5 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { QueueName } from '#lib/queues';
+import type { QueueName } from '#shared/service/queues';
 import { awsClientConfig, env } from '#shared/config';
 
 let instance: SQSClient | undefined;

@@ -1,6 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import type { QueueName } from '#lib/queues';
+import type { QueueName } from '#shared/service/queues';
 import { queueUrl, retryAfter } from '#shared/queues';
 
 /** What a job asks for: nothing (done), or to come back after a delay. */

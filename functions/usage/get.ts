@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { summarizeUsage } from '#shared/domain/usage';
+import { summarizeUsage } from '#shared/http/usage';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { integerParam } from '#shared/http/schemas';

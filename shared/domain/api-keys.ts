@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import { queryAll } from '#shared/db/query-all';
-import { indexes } from '#shared/db/table';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { queryAll } from '#shared/data/table/query-all';
+import { indexes } from '#shared/data/table/table';
 import { cachedWorkspace, type Workspace } from '#shared/domain/workspaces';
 import { errors } from '#shared/http/errors';
 import { newId } from '#shared/ids';

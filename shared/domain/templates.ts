@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
+import { db, tableName } from '#shared/data/table/client';
 import { errors } from '#shared/http/errors';
-import { batchWrite } from '#shared/db/batch-write';
-import { keys } from '#shared/db/keys';
-import { queryAll } from '#shared/db/query-all';
+import { batchWrite } from '#shared/data/table/batch-write';
+import { keys } from '#shared/data/keys';
+import { queryAll } from '#shared/data/table/query-all';
 import type { Workspace } from '#shared/domain/workspaces';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { fetchTemplates, type PlatformTemplate } from '#shared/platform/graph-client';

@@ -1,8 +1,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import { queryAll } from '#shared/db/query-all';
-import { indexes } from '#shared/db/table';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { queryAll } from '#shared/data/table/query-all';
+import { indexes } from '#shared/data/table/table';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 

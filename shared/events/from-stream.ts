@@ -1,5 +1,5 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { streamImage } from '#shared/db/stream-image';
+import { streamImage } from '#shared/data/table/stream-image';
 import { resultsView, ZERO_COUNTS, type Campaign } from '#shared/domain/campaigns/campaign';
 import { publicContact, type Contact } from '#shared/domain/contacts/contact';
 import { detailView, type Message } from '#shared/domain/messages/message';

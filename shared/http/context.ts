@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { MiddlewareObj, Request } from '@middy/core';
-import type { IdempotencyScope } from '#shared/domain/idempotency';
+import type { IdempotencyScope } from '#shared/http/idempotency';
 import type { Workspace } from '#shared/domain/workspaces';
 import type { HttpResult } from '#shared/http/responses';
 

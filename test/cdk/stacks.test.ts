@@ -1,9 +1,9 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { operations, type Operation, type Trigger } from '#lib/operations';
-import { queues, type QueueName } from '#lib/queues';
-import { createTableInput, indexes, table } from '#shared/db/table';
+import { operations, type Operation, type Trigger } from '#shared/service/operations';
+import { queues, type QueueName } from '#shared/service/queues';
+import { createTableInput, indexes, table } from '#shared/data/table/table';
 import { buildTestApp } from './synth-app';
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
@@ -69,7 +69,7 @@ const functionArn = (functionId: string) => ({ 'Fn::GetAtt': [functionId, 'Arn']
 const busRulesTargeting = (resources: Record<string, Resource>, functionId: string) =>
   busRulesIn(resources).filter(([, r]) => (r.Properties.Targets as { Arn: unknown }[]).some((t) => JSON.stringify(t.Arn) === JSON.stringify(functionArn(functionId))));
 
-/** Synthesizes the app with lib/operations.ts changed by `change`, then puts it back. */
+/** Synthesizes the app with shared/service/operations.ts changed by `change`, then puts it back. */
 function buildWithOperations(change: (ops: Operation[]) => void) {
   const saved = [...operations];
   try {
@@ -468,7 +468,7 @@ describe('event bus', () => {
 });
 
 describe('data stack', () => {
-  test('the table is built from shared/db/table.ts: keys, TTL and indexes', () => {
+  test('the table is built from shared/data/table/table.ts: keys, TTL and indexes', () => {
     const keySchema = (pk: string, sk: string) => [
       { AttributeName: pk, KeyType: 'HASH' },
       { AttributeName: sk, KeyType: 'RANGE' },
@@ -519,7 +519,7 @@ describe('data stack', () => {
     expect(dataResources[dataId(data.streamFailureQueue)].Properties).toEqual({ MessageRetentionPeriod: days(14), SqsManagedSseEnabled: true });
   });
 
-  test('no queues besides those of lib/queues.ts, their dead-letter queues, the stream and the bus failure queues; all TLS-only', () => {
+  test('no queues besides those of shared/service/queues.ts, their dead-letter queues, the stream and the bus failure queues; all TLS-only', () => {
     const queueIds = Object.keys(dataTemplate.findResources('AWS::SQS::Queue'));
     expect(queueIds).toHaveLength(2 * Object.keys(queues).length + 2);
     for (const queueId of queueIds) {

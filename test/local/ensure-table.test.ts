@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { awsClientConfig } from '#shared/config';
 import { ensureTable } from '#local/dynamodb';
-import { createTableInput } from '#shared/db/table';
+import { createTableInput } from '#shared/data/table/table';
 
 describe('ensureTable on the local DynamoDB', () => {
   const endpoint = () => process.env.DYNAMODB_ENDPOINT!;

@@ -1,4 +1,4 @@
-import { processSendJob } from '#shared/domain/messages/send';
+import { processSendJob } from '#shared/domain/messages/send-job';
 import { enqueue, queueUrl } from '#shared/queues';
 import { useTestApi } from '../support/api';
 import { simulatorControl } from '../support/simulator';

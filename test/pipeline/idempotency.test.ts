@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import { fingerprint } from '#shared/domain/idempotency';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { fingerprint } from '#shared/http/idempotency';
 import { epochSeconds } from '#shared/time';
 import { useTestApi, type TestWorkspace } from '../support/api';
 

@@ -1,4 +1,4 @@
-import { startSimulator, type Simulator } from '#local/simulator/server';
+import { startSimulator, type Simulator } from '#simulator/server';
 import { APP_SECRET, PHONE_NUMBER_ID, recipient, request, startReceiver, templateMessage, textMessage, TOKEN, type Receiver } from './support';
 
 let simulator: Simulator;

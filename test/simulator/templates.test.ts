@@ -1,5 +1,5 @@
 import { freePort } from '#local/ports';
-import { startSimulator, type Simulator } from '#local/simulator/server';
+import { startSimulator, type Simulator } from '#simulator/server';
 
 const TOKEN = 'sim-token-1';
 const WABA = '102290129340398';

@@ -4,7 +4,7 @@ import { startApiServer } from '#local/api-server';
 import { startRuntime, type LocalRuntime } from '#local/runtime';
 import { startSqsEmulator, type SqsEmulator } from '#local/sqs-emulator';
 import { freePort } from '#local/ports';
-import { startSimulator, type Simulator } from '#local/simulator/server';
+import { startSimulator, type Simulator } from '#simulator/server';
 import { createKey } from '#shared/domain/api-keys';
 import { createWorkspace, type Plan } from '#shared/domain/workspaces';
 import { randomDigits } from '#local/random';

@@ -1,6 +1,6 @@
-import { getMany } from '#shared/db/pages';
-import { keys } from '#shared/db/keys';
-import { queryAll } from '#shared/db/query-all';
+import { getMany } from '#shared/data/table/pages';
+import { keys } from '#shared/data/keys';
+import { queryAll } from '#shared/data/table/query-all';
 import type { Contact } from '#shared/domain/contacts/contact';
 import { orderedVariables, type Variables } from '#shared/domain/messages/render';
 import type { Template } from '#shared/domain/templates';

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import { applyUnits, type Unit } from '#shared/db/units';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { applyUnits, type Unit } from '#shared/data/table/units';
 import { messageShard, type Message } from '#shared/domain/messages/message';
 import { render } from '#shared/domain/messages/render';
 import { messageItem } from '#shared/domain/messages/store';

@@ -1,5 +1,5 @@
-import { batchWrite } from '#shared/db/batch-write';
-import { keys } from '#shared/db/keys';
+import { batchWrite } from '#shared/data/table/batch-write';
+import { keys } from '#shared/data/keys';
 import { approvedTemplate } from '#shared/domain/templates';
 import { errors } from '#shared/http/errors';
 import { epochSeconds, nowIso } from '#shared/time';

@@ -1,16 +1,16 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { counterNames, keys } from '#shared/db/keys';
-import { pagination, queryPage, readCounter } from '#shared/db/pages';
-import { transact } from '#shared/db/transact';
-import { indexes } from '#shared/db/table';
+import { db, tableName } from '#shared/data/table/client';
+import { counterNames, keys } from '#shared/data/keys';
+import { pagination, queryPage, readCounter } from '#shared/data/table/pages';
+import { transact } from '#shared/data/table/transact';
+import { indexes } from '#shared/data/table/table';
 import { approvedTemplate, templateById } from '#shared/domain/templates';
 import type { Plan } from '#shared/domain/workspaces';
 import { errors } from '#shared/http/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { campaignView, ZERO_COUNTS, type Campaign, type CampaignCounts, type CampaignStatus } from '#shared/domain/campaigns/campaign';
-import { queryAll } from '#shared/db/query-all';
+import { queryAll } from '#shared/data/table/query-all';
 
 export interface NewCampaign {
   name: string;

@@ -1,7 +1,7 @@
-import { queryAll } from '#shared/db/query-all';
-import { getMany, pagination, queryPage, readCounter } from '#shared/db/pages';
-import { counterNames, keys } from '#shared/db/keys';
-import { indexes } from '#shared/db/table';
+import { queryAll } from '#shared/data/table/query-all';
+import { getMany, pagination, queryPage, readCounter } from '#shared/data/table/pages';
+import { counterNames, keys } from '#shared/data/keys';
+import { indexes } from '#shared/data/table/table';
 import { publicContact, tagKey, type Contact } from '#shared/domain/contacts/contact';
 
 export interface ContactQuery {

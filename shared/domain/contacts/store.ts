@@ -1,9 +1,9 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { counterNames, keys } from '#shared/db/keys';
-import { getMany } from '#shared/db/pages';
-import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/db/transact';
-import { applyUnits, GuardFailed, type Unit } from '#shared/db/units';
+import { db, tableName } from '#shared/data/table/client';
+import { counterNames, keys } from '#shared/data/keys';
+import { getMany } from '#shared/data/table/pages';
+import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
+import { applyUnits, GuardFailed, type Unit } from '#shared/data/table/units';
 import { errors } from '#shared/http/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';

@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from '#shared/db/batch-write';
-import { db, tableName } from '#shared/db/client';
-import { counterNames, keys } from '#shared/db/keys';
-import { pagination, queryPage, readCounter } from '#shared/db/pages';
-import { indexes } from '#shared/db/table';
-import { failedConditions, transact } from '#shared/db/transact';
+import { batchWrite } from '#shared/data/table/batch-write';
+import { db, tableName } from '#shared/data/table/client';
+import { counterNames, keys } from '#shared/data/keys';
+import { pagination, queryPage, readCounter } from '#shared/data/table/pages';
+import { indexes } from '#shared/data/table/table';
+import { failedConditions, transact } from '#shared/data/table/transact';
 import { errors } from '#shared/http/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';

@@ -1,7 +1,7 @@
-import { getMany, pagination, queryPage } from '#shared/db/pages';
-import { keys } from '#shared/db/keys';
-import { tableName } from '#shared/db/client';
-import { applyUnits, type Unit } from '#shared/db/units';
+import { getMany, pagination, queryPage } from '#shared/data/table/pages';
+import { keys } from '#shared/data/keys';
+import { tableName } from '#shared/data/table/client';
+import { applyUnits, type Unit } from '#shared/data/table/units';
 import { publicContact, type Contact } from '#shared/domain/contacts/contact';
 import { requireGroup } from '#shared/domain/groups/groups';
 

@@ -1,6 +1,6 @@
-import { tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import type { TransactItem } from '#shared/db/transact';
+import { tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import type { TransactItem } from '#shared/data/table/transact';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { campaignCounts } from '#shared/domain/campaigns/store';
 import { messageShard, type MessageStatus } from '#shared/domain/messages/message';

@@ -1,7 +1,7 @@
-import { keys, MESSAGE_SHARDS } from '#shared/db/keys';
-import { getMany } from '#shared/db/pages';
-import { tableName } from '#shared/db/client';
-import type { TransactItem } from '#shared/db/transact';
+import { keys, MESSAGE_SHARDS } from '#shared/data/keys';
+import { getMany } from '#shared/data/table/pages';
+import { tableName } from '#shared/data/table/client';
+import type { TransactItem } from '#shared/data/table/transact';
 import { MESSAGE_STATUSES, messageShard, type MessageStatus } from '#shared/domain/messages/message';
 
 /**

@@ -1,9 +1,9 @@
-import { countQuery } from '#shared/db/count';
-import { getMany } from '#shared/db/pages';
-import { queryAll } from '#shared/db/query-all';
-import { keys, MESSAGE_SHARDS } from '#shared/db/keys';
-import { mergedQuery, type Positions } from '#shared/db/merged-query';
-import { indexes } from '#shared/db/table';
+import { countQuery } from '#shared/data/table/count';
+import { getMany } from '#shared/data/table/pages';
+import { queryAll } from '#shared/data/table/query-all';
+import { keys, MESSAGE_SHARDS } from '#shared/data/keys';
+import { mergedQuery, type Positions } from '#shared/data/table/merged-query';
+import { indexes } from '#shared/data/table/table';
 import { errors } from '#shared/http/errors';
 import type { Pagination } from '#shared/http/responses';
 import { messageCounts } from '#shared/domain/messages/counters';
@@ -20,7 +20,7 @@ export interface MessageQuery {
   cursor?: string;
 }
 
-/** Filters DynamoDB evaluates on the index entries: the projected attributes (status is not projected, see shared/db/table.ts). */
+/** Filters DynamoDB evaluates on the index entries: the projected attributes (status is not projected, see shared/data/table/table.ts). */
 function filterOf(query: MessageQuery) {
   const clauses: string[] = [];
   const names: Record<string, string> = {};

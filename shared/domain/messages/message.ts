@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MESSAGE_SHARDS } from '#shared/db/keys';
+import { MESSAGE_SHARDS } from '#shared/data/keys';
 
 export const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export const MESSAGE_STATUSES = [...OUTBOUND_STATUSES, 'received'] as const;

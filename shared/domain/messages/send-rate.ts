@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
 
 /** Messages per second per platform number; the platform's default throughput is 80. `0` lifts the bound. */
 const limit = () => Number(process.env.SEND_RATE_PER_SECOND ?? 80);

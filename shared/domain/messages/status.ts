@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import { failedConditions, transact, type TransactItem } from '#shared/db/transact';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
 import { countMove } from '#shared/domain/messages/counters';
 import { campaignCountMove } from '#shared/domain/messages/campaign-counts';
 import { messageShard, nextStatus, type Message, type MessageError, type MessageStatus } from '#shared/domain/messages/message';

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
-import { failedConditions, transact } from '#shared/db/transact';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { failedConditions, transact } from '#shared/data/table/transact';
 import { countMove } from '#shared/domain/messages/counters';
 import { messageShard, type Message } from '#shared/domain/messages/message';
 

@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/db/client';
-import { keys } from '#shared/db/keys';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
 import { errors } from '#shared/http/errors';
 import { epochSeconds } from '#shared/time';
 

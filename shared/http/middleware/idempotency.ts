@@ -1,4 +1,4 @@
-import { beginIdempotent, completeIdempotent, fingerprint, outcomeOf, releaseIdempotent, replayError } from '#shared/domain/idempotency';
+import { beginIdempotent, completeIdempotent, fingerprint, outcomeOf, releaseIdempotent, replayError } from '#shared/http/idempotency';
 import { ApiError, errors } from '#shared/http/errors';
 import type { ApiMiddleware } from '#shared/http/context';
 import type { HttpResult } from '#shared/http/responses';

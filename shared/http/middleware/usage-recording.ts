@@ -1,4 +1,4 @@
-import { recordUsage } from '#shared/domain/usage';
+import { recordUsage } from '#shared/http/usage';
 import type { ApiMiddleware, ApiRequest } from '#shared/http/context';
 import { logger } from '#shared/logger';
 

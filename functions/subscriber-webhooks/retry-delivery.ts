@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+import { getDelivery, reopenDelivery, deliveryView } from '#shared/domain/subscriber-webhooks/deliveries';
+import { requireSubscription } from '#shared/domain/subscriber-webhooks/subscriptions';
+import { errors } from '#shared/http/errors';
+import { httpOperation } from '#shared/http/operation';
+import { accepted } from '#shared/http/responses';
+import { uuid } from '#shared/http/schemas';
+import { enqueue, queueUrl } from '#shared/queues';
+
+const params = v.object({ id: uuid(), delivery_id: uuid() });
+
+/** Puts a delivery back in the queue now (202: it is attempted right after). */
+export const handler = httpOperation({ params }, async ({ params, workspace }) => {
+  await requireSubscription(workspace.id, params.id);
+  const delivery = await getDelivery(workspace.id, params.id, params.delivery_id);
+  if (!delivery) throw errors.notFound('Delivery');
+  const reopened = await reopenDelivery(delivery);
+  await enqueue(queueUrl('webhook'), [{ workspace_id: workspace.id, webhook_id: params.id, delivery_id: delivery.id }]);
+  return accepted(deliveryView(reopened));
+});

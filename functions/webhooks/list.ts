@@ -1,5 +1,0 @@
-import { listSubscriptions, subscriptionView } from '#shared/domain/webhooks/subscriptions';
-import { httpOperation } from '#shared/http/operation';
-import { ok } from '#shared/http/responses';
-
-export const handler = httpOperation({}, async ({ workspace }) => ok((await listSubscriptions(workspace.id)).map(subscriptionView)));

@@ -1,6 +1,0 @@
-import { rotateSecret } from '#shared/domain/webhooks/subscriptions';
-import { httpOperation } from '#shared/http/operation';
-import { ok } from '#shared/http/responses';
-import { idParams } from '#shared/http/schemas';
-
-export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => ok(await rotateSecret(workspace.id, params.id)));

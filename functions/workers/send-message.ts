@@ -1,4 +1,0 @@
-import { processSendJob, type SendJob } from '#shared/domain/messages/send';
-import { sqsJobHandler } from '#shared/sqs-worker';
-
-export const handler = sqsJobHandler<SendJob>('send', processSendJob);

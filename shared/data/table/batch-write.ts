@@ -1,0 +1,24 @@
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+
+type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+
+const BATCH_SIZE = 25;
+const MAX_ATTEMPTS = 8;
+
+/** Writes any number of puts/deletes in batches of 25, retrying unprocessed items with back-off. */
+export async function batchWrite(requests: WriteRequest[]): Promise<void> {
+  const batches = [];
+  for (let start = 0; start < requests.length; start += BATCH_SIZE) batches.push(requests.slice(start, start + BATCH_SIZE));
+  await Promise.all(batches.map(writeBatch));
+}
+
+async function writeBatch(batch: WriteRequest[]): Promise<void> {
+  let pending: WriteRequest[] = batch;
+  for (let attempt = 0; pending.length; attempt++) {
+    if (attempt === MAX_ATTEMPTS) throw new Error(`BatchWrite left ${pending.length} items unprocessed`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 25));
+    const { UnprocessedItems } = await db().send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+    pending = (UnprocessedItems?.[tableName()] ?? []) as WriteRequest[];
+  }
+}

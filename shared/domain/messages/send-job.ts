@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { cachedWorkspace } from '#shared/domain/workspaces';
+import { getCampaign } from '#shared/domain/campaigns/store';
+import { applyStatus } from '#shared/domain/messages/status';
+import { getMessage } from '#shared/domain/messages/store';
+import { takeSendSlot } from '#shared/domain/messages/send-rate';
+import type { Message } from '#shared/domain/messages/message';
+import { PlatformError, PlatformUnreachable, sendPlatformMessage } from '#shared/platform/graph-client';
+import { accessTokenFor } from '#shared/platform/secrets';
+import { logger } from '#shared/logger';
+import { nowIso } from '#shared/time';
+import type { JobOutcome } from '#shared/sqs-worker';
+
+export interface SendJob {
+  workspace_id: string;
+  message_id: string;
+}
+
+
+/** A claim older than this belongs to a worker that died during its platform call. */
+const STALE_CLAIM_MS = 120_000;
+/** Platform calls per message before a retryable failure becomes final. */
+const maxAttempts = () => Number(process.env.MAX_SEND_ATTEMPTS ?? 8);
+/** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. SEND_BACKOFF_SCALE shortens it in tests. */
+const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
+
+const done: JobOutcome = { kind: 'done' };
+
+/** Only the worker whose conditional write sets the claim may call the platform for this message. */
+async function claim(message: Message, token: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.message(message.workspace_id, message.id),
+        UpdateExpression: 'SET claim = :claim ADD attempts :one',
+        ConditionExpression: '#status = :queued AND attribute_not_exists(claim)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':claim': { token, at: Date.now() }, ':queued': 'queued', ':one': 1 },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Gives the message back to the queue after a call the platform refused without sending. */
+async function release(message: Message, token: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.message(message.workspace_id, message.id),
+      UpdateExpression: 'REMOVE claim',
+      ConditionExpression: 'claim.#token = :token',
+      ExpressionAttributeNames: { '#token': 'token' },
+      ExpressionAttributeValues: { ':token': token },
+    }),
+  );
+}
+
+/** The platform may report `sent` before our own write lands: keep its id either way. */
+async function recordProviderId(message: Message, providerMessageId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.message(message.workspace_id, message.id),
+      UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
+      ConditionExpression: 'provider_message_id = :null',
+      ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
+    }),
+  ).catch((error: Error) => {
+    if (error.name !== 'ConditionalCheckFailedException') throw error;
+  });
+}
+
+/**
+ * One send job: at most one platform call per message, whatever SQS re-delivers and however
+ * many workers race (see docs/messaging.md). Retryable platform answers release the claim and
+ * come back with back-off; the last attempt, and every other error, fails the message with the
+ * platform's code and title.
+ */
+export async function processSendJob(job: SendJob): Promise<JobOutcome> {
+  const message = await getMessage(job.workspace_id, job.message_id, true);
+  if (!message || message.status !== 'queued') return done;
+  const attempt = (message.attempts ?? 0) + 1;
+  const workspace = await cachedWorkspace(job.workspace_id);
+  if (!workspace) return done;
+  if (message.claim) {
+    const age = Date.now() - message.claim.at;
+    // Another worker is calling the platform: look again once its claim would be stale.
+    if (age <= STALE_CLAIM_MS) return { kind: 'retry', delaySeconds: Math.ceil((STALE_CLAIM_MS - age) / 1000) + 1 };
+    // Its worker died mid-call: whether the platform got it is unknown, so it is never sent again.
+    // (A platform report that arrives meanwhile moves it to sent first, and this changes nothing.)
+    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_interrupted', title: 'Sending was interrupted; the message was not retried' } });
+    return done;
+  }
+  const accessToken = await accessTokenFor(workspace.id);
+  if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
+  const token = randomUUID();
+  if (!(await claim(message, token))) return done;
+  // Checked under the claim, so no other worker is sending this message while it is failed.
+  if (message.campaign_id && (await getCampaign(workspace.id, message.campaign_id, false))?.status === 'cancelled') {
+    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
+    return done;
+  }
+
+  try {
+    const providerMessageId = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
+      to: message.phone_number,
+      callbackData: message.id,
+      ...(message.message_type === 'template'
+        ? { template: { name: message.template_name!, language: message.language!, parameters: message.variables } }
+        : { text: message.content }),
+    });
+    // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.
+    const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId }, message);
+    if (!applied?.changed) await recordProviderId(message, providerMessageId);
+    return done;
+  } catch (error) {
+    const retryable = error instanceof PlatformUnreachable || (error instanceof PlatformError && error.retryable);
+    if (retryable && attempt < maxAttempts()) {
+      logger.warn('Platform send failed, will retry', { messageId: message.id, attempt, error: (error as Error).message });
+      await release(message, token);
+      return { kind: 'retry', delaySeconds: backoffSeconds(attempt) };
+    }
+    if (!(error instanceof PlatformError) && !(error instanceof PlatformUnreachable)) throw error;
+    const failure = error instanceof PlatformError ? { code: error.code, title: error.title } : { code: 'platform_unreachable', title: error.message };
+    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: failure });
+    return done;
+  }
+}

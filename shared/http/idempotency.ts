@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { keys } from '#shared/data/keys';
+import { ApiError, errors } from '#shared/http/errors';
+import type { HttpResult } from '#shared/http/responses';
+import { newId } from '#shared/ids';
+import { epochSeconds } from '#shared/time';
+
+const TTL_SECONDS = 24 * 3600;
+/** Longer than any function's time-out: a record still in flight after this belongs to an attempt that crashed. */
+const LOCK_SECONDS = 60;
+
+export interface IdempotencyScope {
+  workspaceId: string;
+  endpoint: string;
+  key: string;
+}
+
+/** The first attempt's outcome: its result, or the client error it ended with. */
+type Outcome = { result: HttpResult } | { error: { status: number; code: string; message: string; details?: unknown } };
+
+export type Begin =
+  /** Run the request; `resourceId` is the id of what it creates, the same for every attempt of this key. */
+  | { kind: 'proceed'; resourceId: string }
+  | { kind: 'replay'; outcome: Outcome };
+
+/** Same key, same request: method, path and body (keys sorted) hashed. */
+export function fingerprint(path: string, body: unknown): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
+        : value;
+  return createHash('sha256').update(`${path}\n${JSON.stringify(canonical(body ?? null))}`).digest('hex');
+}
+
+/**
+ * Claims the key for this request, or says why not. A record left in flight by an attempt that
+ * crashed is taken over once its lock lapses, keeping its resource id, so the retry finishes
+ * the same work instead of doing it twice.
+ */
+export async function beginIdempotent(scope: IdempotencyScope, requestFingerprint: string): Promise<Begin> {
+  const now = epochSeconds();
+  const key = keys.idempotency(scope.workspaceId, scope.endpoint, scope.key);
+  const { Item: existing } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const live = existing && Number(existing.expires_at) > now;
+  if (live && existing.fingerprint !== requestFingerprint) {
+    throw errors.unprocessable('idempotency_key_reused', 'This Idempotency-Key was used with a different request');
+  }
+  if (live && existing.state === 'done') return { kind: 'replay', outcome: existing.outcome as Outcome };
+  if (live && Number(existing.locked_until) > now) {
+    throw errors.conflict('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed');
+  }
+  const resourceId = (live && (existing.resource_id as string)) || newId();
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...key,
+          fingerprint: requestFingerprint,
+          state: 'in_flight',
+          resource_id: resourceId,
+          attempt: Number(existing?.attempt ?? 0) + 1,
+          locked_until: now + LOCK_SECONDS,
+          expires_at: now + TTL_SECONDS,
+        },
+        // Exactly the record we read (or none): of two racing attempts only one proceeds.
+        ConditionExpression: existing ? 'attempt = :seen' : 'attribute_not_exists(PK)',
+        ...(existing && { ExpressionAttributeValues: { ':seen': existing.attempt } }),
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    return beginIdempotent(scope, requestFingerprint);
+  }
+  return { kind: 'proceed', resourceId };
+}
+
+export async function completeIdempotent(scope: IdempotencyScope, outcome: Outcome): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.idempotency(scope.workspaceId, scope.endpoint, scope.key),
+      UpdateExpression: 'SET #state = :done, outcome = :outcome REMOVE locked_until',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':done': 'done', ':outcome': outcome },
+    }),
+  );
+}
+
+/**
+ * An unexpected failure stores no outcome but lifts the lock: the client may retry at once, and
+ * the retry keeps the resource id, so work the failed attempt did write is finished, not repeated.
+ */
+export async function releaseIdempotent(scope: IdempotencyScope): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.idempotency(scope.workspaceId, scope.endpoint, scope.key),
+      UpdateExpression: 'SET locked_until = :unlocked',
+      ExpressionAttributeValues: { ':unlocked': 0 },
+    }),
+  );
+}
+
+export const outcomeOf = {
+  result: (result: HttpResult): Outcome => ({ result }),
+  error: (error: ApiError): Outcome => ({ error: { status: error.status, code: error.code, message: error.message, ...(error.details && { details: error.details }) } }),
+};
+
+export function replayError(outcome: Extract<Outcome, { error: unknown }>): ApiError {
+  const { status, code, message, details } = outcome.error;
+  return new ApiError(status, code, message, details as ApiError['details'], { 'Idempotent-Replayed': 'true' });
+}

@@ -1,0 +1,144 @@
+/**
+ * Every operation of the service, once, as data. The CDK stack turns each entry into a
+ * Lambda function with its route, queue or schedule and its grants; the local stack
+ * turns the same list into an HTTP server, queue pollers and timers.
+ * Adding an operation = one handler file + one entry here.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+import type { QueueName } from '#shared/service/queues';
+
+export type Trigger =
+  /** `path` uses API Gateway's `{param}` syntax. Authentication is the handler's middleware, not the gateway's. */
+  | { type: 'http'; method: HttpMethod; path: string }
+  /** Catches every request no other route matched (API Gateway's `$default` route). */
+  | { type: 'httpDefault' }
+  | { type: 'schedule'; everyMinutes: number }
+  /** SQS event source with partial batch responses. */
+  | { type: 'queue'; queue: QueueName; batchSize: number }
+  /** The table's stream (new and old images), in order per item, retried until it succeeds. */
+  | { type: 'tableStream'; batchSize: number }
+  /** Invoked by one-time EventBridge Scheduler schedules that other operations create. */
+  | { type: 'scheduleTarget' }
+  /** A rule on the service's event bus: events of these detail types (`*`: all) from the service. */
+  | { type: 'busRule'; detailTypes: string[] };
+
+export interface Access {
+  table?: 'read' | 'readWrite';
+  /** Platform secrets (app secret, verify token, access tokens). */
+  platformSecrets?: boolean;
+  /** Calls the WhatsApp Graph API (network egress, base URL setting). */
+  graphApi?: boolean;
+  /** Queues it sends jobs to (or changes the visibility of its own jobs on); each gets `{NAME}_QUEUE_URL`. */
+  queues?: QueueName[];
+  /** Creates and deletes the one-time schedules that invoke the `scheduleTarget` operation. */
+  scheduler?: boolean;
+  /** Publishes events to the service's event bus (`EVENT_BUS_NAME`). */
+  bus?: boolean;
+}
+
+export interface Operation {
+  /** PascalCase; becomes the function's construct id. */
+  name: string;
+  /** Handler module under the project root, exporting `handler`. */
+  handler: string;
+  trigger: Trigger;
+  access: Access;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+const http = (method: HttpMethod, path: string): Trigger => ({ type: 'http', method, path });
+
+export const operations: Operation[] = [
+  { name: 'Health', handler: 'functions/health.ts', trigger: http('GET', '/health'), access: {} },
+  { name: 'RouteNotFound', handler: 'functions/route-not-found.ts', trigger: { type: 'httpDefault' }, access: {} },
+
+  { name: 'ListKeys', handler: 'functions/keys/list.ts', trigger: http('GET', '/api/v1/keys'), access: { table: 'readWrite' } },
+  { name: 'CreateKey', handler: 'functions/keys/create.ts', trigger: http('POST', '/api/v1/keys'), access: { table: 'readWrite' } },
+  { name: 'RevokeKey', handler: 'functions/keys/revoke.ts', trigger: http('DELETE', '/api/v1/keys'), access: { table: 'readWrite' } },
+
+  { name: 'GetUsage', handler: 'functions/usage/get.ts', trigger: http('GET', '/api/v1/usage'), access: { table: 'readWrite' } },
+
+  { name: 'ListTemplates', handler: 'functions/templates/list.ts', trigger: http('GET', '/api/v1/templates'), access: { table: 'readWrite' } },
+  {
+    name: 'SyncTemplates',
+    handler: 'functions/templates/sync.ts',
+    trigger: http('POST', '/api/v1/templates/sync'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'SyncAllTemplates',
+    handler: 'functions/templates/sync-all.ts',
+    trigger: { type: 'schedule', everyMinutes: 15 },
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 300,
+  },
+
+  { name: 'UpsertContact', handler: 'functions/contacts/upsert.ts', trigger: http('POST', '/api/v1/contacts'), access: { table: 'readWrite' } },
+  { name: 'ListContacts', handler: 'functions/contacts/list.ts', trigger: http('GET', '/api/v1/contacts'), access: { table: 'readWrite' } },
+  { name: 'ImportContacts', handler: 'functions/contacts/bulk.ts', trigger: http('POST', '/api/v1/contacts/bulk'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
+  { name: 'GetContact', handler: 'functions/contacts/get.ts', trigger: http('GET', '/api/v1/contacts/{id}'), access: { table: 'readWrite' } },
+  { name: 'UpdateContact', handler: 'functions/contacts/update.ts', trigger: http('PATCH', '/api/v1/contacts/{id}'), access: { table: 'readWrite' } },
+  { name: 'DeleteContact', handler: 'functions/contacts/delete.ts', trigger: http('DELETE', '/api/v1/contacts/{id}'), access: { table: 'readWrite' } },
+
+  { name: 'CreateGroup', handler: 'functions/groups/create.ts', trigger: http('POST', '/api/v1/groups'), access: { table: 'readWrite' } },
+  { name: 'ListGroups', handler: 'functions/groups/list.ts', trigger: http('GET', '/api/v1/groups'), access: { table: 'readWrite' } },
+  { name: 'GetGroup', handler: 'functions/groups/get.ts', trigger: http('GET', '/api/v1/groups/{id}'), access: { table: 'readWrite' } },
+  { name: 'DeleteGroup', handler: 'functions/groups/delete.ts', trigger: http('DELETE', '/api/v1/groups/{id}'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
+  { name: 'ListGroupMembers', handler: 'functions/groups/list-members.ts', trigger: http('GET', '/api/v1/groups/{id}/contacts'), access: { table: 'readWrite' } },
+  { name: 'AddGroupMembers', handler: 'functions/groups/add-members.ts', trigger: http('POST', '/api/v1/groups/{id}/contacts'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
+  { name: 'RemoveGroupMembers', handler: 'functions/groups/remove-members.ts', trigger: http('DELETE', '/api/v1/groups/{id}/contacts'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
+
+  { name: 'SendMessage', handler: 'functions/messages/send.ts', trigger: http('POST', '/api/v1/messages'), access: { table: 'readWrite' } },
+  { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' } },
+  { name: 'GetMessage', handler: 'functions/messages/get.ts', trigger: http('GET', '/api/v1/messages/{id}'), access: { table: 'readWrite' } },
+  {
+    name: 'TableOutbox',
+    handler: 'functions/table-stream/outbox.ts',
+    trigger: { type: 'tableStream', batchSize: 100 },
+    access: { queues: ['send', 'fanout'], scheduler: true },
+    timeoutSeconds: 30,
+  },
+  {
+    name: 'SendWorker',
+    handler: 'functions/messages/send-worker.ts',
+    trigger: { type: 'queue', queue: 'send', batchSize: 10 },
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true, queues: ['send'] },
+    timeoutSeconds: 60,
+  },
+
+  { name: 'VerifyPlatformWebhook', handler: 'functions/platform-webhooks/verify.ts', trigger: http('GET', '/webhooks/whatsapp'), access: { platformSecrets: true } },
+  { name: 'ReceivePlatformWebhook', handler: 'functions/platform-webhooks/receive.ts', trigger: http('POST', '/webhooks/whatsapp'), access: { platformSecrets: true, queues: ['inbound'] } },
+  {
+    name: 'PlatformWebhookWorker',
+    handler: 'functions/platform-webhooks/process-worker.ts',
+    trigger: { type: 'queue', queue: 'inbound', batchSize: 10 },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 30,
+  },
+
+  { name: 'CreateCampaign', handler: 'functions/campaigns/create.ts', trigger: http('POST', '/api/v1/campaigns'), access: { table: 'readWrite' } },
+  { name: 'ListCampaigns', handler: 'functions/campaigns/list.ts', trigger: http('GET', '/api/v1/campaigns'), access: { table: 'readWrite' } },
+  { name: 'GetCampaign', handler: 'functions/campaigns/get.ts', trigger: http('GET', '/api/v1/campaigns/{id}'), access: { table: 'readWrite' } },
+  { name: 'GetCampaignResults', handler: 'functions/campaigns/results.ts', trigger: http('GET', '/api/v1/campaigns/{id}/results'), access: { table: 'readWrite' } },
+  { name: 'LaunchCampaign', handler: 'functions/campaigns/launch.ts', trigger: http('POST', '/api/v1/campaigns/{id}/launch'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
+  { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
+  { name: 'FanoutWorker', handler: 'functions/campaigns/fanout-worker.ts', trigger: { type: 'queue', queue: 'fanout', batchSize: 1 }, access: { table: 'readWrite', queues: ['fanout'] }, timeoutSeconds: 90 },
+  { name: 'StartScheduledCampaign', handler: 'functions/campaigns/start-scheduled.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite' } },
+
+  { name: 'PublishEvents', handler: 'functions/table-stream/publish-events.ts', trigger: { type: 'tableStream', batchSize: 100 }, access: { bus: true }, timeoutSeconds: 30 },
+  { name: 'DispatchWebhooks', handler: 'functions/subscriber-webhooks/dispatch-worker.ts', trigger: { type: 'busRule', detailTypes: ['*'] }, access: { table: 'readWrite', queues: ['webhook'] }, timeoutSeconds: 30 },
+  { name: 'WebhookDeliveryWorker', handler: 'functions/subscriber-webhooks/deliver-worker.ts', trigger: { type: 'queue', queue: 'webhook', batchSize: 10 }, access: { table: 'readWrite', queues: ['webhook'] }, timeoutSeconds: 50 },
+  { name: 'CreateWebhook', handler: 'functions/subscriber-webhooks/create.ts', trigger: http('POST', '/api/v1/webhooks'), access: { table: 'readWrite' } },
+  { name: 'ListWebhooks', handler: 'functions/subscriber-webhooks/list.ts', trigger: http('GET', '/api/v1/webhooks'), access: { table: 'readWrite' } },
+  { name: 'GetWebhook', handler: 'functions/subscriber-webhooks/get.ts', trigger: http('GET', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
+  { name: 'UpdateWebhook', handler: 'functions/subscriber-webhooks/update.ts', trigger: http('PATCH', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
+  { name: 'DeleteWebhook', handler: 'functions/subscriber-webhooks/delete.ts', trigger: http('DELETE', '/api/v1/webhooks/{id}'), access: { table: 'readWrite' } },
+  { name: 'TestWebhook', handler: 'functions/subscriber-webhooks/test.ts', trigger: http('POST', '/api/v1/webhooks/{id}/test'), access: { table: 'readWrite', queues: ['webhook'] }, timeoutSeconds: 20 },
+  { name: 'RotateWebhookSecret', handler: 'functions/subscriber-webhooks/rotate-secret.ts', trigger: http('POST', '/api/v1/webhooks/{id}/rotate-secret'), access: { table: 'readWrite' } },
+  { name: 'ListWebhookDeliveries', handler: 'functions/subscriber-webhooks/deliveries.ts', trigger: http('GET', '/api/v1/webhooks/{id}/deliveries'), access: { table: 'readWrite' } },
+  { name: 'RetryWebhookDelivery', handler: 'functions/subscriber-webhooks/retry-delivery.ts', trigger: http('POST', '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry'), access: { table: 'readWrite', queues: ['webhook'] } },
+];

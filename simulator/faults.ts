@@ -1,0 +1,96 @@
+import { graphErrors } from '#simulator/graph-error';
+
+/** Fault injection settings, as `GET /_simulate/faults` shows them and `POST /_simulate/faults` changes them. */
+export interface FaultSettings {
+  /** Share (0..1) of send requests answered HTTP 429, Graph code 130429 (nothing recorded, no webhooks). */
+  rate_limit_share: number;
+  /** Share (0..1) of send requests answered HTTP 500, Graph code 131000. */
+  server_error_share: number;
+  /** Every status webhook is POSTed twice (identical bytes). */
+  duplicate_statuses: boolean;
+  /** A message's status webhooks are POSTed in shuffled order (timestamps keep the logical order). */
+  reorder_statuses: boolean;
+  /** The next N send requests answer 429 / 130429, deterministically. Counts down. */
+  fail_next: number;
+  /** Delay between successive status webhooks of one message; the simulator's `statusIntervalMs` until changed. */
+  status_interval_ms: number;
+  /** Suppress status webhooks entirely (benchmarks). Inbound simulation still posts. */
+  no_webhooks: boolean;
+  /** Never post `delivered`: `read` arrives without one before it, as the platform sometimes does. */
+  skip_delivered: boolean;
+}
+
+export type SendFault = 'rate_limit' | 'server_error' | undefined;
+
+const SHARES = ['rate_limit_share', 'server_error_share'] as const;
+const FLAGS = ['duplicate_statuses', 'reorder_statuses', 'no_webhooks', 'skip_delivered'] as const;
+const COUNTS = ['fail_next', 'status_interval_ms'] as const;
+
+/** The fault state of one simulator. */
+export class Faults {
+  private settings: FaultSettings;
+
+  constructor(
+    private readonly defaultStatusIntervalMs: number,
+    private readonly random: () => number = Math.random,
+  ) {
+    this.settings = this.defaults();
+  }
+
+  get current(): Readonly<FaultSettings> {
+    return this.settings;
+  }
+
+  reset(): void {
+    this.settings = this.defaults();
+  }
+
+  /** Applies the given keys (validated first, all or nothing); unknown keys and bad values throw Graph error 100. */
+  update(patch: unknown): void {
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
+      throw graphErrors.invalidParameter('Fault settings must be a JSON object');
+    }
+    const next = { ...this.settings };
+    for (const [key, value] of Object.entries(patch)) {
+      if ((SHARES as readonly string[]).includes(key)) {
+        if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw graphErrors.invalidParameter(`${key} must be a number from 0 to 1`);
+        next[key as (typeof SHARES)[number]] = value;
+      } else if ((FLAGS as readonly string[]).includes(key)) {
+        if (typeof value !== 'boolean') throw graphErrors.invalidParameter(`${key} must be a boolean`);
+        next[key as (typeof FLAGS)[number]] = value;
+      } else if ((COUNTS as readonly string[]).includes(key)) {
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+          throw graphErrors.invalidParameter(`${key} must be a non-negative integer`);
+        }
+        next[key as (typeof COUNTS)[number]] = value;
+      } else {
+        throw graphErrors.invalidParameter(`Unknown fault setting ${key}`);
+      }
+    }
+    this.settings = next;
+  }
+
+  /** Decides whether this send request fails, consuming one `fail_next` if any is left. */
+  nextSendFault(): SendFault {
+    if (this.settings.fail_next > 0) {
+      this.settings = { ...this.settings, fail_next: this.settings.fail_next - 1 };
+      return 'rate_limit';
+    }
+    if (this.settings.rate_limit_share > 0 && this.random() < this.settings.rate_limit_share) return 'rate_limit';
+    if (this.settings.server_error_share > 0 && this.random() < this.settings.server_error_share) return 'server_error';
+    return undefined;
+  }
+
+  private defaults(): FaultSettings {
+    return {
+      rate_limit_share: 0,
+      server_error_share: 0,
+      duplicate_statuses: false,
+      reorder_statuses: false,
+      fail_next: 0,
+      status_interval_ms: this.defaultStatusIntervalMs,
+      no_webhooks: false,
+      skip_delivered: false,
+    };
+  }
+}

@@ -1,0 +1,9 @@
+import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
+import { paginate } from '#simulator/paging';
+import { TEMPLATES, toGraphTemplate } from '#simulator/templates';
+
+/** `GET /{version}/{waba_id}/message_templates`: the WABA's templates, cursor-paged. `fields` is accepted and ignored. */
+export function listMessageTemplates(ctx: RouteContext): JsonResponse {
+  const wabaId = ctx.params.wabaId;
+  return ok(paginate(TEMPLATES.map((template) => toGraphTemplate(wabaId, template)), ctx.url));
+}

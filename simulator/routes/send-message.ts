@@ -1,0 +1,52 @@
+import { graphErrors } from '#simulator/graph-error';
+import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
+import { newWamid } from '#simulator/ids';
+import { parseSendRequest } from '#simulator/message-request';
+import type { SimulatorState } from '#simulator/state';
+import { scheduleStatuses } from '#simulator/statuses';
+import { whatsappErrors } from '#simulator/whatsapp-errors';
+
+/**
+ * `POST /{version}/{phone_number_id}/messages`: validates like the Cloud API, records the accepted request,
+ * answers its `wamid.` id and schedules its status webhooks. Injected faults (429 / 500) are decided after
+ * the body is parsed and before it is validated; a refused request is neither recorded nor reported.
+ */
+export const sendMessage =
+  (state: SimulatorState) =>
+  async (ctx: RouteContext): Promise<JsonResponse> => {
+    const phoneNumberId = ctx.params.phoneNumberId;
+    // Phone number ids are numeric on the platform; anything else is an object that does not exist.
+    if (!/^\d+$/.test(phoneNumberId)) throw graphErrors.unsupportedRequest('POST', phoneNumberId);
+    const body = await ctx.readJson();
+
+    const fault = state.faults.nextSendFault();
+    if (fault === 'rate_limit') throw whatsappErrors.rateLimitHit();
+    if (fault === 'server_error') throw whatsappErrors.somethingWentWrong();
+
+    const request = parseSendRequest(body);
+    const wamid = newWamid(request.waId);
+    state.sent.add({
+      wamid,
+      phone_number_id: phoneNumberId,
+      to: request.waId,
+      type: request.type,
+      ...(request.template && { template: request.template }),
+      ...(request.text && { text: request.text }),
+      ...(request.biz_opaque_callback_data !== undefined && { biz_opaque_callback_data: request.biz_opaque_callback_data }),
+      received_at: new Date().toISOString(),
+      request: body,
+    });
+    scheduleStatuses(state.webhooks, state.faults, {
+      phoneNumberId,
+      wamid,
+      waId: request.waId,
+      category: request.resolvedTemplate?.category.toLowerCase() ?? 'service',
+      bizOpaqueCallbackData: request.biz_opaque_callback_data,
+    });
+    return ok({
+      messaging_product: 'whatsapp',
+      contacts: [{ input: request.to, wa_id: request.waId }],
+      // The platform reports `message_status` for template messages only.
+      messages: [{ id: wamid, ...(request.type === 'template' && { message_status: 'accepted' }) }],
+    });
+  };

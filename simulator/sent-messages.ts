@@ -1,0 +1,40 @@
+import type { TemplatePayload, TextPayload } from '#simulator/message-request';
+
+/** An accepted send request, as `GET /_simulate/messages` lists it. */
+export interface SentMessage {
+  wamid: string;
+  phone_number_id: string;
+  /** The recipient's digits (the `wa_id`; `request.to` holds the number as sent). */
+  to: string;
+  type: 'template' | 'text';
+  template?: TemplatePayload;
+  text?: TextPayload;
+  biz_opaque_callback_data?: string;
+  /** ISO 8601 time the simulator accepted the request. */
+  received_at: string;
+  /** The request body exactly as parsed from JSON. */
+  request: unknown;
+}
+
+/** Keeps the most recent accepted send requests, oldest first; the oldest are dropped past `limit`. */
+export class SentMessages {
+  private items: SentMessage[] = [];
+
+  constructor(private readonly limit = 100_000) {}
+
+  add(message: SentMessage): void {
+    this.items.push(message);
+    if (this.items.length > this.limit) this.items.splice(0, this.items.length - this.limit);
+  }
+
+  /** All records, or those to one recipient (compared by digits, so `+1 555...` matches `1555...`). */
+  list(to?: string): SentMessage[] {
+    if (to === undefined) return [...this.items];
+    const digits = to.replace(/\D/g, '');
+    return this.items.filter((message) => message.to === digits);
+  }
+
+  clear(): void {
+    this.items = [];
+  }
+}

@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { requireAccessToken } from '#simulator/auth';
+import { Faults } from '#simulator/faults';
+import { GraphError, graphErrors } from '#simulator/graph-error';
+import { ok, readJsonBody, sendGraphError, sendJson, type RouteContext } from '#simulator/http';
+import { matchRoute, objectIdOf, VERSION, type Route } from '#simulator/router';
+import { listMessageTemplates } from '#simulator/routes/message-templates';
+import { sendMessage } from '#simulator/routes/send-message';
+import { getFaults, resetFaults, updateFaults } from '#simulator/routes/simulate-faults';
+import { simulateInbound } from '#simulator/routes/simulate-inbound';
+import { clearSentMessages, listSentMessages } from '#simulator/routes/simulate-messages';
+import { SentMessages } from '#simulator/sent-messages';
+import type { SimulatorState } from '#simulator/state';
+import { WebhookSender } from '#simulator/platform-webhooks';
+
+export interface SimulatorOptions {
+  port: number;
+  /** Defaults to 127.0.0.1. */
+  host?: string;
+  /** Access tokens the simulator accepts (as `Authorization: Bearer` or `?access_token=`). */
+  accessTokens: string[];
+  /** Where status and inbound webhooks are POSTed (our API's /webhooks/whatsapp). Can be set later with setWebhookUrl. */
+  webhookUrl?: string;
+  /** Signs webhooks: X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the exact raw body bytes with this secret>. */
+  appSecret: string;
+  /** Delay between the successive status webhooks of one message (default 300 ms). */
+  statusIntervalMs?: number;
+  /** Waits before the retries of a failed webhook delivery, after which it is dropped (default 250, 1000, 3000 ms). */
+  webhookRetryDelaysMs?: number[];
+}
+
+export interface Simulator {
+  /** Base URL to use as the Graph API base, e.g. `http://127.0.0.1:3001`. */
+  url: string;
+  port: number;
+  /** Closes the server, cancels every pending webhook (scheduled statuses, retries) and aborts those in flight. */
+  stop(): Promise<void>;
+  setWebhookUrl(url: string): void;
+}
+
+export const DEFAULT_STATUS_INTERVAL_MS = 300;
+
+const graphPath = (rest: string) => new RegExp(String.raw`^/(?<version>${VERSION})/${rest}/?$`);
+
+function routesFor(state: SimulatorState): Route[] {
+  return [
+    { method: 'GET', path: /^\/health\/?$/, auth: false, handle: () => ok({ ok: true }) },
+    { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: listMessageTemplates },
+    { method: 'POST', path: graphPath('(?<phoneNumberId>[^/]+)/messages'), auth: true, handle: sendMessage(state) },
+    { method: 'POST', path: /^\/_simulate\/inbound\/?$/, auth: false, handle: simulateInbound(state) },
+    { method: 'GET', path: /^\/_simulate\/messages\/?$/, auth: false, handle: listSentMessages(state) },
+    { method: 'DELETE', path: /^\/_simulate\/messages\/?$/, auth: false, handle: clearSentMessages(state) },
+    { method: 'GET', path: /^\/_simulate\/faults\/?$/, auth: false, handle: getFaults(state) },
+    { method: 'POST', path: /^\/_simulate\/faults\/?$/, auth: false, handle: updateFaults(state) },
+    { method: 'DELETE', path: /^\/_simulate\/faults\/?$/, auth: false, handle: resetFaults(state) },
+  ];
+}
+
+/** Starts the WhatsApp Cloud API (Graph API) simulator; `port: 0` picks a free port. */
+export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
+  const host = options.host ?? '127.0.0.1';
+  const tokens = new Set(options.accessTokens);
+  if (typeof options.appSecret !== 'string' || !options.appSecret) {
+    console.warn('[simulator] no appSecret given: webhooks are signed with an empty secret and will fail verification');
+  }
+  const state: SimulatorState = {
+    faults: new Faults(options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS),
+    sent: new SentMessages(),
+    webhooks: new WebhookSender({ appSecret: options.appSecret ?? '', retryDelaysMs: options.webhookRetryDelaysMs }),
+  };
+  if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
+  const routes = routesFor(state);
+
+  const server = createServer((req, res) => {
+    handle(req, res, routes, tokens).catch((error: unknown) => {
+      console.error('[simulator]', error);
+      if (!res.headersSent) sendGraphError(res, graphErrors.unknown());
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    setWebhookUrl: (url) => state.webhooks.setUrl(url),
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        state.webhooks.stop();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, routes: readonly Route[], tokens: ReadonlySet<string>): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+  const matched = matchRoute(routes, method, url.pathname);
+  let body: Promise<unknown> | undefined;
+  const ctx: RouteContext = {
+    method,
+    url,
+    params: matched?.params ?? {},
+    headers: req.headers,
+    readJson: () => (body ??= readJsonBody(req)),
+  };
+  try {
+    if (!matched && url.pathname.startsWith('/_simulate/')) {
+      throw new GraphError(404, 100, 'SimulatorException', `No simulator endpoint ${method} ${url.pathname}`);
+    }
+    // Graph checks the token before it looks at the path, so unknown routes need a valid token too.
+    if (!matched || matched.route.auth) requireAccessToken(ctx, tokens);
+    if (!matched) throw graphErrors.unsupportedRequest(method, objectIdOf(url.pathname));
+    sendJson(res, await matched.route.handle(ctx));
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error;
+    sendGraphError(res, error);
+  }
+}

@@ -1,0 +1,83 @@
+import type { Faults } from '#simulator/faults';
+import { newConversationId } from '#simulator/ids';
+import { statusWebhook, unixSeconds, type StatusName, type StatusReport } from '#simulator/webhook-payloads';
+import type { WebhookSender } from '#simulator/platform-webhooks';
+import { messageUndeliverable } from '#simulator/whatsapp-errors';
+
+/** An accepted message whose status reports are to be sent. */
+export interface AcceptedMessage {
+  phoneNumberId: string;
+  wamid: string;
+  waId: string;
+  /** Pricing category: the template's category in lower case, `service` for free-form text. */
+  category: string;
+  bizOpaqueCallbackData?: string;
+}
+
+/** What happens to a message, by recipient: `...9999` fails (131026), `...9998` is never read. */
+export function statusSequence(waId: string): StatusName[] {
+  if (waId.endsWith('9999')) return ['sent', 'failed'];
+  if (waId.endsWith('9998')) return ['sent', 'delivered'];
+  return ['sent', 'delivered', 'read'];
+}
+
+/**
+ * Schedules one signed webhook per status, `status_interval_ms` apart, the first one interval after
+ * acceptance. Timestamps follow the logical order even when `reorder_statuses` shuffles the posting order;
+ * `duplicate_statuses` posts each one twice; `skip_delivered` leaves `delivered` out; `no_webhooks` sends nothing.
+ */
+export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, message: AcceptedMessage): void {
+  const settings = faults.current;
+  if (settings.no_webhooks) return;
+  const interval = settings.status_interval_ms;
+  const start = Date.now();
+  const conversationId = newConversationId();
+  const sequence = statusSequence(message.waId).filter((status) => !(settings.skip_delivered && status === 'delivered'));
+  const reports = sequence.map((status, i) => statusReport(message, status, start + (i + 1) * interval, conversationId));
+  const order = settings.reorder_statuses ? shuffled(reports) : reports;
+  const duplicate = settings.duplicate_statuses;
+  order.forEach((report, i) => {
+    const payload = statusWebhook(message.phoneNumberId, report);
+    webhooks.later((i + 1) * interval, () => {
+      void webhooks.post(payload).then(() => (duplicate ? webhooks.post(payload) : undefined));
+    });
+  });
+}
+
+function statusReport(message: AcceptedMessage, status: StatusName, atMs: number, conversationId: string): StatusReport {
+  const timestamp = unixSeconds(atMs);
+  const billed = status === 'sent' || status === 'delivered';
+  const service = message.category === 'service';
+  return {
+    id: message.wamid,
+    status,
+    timestamp,
+    recipient_id: message.waId,
+    ...(message.bizOpaqueCallbackData !== undefined && { biz_opaque_callback_data: message.bizOpaqueCallbackData }),
+    ...(billed && {
+      conversation: {
+        id: conversationId,
+        ...(status === 'sent' && { expiration_timestamp: String(Number(timestamp) + 24 * 3600) }),
+        origin: { type: message.category },
+      },
+      pricing: {
+        billable: !service,
+        pricing_model: 'PMP' as const,
+        type: service ? ('free_customer_service' as const) : ('regular' as const),
+        category: message.category,
+      },
+    }),
+    ...(status === 'failed' && { errors: [messageUndeliverable()] }),
+  };
+}
+
+/** A shuffled copy that differs from the input whenever it has two or more items. */
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  if (copy.length > 1 && copy.every((item, i) => item === items[i])) copy.push(copy.shift()!);
+  return copy;
+}

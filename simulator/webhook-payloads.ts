@@ -1,0 +1,78 @@
+import { displayPhoneNumber } from '#simulator/ids';
+import type { StatusError } from '#simulator/whatsapp-errors';
+
+/** The shapes of the Cloud API webhooks the simulator POSTs (field `messages`). */
+export interface WebhookEnvelope {
+  object: 'whatsapp_business_account';
+  entry: { id: string; changes: { field: 'messages'; value: MessagesValue }[] }[];
+}
+
+export interface MessagesValue {
+  messaging_product: 'whatsapp';
+  metadata: { display_phone_number: string; phone_number_id: string };
+  contacts?: { profile: { name: string }; wa_id: string }[];
+  messages?: InboundMessage[];
+  statuses?: StatusReport[];
+}
+
+export interface InboundMessage {
+  from: string;
+  id: string;
+  timestamp: string;
+  type: 'text';
+  text: { body: string };
+}
+
+export type StatusName = 'sent' | 'delivered' | 'read' | 'failed';
+
+export interface StatusReport {
+  id: string;
+  status: StatusName;
+  /** Unix seconds, as a string. */
+  timestamp: string;
+  recipient_id: string;
+  biz_opaque_callback_data?: string;
+  conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
+  pricing?: { billable: boolean; pricing_model: 'PMP'; type: 'regular' | 'free_customer_service'; category: string };
+  errors?: StatusError[];
+}
+
+export const unixSeconds = (ms: number = Date.now()): string => String(Math.floor(ms / 1000));
+
+/**
+ * One webhook around one change. The platform puts the WhatsApp Business Account id in `entry[].id`;
+ * the simulator does not know which WABA a phone number belongs to and puts the phone number id there.
+ * Route by `metadata.phone_number_id`.
+ */
+export function envelope(phoneNumberId: string, value: Omit<MessagesValue, 'messaging_product' | 'metadata'>): WebhookEnvelope {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: phoneNumberId,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: displayPhoneNumber(phoneNumberId), phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export const statusWebhook = (phoneNumberId: string, status: StatusReport): WebhookEnvelope => envelope(phoneNumberId, { statuses: [status] });
+
+export function inboundTextWebhook(
+  phoneNumberId: string,
+  message: { from: string; name: string; wamid: string; text: string; timestamp: string },
+): WebhookEnvelope {
+  return envelope(phoneNumberId, {
+    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+    messages: [{ from: message.from, id: message.wamid, timestamp: message.timestamp, type: 'text', text: { body: message.text } }],
+  });
+}

@@ -1,0 +1,48 @@
+import { GraphError } from '#simulator/graph-error';
+
+/**
+ * The WhatsApp Cloud API errors the simulator produces, shaped as the platform does:
+ * `message` is `(#<code>) <title>`, `error_data.details` says what exactly was wrong.
+ */
+const whatsappError = (status: number, code: number, title: string, details: string): GraphError =>
+  new GraphError(status, code, 'OAuthException', `(#${code}) ${title}`, undefined, { messaging_product: 'whatsapp', details });
+
+export const whatsappErrors = {
+  /** 100: a missing, malformed or out-of-range request field (also malformed JSON). */
+  invalidParameter: (details: string) => whatsappError(400, 100, 'Invalid parameter', details),
+  /** 130429: throughput limit (HTTP 429). Retryable. */
+  rateLimitHit: () => whatsappError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
+  /** 131000: transient platform fault (HTTP 500). Retryable. */
+  somethingWentWrong: () => whatsappError(500, 131000, 'Something went wrong', 'Something went wrong.'),
+  /** 132000: body parameter count differs from the template's distinct `{{n}}` placeholders. */
+  paramCountMismatch: (component: string, given: number, expected: number) =>
+    whatsappError(
+      400,
+      132000,
+      'Number of parameters does not match the expected number of params',
+      `${component}: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
+    ),
+  /** 132001: no usable template with that name in that language. */
+  templateNotFound: (name: string, language: string) =>
+    whatsappError(400, 132001, 'Template name does not exist in the translation', `template name (${name}) does not exist in ${language}`),
+};
+
+/** What a `failed` status report carries in `errors[]`. */
+export interface StatusError {
+  code: number;
+  title: string;
+  message: string;
+  error_data: { details: string };
+  href?: string;
+}
+
+export const ERROR_CODES_HREF = 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/';
+
+/** 131026: the recipient cannot receive the message (not on WhatsApp, old app, ...). */
+export const messageUndeliverable = (): StatusError => ({
+  code: 131026,
+  title: 'Message undeliverable',
+  message: 'Message undeliverable',
+  error_data: { details: 'Message Undeliverable.' },
+  href: ERROR_CODES_HREF,
+});
