@@ -1,6 +1,6 @@
-import { errors } from '#shared/http/errors';
+import { httpErrors } from '#shared/http/errors';
 import { publicHttpOperation } from '#shared/http/operation';
 
 export const handler = publicHttpOperation(async (event) => {
-  throw errors.routeNotFound(event.requestContext.http.method, event.rawPath);
+  throw httpErrors.routeNotFound(event.requestContext.http.method, event.rawPath);
 });

@@ -1,6 +1,6 @@
 import type { CampaignStart } from '#shared/scheduler';
 import { moveCampaign } from '#shared/domain/campaigns/store';
-import { ApiError } from '#shared/http/errors';
+import { DomainError } from '#shared/errors';
 import { nowIso } from '#shared/time';
 
 /**
@@ -12,7 +12,7 @@ export const handler = async (start: CampaignStart): Promise<{ started: boolean 
     await moveCampaign(start.workspace_id, start.campaign_id, ['scheduled'], { status: 'running', started_at: nowIso() });
     return { started: true };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { started: false };
+    if (error instanceof DomainError) return { started: false };
     throw error;
   }
 };

@@ -1,6 +1,6 @@
 import { publicContact } from '#shared/domain/contacts/contact';
 import { getContact } from '#shared/domain/contacts/store';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { idParams } from '#shared/http/schemas';

@@ -1,6 +1,6 @@
 import { detailView } from '#shared/domain/messages/message';
 import { getMessage } from '#shared/domain/messages/store';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { idParams } from '#shared/http/schemas';

@@ -1,4 +1,4 @@
-import { ApiError, errors } from '#shared/http/errors';
+import { HttpError, httpErrors } from '#shared/http/errors';
 import { publicHttpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { platformSecrets } from '#shared/platform/secrets';
@@ -13,13 +13,13 @@ export const handler = publicHttpOperation(async (event) => {
   const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
   const { app_secret } = await platformSecrets();
   if (!validPlatformSignature(raw, event.headers['x-hub-signature-256'], app_secret)) {
-    throw new ApiError(401, 'unauthorized', 'Missing or invalid X-Hub-Signature-256');
+    throw new HttpError('unauthorized', 'Missing or invalid X-Hub-Signature-256');
   }
   let payload: unknown;
   try {
     payload = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw errors.invalidJson();
+    throw httpErrors.invalidJson();
   }
   await enqueue(queueUrl('inbound'), [payload]);
   return ok({ received: true });

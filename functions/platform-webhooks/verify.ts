@@ -1,4 +1,4 @@
-import { ApiError } from '#shared/http/errors';
+import { httpErrors } from '#shared/http/errors';
 import { publicHttpOperation } from '#shared/http/operation';
 import { plainText } from '#shared/http/responses';
 import { platformSecrets } from '#shared/platform/secrets';
@@ -8,7 +8,7 @@ export const handler = publicHttpOperation(async (event) => {
   const query = event.queryStringParameters ?? {};
   const { verify_token } = await platformSecrets();
   if (query['hub.mode'] !== 'subscribe' || !verify_token || query['hub.verify_token'] !== verify_token || !query['hub.challenge']) {
-    throw new ApiError(403, 'forbidden', 'Webhook verification failed');
+    throw httpErrors.forbidden('Webhook verification failed');
   }
   return plainText(query['hub.challenge']);
 });

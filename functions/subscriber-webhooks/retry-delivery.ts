@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { getDelivery, reopenDelivery, deliveryView } from '#shared/domain/subscriber-webhooks/deliveries';
 import { requireSubscription } from '#shared/domain/subscriber-webhooks/subscriptions';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { httpOperation } from '#shared/http/operation';
 import { accepted } from '#shared/http/responses';
 import { uuid } from '#shared/http/schemas';

@@ -6,7 +6,7 @@ import { keys } from '#shared/data/keys';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { cachedWorkspace, type Workspace } from '#shared/domain/workspaces';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 
@@ -131,7 +131,7 @@ export async function revokeKey(workspaceId: string, id: string) {
     const [keyReason, countReason] = error.CancellationReasons ?? [];
     if (keyReason?.Code === 'ConditionalCheckFailed') throw errors.notFound('API key');
     if (countReason?.Code === 'ConditionalCheckFailed') {
-      throw errors.conflict('cannot_revoke_last_key', 'The only active API key of a workspace cannot be revoked');
+      throw errors.refused('cannot_revoke_last_key', 'The only active API key of a workspace cannot be revoked');
     }
     throw error;
   }

@@ -1,12 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { keys } from '#shared/data/keys';
 import { queryAll } from '#shared/data/table/query-all';
 import type { Workspace } from '#shared/domain/workspaces';
 import { accessTokenFor } from '#shared/platform/secrets';
-import { fetchTemplates, type PlatformTemplate } from '#shared/platform/graph-client';
+import { fetchTemplates, PlatformError, PlatformUnreachable, type PlatformTemplate } from '#shared/platform/graph-client';
 import { nowIso } from '#shared/time';
 
 export const TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
@@ -54,9 +54,20 @@ export async function listTemplates(workspaceId: string, filter: { status: strin
     .sort((a, b) => a.name.localeCompare(b.name) || a.language.localeCompare(b.language));
 }
 
+/** The platform's template list; its refusal or silence is the domain's `platform_error`. */
+async function platformTemplates(workspace: Workspace): Promise<PlatformTemplate[]> {
+  try {
+    return await fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id));
+  } catch (error) {
+    if (error instanceof PlatformError) throw errors.refused('platform_error', `The messaging platform refused the template list: ${error.title} (code ${error.code})`);
+    if (error instanceof PlatformUnreachable) throw errors.refused('platform_error', 'The messaging platform did not answer; try again later');
+    throw error;
+  }
+}
+
 /** Replaces the workspace's stored templates with the platform's current list. */
 export async function syncTemplates(workspace: Workspace): Promise<number> {
-  const fetched = (await fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id))).map(fromPlatform);
+  const fetched = (await platformTemplates(workspace)).map(fromPlatform);
   // One record per name and language, even if the platform lists one twice.
   const platform = [...new Map(fetched.map((t) => [`${t.name}#${t.language}`, t])).values()];
   const syncedAt = nowIso();
@@ -77,8 +88,8 @@ export async function getTemplate(workspaceId: string, name: string, language: s
 /** A template that exists in this language and is approved, or the contract's 422. */
 export async function approvedTemplate(workspaceId: string, name: string, language: string): Promise<Template> {
   const template = await getTemplate(workspaceId, name, language);
-  if (!template) throw errors.unprocessable('template_not_found', `No template ${name} in ${language}`);
-  if (template.status !== 'APPROVED') throw errors.unprocessable('template_not_approved', `Template ${name} (${language}) is ${template.status}`);
+  if (!template) throw errors.refused('template_not_found', `No template ${name} in ${language}`);
+  if (template.status !== 'APPROVED') throw errors.refused('template_not_approved', `Template ${name} (${language}) is ${template.status}`);
   return template;
 }
 

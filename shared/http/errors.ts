@@ -1,36 +1,59 @@
-/** A failure the client can act on: rendered as the contract's error envelope by the envelope middleware. */
-export interface ErrorDetail {
-  field: string;
-  message: string;
-}
+import { DomainError, type DomainErrorCode } from '#shared/errors';
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: ErrorDetail[],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'ApiError';
+/** Codes only the HTTP layer raises: the request itself, authentication, idempotency, routing. */
+type HttpErrorCode =
+  | 'invalid_json'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'route_not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'idempotency_key_in_use'
+  | 'idempotency_key_reused';
+
+export type ErrorCode = DomainErrorCode | HttpErrorCode;
+
+/** Contract §2, in one place: the status every error code is answered with. */
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  invalid_json: 400,
+  validation_error: 400,
+  unauthorized: 401,
+  plan_upgrade_required: 403,
+  forbidden: 403,
+  not_found: 404,
+  route_not_found: 404,
+  invalid_state: 409,
+  idempotency_key_in_use: 409,
+  cannot_revoke_last_key: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  template_not_found: 422,
+  template_not_approved: 422,
+  template_variables_mismatch: 422,
+  session_window_closed: 422,
+  invalid_audience: 422,
+  empty_audience: 422,
+  platform_error: 502,
+};
+
+/** An error of the HTTP layer, which may carry response headers (`WWW-Authenticate`, `Idempotent-Replayed`). */
+export class HttpError extends DomainError<ErrorCode> {
+  constructor(code: ErrorCode, message: string, details?: DomainError['details'], readonly headers: Record<string, string> = {}) {
+    super(code, message, details);
+    this.name = 'HttpError';
   }
 }
 
-export const errors = {
-  invalidJson: () => new ApiError(400, 'invalid_json', 'The request body is not valid JSON'),
-  validation: (details: ErrorDetail[]) => new ApiError(400, 'validation_error', 'The request is invalid', details),
-  unauthorized: () =>
-    new ApiError(401, 'unauthorized', 'A valid API key is required', undefined, { 'WWW-Authenticate': 'Bearer' }),
-  planUpgradeRequired: (message: string) => new ApiError(403, 'plan_upgrade_required', message),
-  notFound: (what: string) => new ApiError(404, 'not_found', `${what} not found`),
-  routeNotFound: (method: string, path: string) => new ApiError(404, 'route_not_found', `No route for ${method} ${path}`),
-  invalidState: (message: string) => new ApiError(409, 'invalid_state', message),
-  conflict: (code: string, message: string) => new ApiError(409, code, message),
-  payloadTooLarge: (limitBytes: number) =>
-    new ApiError(413, 'payload_too_large', `The request body exceeds ${limitBytes} bytes`),
-  unsupportedMediaType: () =>
-    new ApiError(415, 'unsupported_media_type', 'Request bodies must be sent with Content-Type: application/json'),
-  unprocessable: (code: string, message: string, details?: ErrorDetail[]) => new ApiError(422, code, message, details),
-  badGateway: (message: string) => new ApiError(502, 'platform_error', message),
+export const statusOf = (error: DomainError<string>): number => HTTP_STATUS[error.code as ErrorCode] ?? 500;
+
+export const httpErrors = {
+  invalidJson: () => new HttpError('invalid_json', 'The request body is not valid JSON'),
+  unauthorized: (message = 'A valid API key is required') => new HttpError('unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' }),
+  forbidden: (message: string) => new HttpError('forbidden', message),
+  routeNotFound: (method: string, path: string) => new HttpError('route_not_found', `No route for ${method} ${path}`),
+  payloadTooLarge: (limitBytes: number) => new HttpError('payload_too_large', `The request body exceeds ${limitBytes} bytes`),
+  unsupportedMediaType: () => new HttpError('unsupported_media_type', 'Request bodies must be sent with Content-Type: application/json'),
+  idempotencyKeyInUse: () => new HttpError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed'),
+  idempotencyKeyReused: () => new HttpError('idempotency_key_reused', 'This Idempotency-Key was used with a different request'),
 };

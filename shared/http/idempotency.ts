@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { keys } from '#shared/data/keys';
-import { ApiError, errors } from '#shared/http/errors';
+import type { DomainError, ErrorDetail } from '#shared/errors';
+import { HttpError, httpErrors, type ErrorCode } from '#shared/http/errors';
 import type { HttpResult } from '#shared/http/responses';
 import { newId } from '#shared/ids';
 import { epochSeconds } from '#shared/time';
@@ -18,7 +19,7 @@ export interface IdempotencyScope {
 }
 
 /** The first attempt's outcome: its result, or the client error it ended with. */
-type Outcome = { result: HttpResult } | { error: { status: number; code: string; message: string; details?: unknown } };
+type Outcome = { result: HttpResult } | { error: { code: string; message: string; details?: ErrorDetail[] } };
 
 export type Begin =
   /** Run the request; `resourceId` is the id of what it creates, the same for every attempt of this key. */
@@ -47,11 +48,11 @@ export async function beginIdempotent(scope: IdempotencyScope, requestFingerprin
   const { Item: existing } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const live = existing && Number(existing.expires_at) > now;
   if (live && existing.fingerprint !== requestFingerprint) {
-    throw errors.unprocessable('idempotency_key_reused', 'This Idempotency-Key was used with a different request');
+    throw httpErrors.idempotencyKeyReused();
   }
   if (live && existing.state === 'done') return { kind: 'replay', outcome: existing.outcome as Outcome };
   if (live && Number(existing.locked_until) > now) {
-    throw errors.conflict('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed');
+    throw httpErrors.idempotencyKeyInUse();
   }
   const resourceId = (live && (existing.resource_id as string)) || newId();
   try {
@@ -108,10 +109,10 @@ export async function releaseIdempotent(scope: IdempotencyScope): Promise<void> 
 
 export const outcomeOf = {
   result: (result: HttpResult): Outcome => ({ result }),
-  error: (error: ApiError): Outcome => ({ error: { status: error.status, code: error.code, message: error.message, ...(error.details && { details: error.details }) } }),
+  error: (error: DomainError<string>): Outcome => ({ error: { code: error.code, message: error.message, ...(error.details && { details: error.details }) } }),
 };
 
-export function replayError(outcome: Extract<Outcome, { error: unknown }>): ApiError {
-  const { status, code, message, details } = outcome.error;
-  return new ApiError(status, code, message, details as ApiError['details'], { 'Idempotent-Replayed': 'true' });
+export function replayError(outcome: Extract<Outcome, { error: unknown }>): HttpError {
+  const { code, message, details } = outcome.error;
+  return new HttpError(code as ErrorCode, message, details, { 'Idempotent-Replayed': 'true' });
 }

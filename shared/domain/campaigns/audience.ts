@@ -4,7 +4,7 @@ import { queryAll } from '#shared/data/table/query-all';
 import type { Contact } from '#shared/domain/contacts/contact';
 import { orderedVariables, type Variables } from '#shared/domain/messages/render';
 import type { Template } from '#shared/domain/templates';
-import { errors, type ErrorDetail } from '#shared/http/errors';
+import { errors, type ErrorDetail } from '#shared/errors';
 
 export interface LaunchAudience {
   recipients?: { phone: string; name?: string; variables?: Variables }[];
@@ -47,7 +47,7 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     getMany<{ id: string }>(groupIds.map((id) => keys.group(ws, id))),
   ]);
   const unknown = [...missing(contactIds, new Set(contacts.map((c) => c.id)), 'contact_ids'), ...missing(groupIds, new Set(groups.map((g) => g.id)), 'group_ids')];
-  if (unknown.length) throw errors.unprocessable('invalid_audience', 'The audience names records that do not exist', unknown);
+  if (unknown.length) throw errors.refused('invalid_audience', 'The audience names records that do not exist', unknown);
 
   const members: Contact[] = [];
   for (const groupId of groupIds) {
@@ -72,6 +72,6 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     const values = orderedVariables(candidate.variables, template);
     recipients.push({ p: candidate.phone, n: candidate.name, v: values.map((value) => fillMacros(value, candidate.phone, candidate.name)) });
   }
-  if (!recipients.length) throw errors.unprocessable('empty_audience', 'The audience resolves to no recipient');
+  if (!recipients.length) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
   return recipients;
 }

@@ -1,7 +1,7 @@
 import { batchWrite } from '#shared/data/table/batch-write';
 import { keys } from '#shared/data/keys';
 import { approvedTemplate } from '#shared/domain/templates';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { epochSeconds, nowIso } from '#shared/time';
 import { resolveAudience, type LaunchAudience, type Recipient } from '#shared/domain/campaigns/audience';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/store';

@@ -6,7 +6,7 @@ import { transact } from '#shared/data/table/transact';
 import { indexes } from '#shared/data/table/table';
 import { approvedTemplate, templateById } from '#shared/domain/templates';
 import type { Plan } from '#shared/domain/workspaces';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { campaignView, ZERO_COUNTS, type Campaign, type CampaignCounts, type CampaignStatus } from '#shared/domain/campaigns/campaign';
@@ -27,11 +27,11 @@ async function campaignTemplate(ws: string, input: NewCampaign) {
   const language = input.language ?? 'en_US';
   if (input.template_id) {
     const template = await templateById(ws, input.template_id);
-    if (!template) throw errors.unprocessable('template_not_found', `No template with id ${input.template_id}`);
+    if (!template) throw errors.refused('template_not_found', `No template with id ${input.template_id}`);
     if (input.template_name && input.template_name !== template.name) {
       throw errors.validation([{ field: 'template_name', message: `Template ${input.template_id} is named ${template.name}` }]);
     }
-    if (template.status !== 'APPROVED') throw errors.unprocessable('template_not_approved', `Template ${template.name} (${template.language}) is ${template.status}`);
+    if (template.status !== 'APPROVED') throw errors.refused('template_not_approved', `Template ${template.name} (${template.language}) is ${template.status}`);
     return template;
   }
   return approvedTemplate(ws, input.template_name!, language);
@@ -39,7 +39,7 @@ async function campaignTemplate(ws: string, input: NewCampaign) {
 
 export async function createCampaign(ws: string, plan: Plan, input: NewCampaign): Promise<Campaign> {
   if (input.scheduled_at && !SCHEDULING_PLANS.includes(plan)) {
-    throw errors.planUpgradeRequired('Scheduled campaigns need the growth or pro plan');
+    throw errors.refused('plan_upgrade_required', 'Scheduled campaigns need the growth or pro plan');
   }
   const template = await campaignTemplate(ws, input);
   const campaign: Campaign = {

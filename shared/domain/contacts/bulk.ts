@@ -4,7 +4,7 @@ import { newContact, type Contact, type ContactChanges } from '#shared/domain/co
 import { bulkContactItem } from '#shared/domain/contacts/schema';
 import { existingPhones, insertContacts, upsertContact } from '#shared/domain/contacts/store';
 import { newId } from '#shared/ids';
-import { ApiError } from '#shared/http/errors';
+import { DomainError } from '#shared/errors';
 import { normalizePhone } from '#shared/phone';
 import { nowIso } from '#shared/time';
 
@@ -74,8 +74,8 @@ export async function importContacts(ws: string, items: unknown[]) {
     try {
       results.set(item.index, await upsertContact(ws, item.phone, item.changes));
     } catch (error) {
-      // A client error of one item (a contact changing concurrently, too many custom fields) fails that item only.
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      // A refusal of one item (a contact changing concurrently, too many custom fields) fails that item only.
+      if (!(error instanceof DomainError)) throw error;
       errors.push({ index: item.index, phone: item.phone, code: error.code, message: error.details?.map((d) => `${d.field}: ${d.message}`).join('; ') || error.message });
     }
   });

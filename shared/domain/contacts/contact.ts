@@ -1,5 +1,5 @@
 /** The contact record and the pure rules for changing it (contract section 7). */
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 
 export type CustomFieldValue = string | number | boolean;
 

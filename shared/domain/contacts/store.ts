@@ -4,7 +4,7 @@ import { counterNames, keys } from '#shared/data/keys';
 import { getMany } from '#shared/data/table/pages';
 import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
 import { applyUnits, GuardFailed, type Unit } from '#shared/data/table/units';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { applyChanges, newContact, tagKey, type Contact, type ContactChanges, type StoredContact } from '#shared/domain/contacts/contact';

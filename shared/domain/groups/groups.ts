@@ -5,7 +5,7 @@ import { counterNames, keys } from '#shared/data/keys';
 import { pagination, queryPage, readCounter } from '#shared/data/table/pages';
 import { indexes } from '#shared/data/table/table';
 import { failedConditions, transact } from '#shared/data/table/transact';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 

@@ -1,4 +1,4 @@
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import type { Template } from '#shared/domain/templates';
 
 export type Variables = (string | number)[] | Record<string, string | number>;
@@ -15,14 +15,14 @@ export function orderedVariables(variables: Variables | undefined, template: Tem
     const keys = Object.keys(variables);
     const expected = keys.map((_, i) => String(i + 1));
     if ([...keys].sort((a, b) => Number(a) - Number(b)).some((key, i) => key !== expected[i])) {
-      throw errors.unprocessable('template_variables_mismatch', 'Variable keys must be exactly "1" to "n"', [
+      throw errors.refused('template_variables_mismatch', 'Variable keys must be exactly "1" to "n"', [
         { field: 'variables', message: `Expected keys 1 to ${keys.length}` },
       ]);
     }
     values = expected.map((key) => variables[key]);
   }
   if (values.length !== template.placeholder_count) {
-    throw errors.unprocessable(
+    throw errors.refused(
       'template_variables_mismatch',
       `Template ${template.name} (${template.language}) takes ${template.placeholder_count} variables, ${values.length} given`,
       [{ field: 'variables', message: `Expected ${template.placeholder_count} variables` }],

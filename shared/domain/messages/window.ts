@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { keys } from '#shared/data/keys';
-import { errors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { epochSeconds } from '#shared/time';
 
 const WINDOW_MS = 24 * 3600 * 1000;
@@ -11,7 +11,7 @@ export async function requireOpenWindow(ws: string, digits: string, now = Date.n
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.window(ws, digits) }));
   const last = Item ? Date.parse(Item.last_inbound_at as string) : 0;
   if (now - last > WINDOW_MS) {
-    throw errors.unprocessable('session_window_closed', 'No message from this number in the last 24 hours: send a template message instead');
+    throw errors.refused('session_window_closed', 'No message from this number in the last 24 hours: send a template message instead');
   }
 }
 

@@ -5,7 +5,7 @@ import { keys } from '#shared/data/keys';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { transact } from '#shared/data/table/transact';
-import { ApiError, errors } from '#shared/http/errors';
+import { DomainError, errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { checkWebhookUrl, webhookPolicy } from '#shared/subscribers/url-safety';
@@ -119,7 +119,7 @@ export async function rotateSecret(ws: string, id: string) {
   try {
     await updateSubscription(ws, id, { secrets: [{ secret }, { secret: previous.secret, until }], updated_at: nowIso() }, { secret: previous.secret });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404 && (await getSubscription(ws, id))) throw errors.conflict('invalid_state', 'The secret was rotated by another request at the same time; retry');
+    if (error instanceof DomainError && error.code === 'not_found' && (await getSubscription(ws, id))) throw errors.invalidState('The secret was rotated by another request at the same time; retry');
     throw error;
   }
   return { id, signing_secret: secret, previous_secret_expires_at: until };

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { ApiError } from '#shared/http/errors';
+import { DomainError } from '#shared/errors';
+import { HttpError, statusOf } from '#shared/http/errors';
 import type { HttpResult } from '#shared/http/responses';
 import type { ApiMiddleware, ApiRequest } from '#shared/http/context';
 import { logger } from '#shared/logger';
@@ -14,9 +15,10 @@ function render(status: number, body: object, requestId: string, headers: Record
 
 function errorResponse(request: ApiRequest): APIGatewayProxyStructuredResultV2 {
   const { error, context } = request;
-  if (error instanceof ApiError) {
+  if (error instanceof DomainError) {
     const { code, message, details } = error;
-    return render(error.status, { success: false, error: { code, message, ...(details && { details }) } }, context.requestId, error.headers);
+    const headers = error instanceof HttpError ? error.headers : {};
+    return render(statusOf(error), { success: false, error: { code, message, ...(details && { details }) } }, context.requestId, headers);
   }
   logger.error('Unexpected error', { error: error as Error, requestId: context.requestId });
   return render(500, { success: false, error: { code: 'internal_error', message: 'Something went wrong on our side' } }, context.requestId);

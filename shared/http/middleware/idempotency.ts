@@ -1,5 +1,6 @@
 import { beginIdempotent, completeIdempotent, fingerprint, outcomeOf, releaseIdempotent, replayError } from '#shared/http/idempotency';
-import { ApiError, errors } from '#shared/http/errors';
+import { DomainError, errors } from '#shared/errors';
+import { statusOf } from '#shared/http/errors';
 import type { ApiMiddleware } from '#shared/http/context';
 import type { HttpResult } from '#shared/http/responses';
 
@@ -33,7 +34,7 @@ export const idempotency = (endpoint: string): ApiMiddleware => ({
     onError: async ({ error, context }) => {
       const scope = context.idempotency;
       if (!scope) return;
-      if (error instanceof ApiError && error.status < 500) await completeIdempotent(scope, outcomeOf.error(error));
+      if (error instanceof DomainError && statusOf(error) < 500) await completeIdempotent(scope, outcomeOf.error(error));
       else await releaseIdempotent(scope);
     },
 });

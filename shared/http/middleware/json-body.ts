@@ -1,4 +1,4 @@
-import { errors } from '#shared/http/errors';
+import { httpErrors } from '#shared/http/errors';
 import type { ApiMiddleware } from '#shared/http/context';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -13,12 +13,12 @@ export const jsonBody = (): ApiMiddleware => ({
   before: ({ event }) => {
     if (event.body === undefined || event.body === null || event.body === '') return;
     const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-    if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw errors.payloadTooLarge(MAX_BODY_BYTES);
-    if (!isJson(event.headers['content-type'])) throw errors.unsupportedMediaType();
+    if (Buffer.byteLength(raw, 'utf8') > MAX_BODY_BYTES) throw httpErrors.payloadTooLarge(MAX_BODY_BYTES);
+    if (!isJson(event.headers['content-type'])) throw httpErrors.unsupportedMediaType();
     try {
       (event as { parsedBody?: unknown }).parsedBody = JSON.parse(raw);
     } catch {
-      throw errors.invalidJson();
+      throw httpErrors.invalidJson();
     }
   },
 });

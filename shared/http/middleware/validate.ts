@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { errors, type ErrorDetail } from '#shared/http/errors';
+import { errors, type ErrorDetail } from '#shared/errors';
 import type { ApiMiddleware } from '#shared/http/context';
 
 export interface RequestSchemas {

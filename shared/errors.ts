@@ -1,0 +1,46 @@
+/**
+ * Errors of the service's rules, whatever called them: an API request, a queue worker, the admin
+ * command. A domain error has a code and details, never a transport status; the HTTP layer maps
+ * codes to statuses in one table (shared/http/errors.ts), and workers turn the same errors into
+ * final states (a failed message carries the code).
+ */
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+/** Every code a rule of the service can refuse with (contract §2). */
+export const DOMAIN_ERROR_CODES = [
+  'validation_error',
+  'not_found',
+  'invalid_state',
+  'cannot_revoke_last_key',
+  'plan_upgrade_required',
+  'template_not_found',
+  'template_not_approved',
+  'template_variables_mismatch',
+  'session_window_closed',
+  'invalid_audience',
+  'empty_audience',
+  'platform_error',
+] as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
+
+export class DomainError<Code extends string = DomainErrorCode> extends Error {
+  constructor(
+    readonly code: Code,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const errors = {
+  validation: (details: ErrorDetail[]) => new DomainError('validation_error', 'The request is invalid', details),
+  notFound: (what: string) => new DomainError('not_found', `${what} not found`),
+  invalidState: (message: string) => new DomainError('invalid_state', message),
+  /** A refusal under a rule of its own code (template_not_found, session_window_closed, …). */
+  refused: (code: DomainErrorCode, message: string, details?: ErrorDetail[]) => new DomainError(code, message, details),
+};
