@@ -1,12 +1,6 @@
-/** What a handler returns; the envelope middleware adds `success` and `request_id`. */
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  totalCount: number;
-  hasMore: boolean;
-  nextCursor?: string | null;
-}
+import type { Pagination } from '#shared/pagination';
 
+/** What a handler returns; the envelope middleware adds `success` and `request_id`. */
 export interface HttpResult {
   status: number;
   data: unknown;

@@ -1,6 +1,5 @@
 import { BatchGetCommand, GetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
-import type { Pagination } from '#shared/http/responses';
 
 type Key = Record<string, unknown>;
 
@@ -41,10 +40,3 @@ export async function readCounter(key: { PK: string; SK: string }, attribute = '
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ProjectionExpression: '#a', ExpressionAttributeNames: { '#a': attribute } }));
   return Number(Item?.[attribute] ?? 0);
 }
-
-export const pagination = (page: number, pageSize: number, totalCount: number): Pagination => ({
-  page,
-  pageSize,
-  totalCount,
-  hasMore: page * pageSize < totalCount,
-});

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { counterNames, keys } from '#shared/data/keys';
-import { pagination, queryPage, readCounter } from '#shared/data/table/pages';
+import { queryPage, readCounter } from '#shared/data/table/pages';
+import { pagination } from '#shared/pagination';
 import { transact } from '#shared/data/table/transact';
 import { indexes } from '#shared/data/table/table';
 import { approvedTemplate, templateById } from '#shared/domain/templates';

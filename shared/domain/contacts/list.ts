@@ -1,5 +1,6 @@
 import { queryAll } from '#shared/data/table/query-all';
-import { getMany, pagination, queryPage, readCounter } from '#shared/data/table/pages';
+import { getMany, queryPage, readCounter } from '#shared/data/table/pages';
+import { pagination } from '#shared/pagination';
 import { counterNames, keys } from '#shared/data/keys';
 import { indexes } from '#shared/data/table/table';
 import { publicContact, tagKey, type Contact } from '#shared/domain/contacts/contact';

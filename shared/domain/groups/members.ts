@@ -1,4 +1,5 @@
-import { getMany, pagination, queryPage } from '#shared/data/table/pages';
+import { getMany, queryPage } from '#shared/data/table/pages';
+import { pagination } from '#shared/pagination';
 import { keys } from '#shared/data/keys';
 import { tableName } from '#shared/data/table/client';
 import { applyUnits, type Unit } from '#shared/data/table/units';

@@ -5,7 +5,7 @@ import { keys, MESSAGE_SHARDS } from '#shared/data/keys';
 import { mergedQuery, type Positions } from '#shared/data/table/merged-query';
 import { indexes } from '#shared/data/table/table';
 import { errors } from '#shared/errors';
-import type { Pagination } from '#shared/http/responses';
+import type { Pagination } from '#shared/pagination';
 import { messageCounts } from '#shared/domain/messages/counters';
 import { listView, OUTBOUND_STATUSES, type Direction, type Message, type MessageStatus } from '#shared/domain/messages/message';
 import { campaignMessageCount } from '#shared/domain/messages/campaign-counts';
