@@ -5,7 +5,7 @@ import { db, tableName } from '#shared/data/table/client';
 import { keys } from '#shared/data/keys';
 import { indexes } from '#shared/data/table/table';
 import { hashSecret } from '#shared/domain/api-keys';
-import { getMessage } from '#shared/domain/messages/store';
+import { getMessage } from '#shared/data/message';
 import { newId } from '#shared/ids';
 import { median, percentile, type BenchContext, type Figure } from './harness';
 

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
-import { campaignCounts } from '#shared/domain/campaigns/store';
-import { getMessage } from '#shared/domain/messages/store';
+import { campaignCounts } from '#shared/data/campaign-metrics';
+import { getMessage } from '#shared/data/message';
 import { newId } from '#shared/ids';
 import type { Usage } from '#local/usage-meter';
 import { operations } from '#shared/service/operations';

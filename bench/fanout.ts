@@ -4,7 +4,7 @@ import { db, tableName } from '#shared/data/table/client';
 import { keys } from '#shared/data/keys';
 import { indexes } from '#shared/data/table/table';
 import { newId } from '#shared/ids';
-import { getMessage } from '#shared/domain/messages/store';
+import { getMessage } from '#shared/data/message';
 import { timed, type BenchContext, type Figure } from './harness';
 
 export interface CampaignRun {

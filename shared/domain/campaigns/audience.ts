@@ -1,6 +1,5 @@
-import { getMany } from '#shared/data/table/pages';
-import { keys } from '#shared/data/keys';
-import { queryAll } from '#shared/data/table/query-all';
+import { contactsByIds } from '#shared/data/contact';
+import { allMemberIds, groupsAmong } from '#shared/data/group';
 import type { Contact } from '#shared/domain/contacts/contact';
 import { orderedVariables, type Variables } from '#shared/domain/messages/render';
 import type { Template } from '#shared/domain/templates';
@@ -43,21 +42,14 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
   const contactIds = [...new Set(audience.contact_ids ?? [])];
   const groupIds = [...new Set(audience.group_ids ?? [])];
   const [contacts, groups] = await Promise.all([
-    getMany<Contact>(contactIds.map((id) => keys.contact(ws, id))),
-    getMany<{ id: string }>(groupIds.map((id) => keys.group(ws, id))),
+    contactsByIds(ws, contactIds),
+    groupsAmong(ws, groupIds),
   ]);
   const unknown = [...missing(contactIds, new Set(contacts.map((c) => c.id)), 'contact_ids'), ...missing(groupIds, new Set(groups.map((g) => g.id)), 'group_ids')];
   if (unknown.length) throw errors.refused('invalid_audience', 'The audience names records that do not exist', unknown);
 
   const members: Contact[] = [];
-  for (const groupId of groupIds) {
-    const memberships = await queryAll<{ SK: string }>({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :member)',
-      ExpressionAttributeValues: { ':pk': keys.group(ws, groupId).PK, ':member': 'MEMBER#' },
-      ProjectionExpression: 'SK',
-    });
-    members.push(...(await getMany<Contact>(memberships.map((m) => keys.contact(ws, m.SK.slice('MEMBER#'.length))))));
-  }
+  for (const groupId of groupIds) members.push(...(await contactsByIds(ws, await allMemberIds(ws, groupId))));
 
   const shared = audience.template_variables;
   const candidates = [

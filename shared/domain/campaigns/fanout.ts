@@ -1,17 +1,18 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
 import { applyUnits, type Unit } from '#shared/data/table/units';
-import { messageShard, type Message } from '#shared/domain/messages/message';
+import { readAudienceChunk } from '#shared/data/audience-chunk';
+import { getCampaign, markFanoutDone } from '#shared/data/campaign';
+import { newMessageMetrics } from '#shared/data/campaign-metrics';
+import { newMessagePut } from '#shared/data/message';
+import { messageCountsKey } from '#shared/data/message-counts';
+import { messageShard } from '#shared/data/message-shard';
+import type { Message } from '#shared/domain/messages/message';
 import { render } from '#shared/domain/messages/render';
-import { messageItem } from '#shared/domain/messages/store';
 import { stableId } from '#shared/ids';
 import { enqueue, queueUrl } from '#shared/queues';
 import { nowIso } from '#shared/time';
 import type { Campaign } from '#shared/domain/campaigns/campaign';
 import type { Recipient } from '#shared/domain/campaigns/audience';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
-import { getCampaign } from '#shared/domain/campaigns/store';
 
 export interface FanoutJob {
   workspace_id: string;
@@ -43,14 +44,13 @@ function campaignMessage(campaign: Campaign, recipient: Recipient, now: string):
 }
 
 /** A message with its counts: its campaign shard's total and pending, its workspace shard's queued. Idempotent by id. */
-const messageUnit = (message: Message): Unit => ({
-  items: [{ Put: { TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(PK)' } }],
-  counters: [
-    { key: keys.campaignMetrics(message.workspace_id, message.campaign_id!, messageShard(message.id)), attribute: 'total_messages', delta: 1 },
-    { key: keys.campaignMetrics(message.workspace_id, message.campaign_id!, messageShard(message.id)), attribute: 'pending', delta: 1 },
-    { key: keys.messageCounts(message.workspace_id, messageShard(message.id)), attribute: 'queued', delta: 1 },
-  ],
-});
+const messageUnit = (message: Message): Unit => {
+  const shard = messageShard(message.id);
+  return {
+    items: [newMessagePut(message)],
+    counters: [...newMessageMetrics(message.workspace_id, message.campaign_id!, shard), { key: messageCountsKey(message.workspace_id, shard), attribute: 'queued', delta: 1 }],
+  };
+};
 
 /**
  * One fan-out job: creates the chunk's messages in batched transactions (the table stream then
@@ -60,12 +60,9 @@ const messageUnit = (message: Message): Unit => ({
 export async function fanOutChunk(job: FanoutJob): Promise<void> {
   const campaign = await getCampaign(job.workspace_id, job.campaign_id);
   if (!campaign || campaign.status !== 'running' || campaign.launch_id !== job.launch_id) return;
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.audienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk), ConsistentRead: true }),
-  );
+  const recipients = await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk);
   // Written before the launch committed: missing means something is badly wrong, so the job fails and is kept.
-  if (!Item) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
-  const recipients = Item.recipients as Recipient[];
+  if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
   const now = nowIso();
   await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, recipient, now))));
 
@@ -73,14 +70,6 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
     await enqueue(queueUrl('fanout'), [{ ...job, chunk: job.chunk + 1 }]);
     return;
   }
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.campaign(job.workspace_id, job.campaign_id),
-      UpdateExpression: 'SET fanout_done = :true',
-      ConditionExpression: 'launch_id = :launch',
-      ExpressionAttributeValues: { ':true': true, ':launch': job.launch_id },
-    }),
-  );
+  await markFanoutDone(job.workspace_id, job.campaign_id, job.launch_id);
   await completeIfDone(job.workspace_id, job.campaign_id);
 }

@@ -1,16 +1,13 @@
-import { batchWrite } from '#shared/data/table/batch-write';
-import { keys } from '#shared/data/keys';
+import { writeAudienceChunks } from '#shared/data/audience-chunk';
 import { approvedTemplate } from '#shared/domain/templates';
 import { errors } from '#shared/errors';
-import { epochSeconds, nowIso } from '#shared/time';
+import { nowIso } from '#shared/time';
 import { resolveAudience, type LaunchAudience, type Recipient } from '#shared/domain/campaigns/audience';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/store';
 
 /** Recipients per fan-out job, and a size bound that keeps a chunk item far below DynamoDB's 400 KB. */
 const CHUNK_RECIPIENTS = 500;
 const CHUNK_BYTES = 300_000;
-/** Audience chunks are kept a while after launch for support, then expire. */
-const AUDIENCE_TTL_SECONDS = 30 * 24 * 3600;
 
 function chunk(recipients: Recipient[]): Recipient[][] {
   const chunks: Recipient[][] = [];
@@ -41,8 +38,7 @@ export async function launchCampaign(ws: string, campaignId: string, audience: L
   if (campaign.status !== 'draft') throw errors.invalidState(`The campaign is ${campaign.status}; only a draft can be launched`);
   const template = await approvedTemplate(ws, campaign.template_name, campaign.language);
   const chunks = chunk(await resolveAudience(ws, audience, template));
-  const expires = epochSeconds() + AUDIENCE_TTL_SECONDS;
-  await batchWrite(chunks.map((recipients, i) => ({ PutRequest: { Item: { ...keys.audienceChunk(ws, campaignId, launchId, i), recipients, expires_at: expires } } })));
+  await writeAudienceChunks(ws, campaignId, launchId, chunks);
 
   const now = nowIso();
   const later = campaign.scheduled_at !== null && Date.parse(campaign.scheduled_at) > Date.now();

@@ -1,17 +1,14 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { counterNames, keys } from '#shared/data/keys';
-import { queryPage, readCounter } from '#shared/data/table/pages';
-import { pagination } from '#shared/pagination';
-import { transact } from '#shared/data/table/transact';
-import { indexes } from '#shared/data/table/table';
+import { campaignsPage, getCampaign, insertCampaign, moveCampaignFrom } from '#shared/data/campaign';
 import { approvedTemplate, templateById } from '#shared/domain/templates';
 import type { Plan } from '#shared/domain/workspaces';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
+import { pagination } from '#shared/pagination';
 import { nowIso } from '#shared/time';
-import { campaignView, ZERO_COUNTS, type Campaign, type CampaignCounts, type CampaignStatus } from '#shared/domain/campaigns/campaign';
-import { queryAll } from '#shared/data/table/query-all';
+import { campaignView, type Campaign, type CampaignStatus } from '#shared/domain/campaigns/campaign';
+
+export { campaignCounts } from '#shared/data/campaign-metrics';
+export { getCampaign };
 
 export interface NewCampaign {
   name: string;
@@ -63,32 +60,8 @@ export async function createCampaign(ws: string, plan: Plan, input: NewCampaign)
     audience_chunks: 0,
     fanout_done: false,
   };
-  await transact([
-    { Put: { TableName: tableName(), Item: { ...keys.campaign(ws, campaign.id), ...keys.campaignList(ws, campaign.id), ...campaign }, ConditionExpression: 'attribute_not_exists(PK)' } },
-    { Update: { TableName: tableName(), Key: keys.counter(ws, counterNames.campaigns), UpdateExpression: 'ADD #count :one', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':one': 1 } } },
-  ]);
+  await insertCampaign(campaign);
   return campaign;
-}
-
-export async function getCampaign(ws: string, id: string, consistent = true): Promise<Campaign | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.campaign(ws, id), ConsistentRead: consistent }));
-  return Item as Campaign | undefined;
-}
-
-/**
- * The campaign's counts: the sum of its metric shards, read in one strongly consistent query.
- * Each message moves counts within its own shard only, so every shard, and so the sum, always
- * adds up to total_messages.
- */
-export async function campaignCounts(ws: string, id: string): Promise<CampaignCounts> {
-  const shards = await queryAll<Partial<CampaignCounts>>({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :metrics)',
-    ExpressionAttributeValues: { ':pk': keys.campaignMetrics(ws, id).PK, ':metrics': keys.campaignMetrics(ws, id).SK },
-    ConsistentRead: true,
-  });
-  const counts = { ...ZERO_COUNTS };
-  for (const shard of shards) for (const name of Object.keys(counts) as (keyof CampaignCounts)[]) counts[name] += Number(shard[name] ?? 0);
-  return counts;
 }
 
 export async function requireCampaign(ws: string, id: string): Promise<Campaign> {
@@ -99,37 +72,14 @@ export async function requireCampaign(ws: string, id: string): Promise<Campaign>
 
 /** Newest first, with the exact count from the workspace's campaign counter. */
 export async function listCampaigns(ws: string, page: number, pageSize: number) {
-  const query = {
-    IndexName: indexes.byParent.indexName,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.campaignList(ws).GSI1PK },
-    ScanIndexForward: false,
-  };
-  const [items, totalCount] = await Promise.all([queryPage<Campaign>(query, page, pageSize), readCounter(keys.counter(ws, counterNames.campaigns))]);
-  return { data: items.map(campaignView), pagination: pagination(page, pageSize, totalCount) };
+  const { campaigns, total } = await campaignsPage(ws, page, pageSize);
+  return { data: campaigns.map(campaignView), pagination: pagination(page, pageSize, total) };
 }
 
-/** A status change allowed only from the given statuses; 409 invalid_state otherwise. */
+/** A status change allowed only from the given statuses; invalid_state otherwise. */
 export async function moveCampaign(ws: string, id: string, from: CampaignStatus[], set: Record<string, unknown>): Promise<Campaign> {
-  const names = Object.fromEntries(Object.keys(set).map((n) => [`#${n}`, n]));
-  const values = Object.fromEntries(Object.entries(set).map(([n, v]) => [`:${n}`, v]));
-  from.forEach((status, i) => (values[`:from${i}`] = status));
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.campaign(ws, id),
-        UpdateExpression: `SET ${Object.keys(set).map((n) => `#${n} = :${n}`).join(', ')}`,
-        ConditionExpression: `attribute_exists(PK) AND #status_now IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
-        ExpressionAttributeNames: { ...names, '#status_now': 'status' },
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as Campaign;
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    const current = await requireCampaign(ws, id);
-    throw errors.invalidState(`The campaign is ${current.status}; this needs it ${from.join(' or ')}`);
-  }
+  const moved = await moveCampaignFrom(ws, id, from, set);
+  if (moved) return moved;
+  const current = await requireCampaign(ws, id);
+  throw errors.invalidState(`The campaign is ${current.status}; this needs it ${from.join(' or ')}`);
 }

@@ -1,7 +1,7 @@
 import { approvedTemplate } from '#shared/domain/templates';
 import { requireOpenWindow } from '#shared/domain/messages/window';
 import { orderedVariables, render, type Variables } from '#shared/domain/messages/render';
-import { insertMessage } from '#shared/domain/messages/store';
+import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/domain/messages/message';
 import { nowIso } from '#shared/time';
 

@@ -1,6 +1,6 @@
 import { updateContact, upsertContact } from '#shared/domain/contacts/store';
 import { openWindow } from '#shared/domain/messages/window';
-import { insertMessage } from '#shared/domain/messages/store';
+import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/domain/messages/message';
 import { stableId } from '#shared/ids';
 import { nowIso } from '#shared/time';

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { MESSAGE_SHARDS } from '#shared/data/keys';
 
 export const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export const MESSAGE_STATUSES = [...OUTBOUND_STATUSES, 'received'] as const;
@@ -32,9 +30,6 @@ export interface Message {
   created_at: string;
   updated_at: string;
 }
-
-/** Which list partition and counter item a message belongs to: a stable hash of its id. */
-export const messageShard = (id: string): number => createHash('sha256').update(id).digest().readUInt32BE(0) % MESSAGE_SHARDS;
 
 /** Status order: a report never moves a message backwards. `failed` is reached from queued or sent only. */
 const RANK: Record<MessageStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4, received: 0 };

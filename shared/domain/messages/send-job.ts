@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
+import { getCampaign } from '#shared/data/campaign';
+import { claimForSend, getMessage, recordProviderId, releaseClaim } from '#shared/data/message';
 import { cachedWorkspace } from '#shared/domain/workspaces';
-import { getCampaign } from '#shared/domain/campaigns/store';
+import { DomainError } from '#shared/errors';
 import { applyStatus } from '#shared/domain/messages/status';
-import { getMessage } from '#shared/domain/messages/store';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
-import type { Message } from '#shared/domain/messages/message';
 import { PlatformError, PlatformUnreachable, sendPlatformMessage } from '#shared/platform/graph-client';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { logger } from '#shared/logger';
 import { nowIso } from '#shared/time';
 import type { JobOutcome } from '#shared/sqs-worker';
+import type { MessageError } from '#shared/domain/messages/message';
 
 export interface SendJob {
   workspace_id: string;
@@ -29,53 +27,12 @@ const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) +
 
 const done: JobOutcome = { kind: 'done' };
 
-/** Only the worker whose conditional write sets the claim may call the platform for this message. */
-async function claim(message: Message, token: string): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.message(message.workspace_id, message.id),
-        UpdateExpression: 'SET claim = :claim ADD attempts :one',
-        ConditionExpression: '#status = :queued AND attribute_not_exists(claim)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':claim': { token, at: Date.now() }, ':queued': 'queued', ':one': 1 },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
-
-/** Gives the message back to the queue after a call the platform refused without sending. */
-async function release(message: Message, token: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.message(message.workspace_id, message.id),
-      UpdateExpression: 'REMOVE claim',
-      ConditionExpression: 'claim.#token = :token',
-      ExpressionAttributeNames: { '#token': 'token' },
-      ExpressionAttributeValues: { ':token': token },
-    }),
-  );
-}
-
-/** The platform may report `sent` before our own write lands: keep its id either way. */
-async function recordProviderId(message: Message, providerMessageId: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.message(message.workspace_id, message.id),
-      UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
-      ConditionExpression: 'provider_message_id = :null',
-      ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
-    }),
-  ).catch((error: Error) => {
-    if (error.name !== 'ConditionalCheckFailedException') throw error;
-  });
+/** Why a send failed for good: the platform's refusal, its silence, or a rule of ours; undefined for anything unexpected (the job is retried). */
+function finalFailure(error: unknown): MessageError | undefined {
+  if (error instanceof PlatformError) return { code: error.code, title: error.title };
+  if (error instanceof PlatformUnreachable) return { code: 'platform_unreachable', title: error.message };
+  if (error instanceof DomainError) return { code: error.code, title: error.message };
+  return undefined;
 }
 
 /**
@@ -102,7 +59,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   const accessToken = await accessTokenFor(workspace.id);
   if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
   const token = randomUUID();
-  if (!(await claim(message, token))) return done;
+  if (!(await claimForSend(message, token))) return done;
   // Checked under the claim, so no other worker is sending this message while it is failed.
   if (message.campaign_id && (await getCampaign(workspace.id, message.campaign_id, false))?.status === 'cancelled') {
     await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
@@ -125,11 +82,11 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     const retryable = error instanceof PlatformUnreachable || (error instanceof PlatformError && error.retryable);
     if (retryable && attempt < maxAttempts()) {
       logger.warn('Platform send failed, will retry', { messageId: message.id, attempt, error: (error as Error).message });
-      await release(message, token);
+      await releaseClaim(message, token);
       return { kind: 'retry', delaySeconds: backoffSeconds(attempt) };
     }
-    if (!(error instanceof PlatformError) && !(error instanceof PlatformUnreachable)) throw error;
-    const failure = error instanceof PlatformError ? { code: error.code, title: error.title } : { code: 'platform_unreachable', title: error.message };
+    const failure = finalFailure(error);
+    if (!failure) throw error;
     await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: failure });
     return done;
   }

@@ -1,6 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
+import { takeSlotIn } from '#shared/data/send-rate';
 
 /** Messages per second per platform number; the platform's default throughput is 80. `0` lifts the bound. */
 const limit = () => Number(process.env.SEND_RATE_PER_SECOND ?? 80);
@@ -9,31 +7,16 @@ const limit = () => Number(process.env.SEND_RATE_PER_SECOND ?? 80);
 const MAX_WAIT_WINDOWS = 10;
 
 /**
- * Takes one send slot in the number's current one-second window (a conditional counter shared
- * by every worker), waiting for later windows while they are full. A burst is thereby paced,
- * not retried: waiting costs no platform attempt.
+ * Takes one send slot in the number's current one-second window, waiting for later windows
+ * while they are full. A burst is thereby paced, not retried: waiting costs no platform attempt.
  */
 export async function takeSendSlot(phoneNumberId: string): Promise<boolean> {
   if (limit() <= 0) return true;
   for (let attempt = 0; attempt < MAX_WAIT_WINDOWS; attempt++) {
     const now = Date.now();
     const second = Math.floor(now / 1000);
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.sendRate(phoneNumberId, second),
-          UpdateExpression: 'ADD #count :one SET expires_at = :expires',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':one': 1, ':limit': limit(), ':expires': second + 120 },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      await new Promise((resolve) => setTimeout(resolve, (second + 1) * 1000 - now));
-    }
+    if (await takeSlotIn(phoneNumberId, second, limit())) return true;
+    await new Promise((resolve) => setTimeout(resolve, (second + 1) * 1000 - now));
   }
   return false;
 }

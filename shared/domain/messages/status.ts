@@ -1,12 +1,9 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
-import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
-import { countMove } from '#shared/domain/messages/counters';
-import { campaignCountMove } from '#shared/domain/messages/campaign-counts';
-import { messageShard, nextStatus, type Message, type MessageError, type MessageStatus } from '#shared/domain/messages/message';
-import { getMessage } from '#shared/domain/messages/store';
-import { nowIso } from '#shared/time';
+import { failedConditions, transact } from '#shared/data/table/transact';
+import { metricMove } from '#shared/data/campaign-metrics';
+import { fillTimestamp, getMessage, statusMove } from '#shared/data/message';
+import { messageCountMove } from '#shared/data/message-counts';
+import { messageShard } from '#shared/data/message-shard';
+import { nextStatus, type Message, type MessageError, type MessageStatus } from '#shared/domain/messages/message';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
 
 export interface StatusReport {
@@ -19,51 +16,20 @@ export interface StatusReport {
 
 const MAX_ATTEMPTS = 10;
 
-/** Fills the report's timestamp when the status does not move (a late `delivered` after `read`). */
-async function fillTimestamp(ws: string, id: string, report: StatusReport) {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.message(ws, id),
-        UpdateExpression: 'SET metadata.#at = :at',
-        ConditionExpression: 'attribute_exists(PK) AND metadata.#at = :null',
-        ExpressionAttributeNames: { '#at': `${report.status}_at` },
-        ExpressionAttributeValues: { ':at': report.at, ':null': null },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
-}
-
-function transition(message: Message, to: MessageStatus, report: StatusReport): TransactItem[] {
+/** The message's move with its workspace counts and, for a campaign message, its campaign metrics: one transaction. */
+function transition(message: Message, to: MessageStatus, report: StatusReport) {
   const ws = message.workspace_id;
-  const names: Record<string, string> = { '#status': 'status', '#at': `${report.status}_at` };
-  const values: Record<string, unknown> = { ':from': message.status, ':to': to, ':at': report.at, ':now': nowIso() };
-  const sets = ['#status = :to', 'metadata.#at = :at', 'updated_at = :now'];
-  if (report.providerMessageId && !message.provider_message_id) {
-    sets.push('provider_message_id = :provider');
-    values[':provider'] = report.providerMessageId;
-  }
-  if (to === 'failed') {
-    sets.push('#error = :error');
-    names['#error'] = 'error';
-    values[':error'] = report.error ?? { code: 'unknown', title: 'Unknown error' };
-  }
+  const shard = messageShard(message.id);
   return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.message(ws, message.id),
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE claim`,
-        ConditionExpression: '#status = :from',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    },
-    countMove(ws, message.id, message.status, to),
-    ...(message.campaign_id ? [campaignCountMove(ws, message.campaign_id, message.id, message.status, to)] : []),
+    statusMove(message, {
+      to,
+      timestamp: `${report.status}_at`,
+      at: report.at,
+      providerMessageId: message.provider_message_id ? undefined : report.providerMessageId,
+      error: to === 'failed' ? (report.error ?? { code: 'unknown', title: 'Unknown error' }) : undefined,
+    }),
+    messageCountMove(ws, shard, message.status, to),
+    ...(message.campaign_id ? [metricMove(ws, message.campaign_id, shard, message.status, to)] : []),
   ];
 }
 
@@ -81,7 +47,7 @@ export async function applyStatus(ws: string, id: string, report: StatusReport, 
     if (!message) return undefined;
     const to = nextStatus(message.status, report.status);
     if (!to) {
-      if (report.status !== 'failed' && message.metadata[`${report.status}_at`] === null) await fillTimestamp(ws, id, report);
+      if (report.status !== 'failed' && message.metadata[`${report.status}_at`] === null) await fillTimestamp(ws, id, `${report.status}_at`, report.at);
       return { message, changed: false };
     }
     try {

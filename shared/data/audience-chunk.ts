@@ -1,0 +1,26 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from '#shared/data/table/batch-write';
+import { db, tableName } from '#shared/data/table/client';
+import { campaignPartition } from '#shared/data/campaign';
+import type { Recipient } from '#shared/domain/campaigns/audience';
+import { epochSeconds } from '#shared/time';
+
+/** Audience chunks are kept a while after launch for support, then expire. */
+const AUDIENCE_TTL_SECONDS = 30 * 24 * 3600;
+
+/** The resolved audience of one launch, in chunks the fan-out works through one job at a time. */
+const chunkKey = (ws: string, campaignId: string, launchId: string, chunk: number) => ({
+  PK: campaignPartition(ws, campaignId),
+  SK: `AUDIENCE#${launchId}#${String(chunk).padStart(5, '0')}`,
+});
+
+export async function writeAudienceChunks(ws: string, campaignId: string, launchId: string, chunks: Recipient[][]): Promise<void> {
+  const expires = epochSeconds() + AUDIENCE_TTL_SECONDS;
+  await batchWrite(chunks.map((recipients, i) => ({ PutRequest: { Item: { ...chunkKey(ws, campaignId, launchId, i), recipients, expires_at: expires } } })));
+}
+
+/** One chunk's recipients, read strongly consistent (written just before the launch committed), or undefined. */
+export async function readAudienceChunk(ws: string, campaignId: string, launchId: string, chunk: number): Promise<Recipient[] | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: chunkKey(ws, campaignId, launchId, chunk), ConsistentRead: true }));
+  return Item?.recipients as Recipient[] | undefined;
+}

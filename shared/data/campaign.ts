@@ -1,0 +1,84 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';
+import { queryPage } from '#shared/data/table/pages';
+import { indexes } from '#shared/data/table/table';
+import { transact } from '#shared/data/table/transact';
+import { counterMove, counterNames, readListCount } from '#shared/data/counter';
+import type { Campaign, CampaignCounts, CampaignStatus } from '#shared/domain/campaigns/campaign';
+
+/** The campaign item; its metric shards and audience chunks live in the same partition. */
+export const campaignPartition = (ws: string, id: string) => `WS#${ws}#CAMPAIGN#${id}`;
+const campaignKey = (ws: string, id: string) => ({ PK: campaignPartition(ws, id), SK: 'CAMPAIGN' });
+const campaignListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CAMPAIGNS`, ...(id && { GSI1SK: id }) });
+
+export async function insertCampaign(campaign: Campaign): Promise<void> {
+  const ws = campaign.workspace_id;
+  await transact([
+    { Put: { TableName: tableName(), Item: { ...campaignKey(ws, campaign.id), ...campaignListEntry(ws, campaign.id), ...campaign }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    counterMove(ws, counterNames.campaigns, 1),
+  ]);
+}
+
+export async function getCampaign(ws: string, id: string, consistent = true): Promise<Campaign | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: campaignKey(ws, id), ConsistentRead: consistent }));
+  return Item as Campaign | undefined;
+}
+
+/** A page of the workspace's campaigns, newest first, with the exact count from the campaign counter. */
+export async function campaignsPage(ws: string, page: number, pageSize: number): Promise<{ campaigns: Campaign[]; total: number }> {
+  const query = { IndexName: indexes.byParent.indexName, KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': campaignListEntry(ws).GSI1PK }, ScanIndexForward: false };
+  const [campaigns, total] = await Promise.all([queryPage<Campaign>(query, page, pageSize), readListCount(ws, counterNames.campaigns)]);
+  return { campaigns, total };
+}
+
+/** Sets fields only while the campaign is in one of `from`; the campaign as written, or undefined when it is not (or does not exist). */
+export async function moveCampaignFrom(ws: string, id: string, from: CampaignStatus[], set: Record<string, unknown>): Promise<Campaign | undefined> {
+  const { expression, names, values } = setFields(set);
+  from.forEach((status, i) => (values[`:from${i}`] = status));
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: campaignKey(ws, id),
+        UpdateExpression: expression,
+        ConditionExpression: `attribute_exists(PK) AND #status_now IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+        ExpressionAttributeNames: { ...names, '#status_now': 'status' },
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes as Campaign;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Marks the last chunk's messages as created, for this launch only. */
+export async function markFanoutDone(ws: string, id: string, launchId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: campaignKey(ws, id),
+      UpdateExpression: 'SET fanout_done = :true',
+      ConditionExpression: 'launch_id = :launch',
+      ExpressionAttributeValues: { ':true': true, ':launch': launchId },
+    }),
+  );
+}
+
+/** Completes a running campaign whose fan-out is done, with its final counts; the condition makes it happen once. */
+export const completeCampaign = (ws: string, id: string, at: string, counts: CampaignCounts): Promise<boolean> =>
+  conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: campaignKey(ws, id),
+        UpdateExpression: 'SET #status = :completed, completed_at = :now, completion_counts = :counts',
+        ConditionExpression: '#status = :running AND fanout_done = :true',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':completed': 'completed', ':running': 'running', ':true': true, ':now': at, ':counts': counts },
+      }),
+    ),
+  );

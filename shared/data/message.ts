@@ -1,0 +1,260 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { conditionally } from '#shared/data/table/conditions';
+import { countQuery } from '#shared/data/table/count';
+import { mergedQuery, type Positions } from '#shared/data/table/merged-query';
+import { getMany } from '#shared/data/table/pages';
+import { queryAll } from '#shared/data/table/query-all';
+import { indexes } from '#shared/data/table/table';
+import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
+import { messageCountMove } from '#shared/data/message-counts';
+import { MESSAGE_SHARDS, messageShard } from '#shared/data/message-shard';
+import type { Direction, Message, MessageStatus } from '#shared/domain/messages/message';
+import { nowIso } from '#shared/time';
+
+export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: 'MESSAGE' });
+/** Newest first, spread over MESSAGE_SHARDS partitions; the list merges them. */
+const historyEntry = (ws: string, shard: number, id?: string) => ({ GSI3PK: `WS#${ws}#MESSAGES#${shard}`, ...(id && { GSI3SK: id }) });
+/** One number's conversation, newest first: the `phone` filter. */
+const conversationEntry = (ws: string, digits: string, id?: string) => ({ GSI2PK: `WS#${ws}#PHONE_MESSAGES#${digits}`, ...(id && { GSI2SK: id }) });
+
+/** A message as stored, with the send worker's bookkeeping. */
+export type StoredMessage = Message & { claim?: { token: string; at: number }; attempts?: number };
+
+/** The stored item: the message plus its list (sharded) and conversation index keys. */
+function messageItem(message: Message) {
+  const ws = message.workspace_id;
+  return {
+    ...messageKey(ws, message.id),
+    ...historyEntry(ws, messageShard(message.id), message.id),
+    ...conversationEntry(ws, message.phone_number, message.id),
+    ...message,
+  };
+}
+
+/** A new message as one item of a transaction, conditioned so a repeat writes nothing. */
+export const newMessagePut = (message: Message): TransactItem => ({ Put: { TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(PK)' } });
+
+export async function getMessage(ws: string, id: string, consistent = false): Promise<StoredMessage | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: messageKey(ws, id), ConsistentRead: consistent }));
+  return Item as StoredMessage | undefined;
+}
+
+/**
+ * Stores a new message and counts it, in one transaction. Idempotent by id: when a message
+ * with this id exists already (a retried request, a re-delivered job), that one is returned
+ * and nothing is written. The table's stream then enqueues the send (see docs/messaging.md).
+ */
+export async function insertMessage(message: Message): Promise<Message> {
+  try {
+    await transact([newMessagePut(message), messageCountMove(message.workspace_id, messageShard(message.id), null, message.status)]);
+    return message;
+  } catch (error) {
+    if (!failedConditions(error)) throw error;
+    return (await getMessage(message.workspace_id, message.id, true))!;
+  }
+}
+
+/** Only the worker whose conditional write sets the claim may call the platform for this message. */
+export const claimForSend = (message: Message, token: string): Promise<boolean> =>
+  conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET claim = :claim ADD attempts :one',
+        ConditionExpression: '#status = :queued AND attribute_not_exists(claim)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':claim': { token, at: Date.now() }, ':queued': 'queued', ':one': 1 },
+      }),
+    ),
+  );
+
+/** Gives the message back to the queue after a call the platform refused without sending. */
+export async function releaseClaim(message: Message, token: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: messageKey(message.workspace_id, message.id),
+      UpdateExpression: 'REMOVE claim',
+      ConditionExpression: 'claim.#token = :token',
+      ExpressionAttributeNames: { '#token': 'token' },
+      ExpressionAttributeValues: { ':token': token },
+    }),
+  );
+}
+
+/** Keeps the platform's id when a report moved the message before our own write landed; nothing when it is set already. */
+export async function recordProviderId(message: Message, providerMessageId: string): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
+        ConditionExpression: 'provider_message_id = :null',
+        ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
+      }),
+    ),
+  );
+}
+
+/** What a status change writes on the message besides its status. */
+export interface StatusChange {
+  to: MessageStatus;
+  /** Which timestamp of `metadata` it fills (`sent_at`, …). */
+  timestamp: string;
+  at: string;
+  providerMessageId?: string;
+  error?: Message['error'];
+}
+
+/** The message's move from the status it was read in (the condition), as one item of the caller's transaction. */
+export function statusMove(message: Message, change: StatusChange): TransactItem {
+  const names: Record<string, string> = { '#status': 'status', '#at': change.timestamp };
+  const values: Record<string, unknown> = { ':from': message.status, ':to': change.to, ':at': change.at, ':now': nowIso() };
+  const sets = ['#status = :to', 'metadata.#at = :at', 'updated_at = :now'];
+  if (change.providerMessageId) {
+    sets.push('provider_message_id = :provider');
+    values[':provider'] = change.providerMessageId;
+  }
+  if (change.error) {
+    sets.push('#error = :error');
+    names['#error'] = 'error';
+    values[':error'] = change.error;
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: messageKey(message.workspace_id, message.id),
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE claim`,
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Fills a status timestamp that is still empty (a late `delivered` after `read`); nothing otherwise. */
+export async function fillTimestamp(ws: string, id: string, timestamp: string, at: string): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: 'SET metadata.#at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND metadata.#at = :null',
+        ExpressionAttributeNames: { '#at': timestamp },
+        ExpressionAttributeValues: { ':at': at, ':null': null },
+      }),
+    ),
+  );
+}
+
+export interface MessageFilter {
+  status?: MessageStatus;
+  phone?: string;
+  direction?: Direction;
+  campaign_id?: string;
+}
+
+/** Filters DynamoDB evaluates on the index entries: the projected attributes (status is not projected, see table/table.ts). */
+function filterOf(filter: MessageFilter) {
+  const clauses: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const add = (attribute: 'direction' | 'campaign_id', value: string | undefined) => {
+    if (value === undefined) return;
+    clauses.push(`#${attribute} = :${attribute}`);
+    names[`#${attribute}`] = attribute;
+    values[`:${attribute}`] = value;
+  };
+  add('direction', filter.direction);
+  add('campaign_id', filter.campaign_id);
+  return clauses.length ? { FilterExpression: clauses.join(' AND '), ExpressionAttributeNames: names, values } : { values };
+}
+
+const indexOf = (filter: MessageFilter) => (filter.phone ? indexes.conversation : indexes.messageHistory);
+
+/** One descending query per list shard, or the conversation index when filtering by phone. */
+function sources(ws: string, filter: MessageFilter) {
+  const { values, ...expression } = filterOf(filter);
+  const index = indexOf(filter);
+  const partitions = filter.phone ? [conversationEntry(ws, filter.phone).GSI2PK] : Array.from({ length: MESSAGE_SHARDS }, (_, shard) => historyEntry(ws, shard).GSI3PK);
+  return partitions.map((pk) => ({
+    IndexName: index.indexName,
+    KeyConditionExpression: `${index.partitionKey} = :pk`,
+    ExpressionAttributeValues: { ':pk': pk, ...values },
+    ScanIndexForward: false,
+    ...expression,
+  }));
+}
+
+const keyOf = (filter: MessageFilter) => {
+  const { partitionKey, sortKey } = indexOf(filter);
+  return (item: Record<string, unknown>) => ({ PK: item.PK, SK: item.SK, [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] });
+};
+
+/** The messages behind index entries, read by key, in order. */
+const hydrate = (entries: Record<string, unknown>[]) => getMany(entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })));
+
+/** `status` is not in the indexes: it is checked on the messages read. */
+const hasStatus = (status: MessageStatus) => (message: Record<string, unknown>) => message.status === status;
+
+/** The exact number of a conversation's messages that pass the filter (a conversation is bounded). */
+export async function conversationCount(ws: string, filter: MessageFilter & { phone: string }): Promise<number> {
+  const [{ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames }] = sources(ws, filter);
+  const input = { IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames };
+  if (!filter.status) return countQuery(input);
+  // Status is not in the index: the conversation's messages are read to count it.
+  return (await hydrate(await queryAll(input))).filter(hasStatus(filter.status)).length;
+}
+
+const encodeCursor = (positions: Positions) => Buffer.from(JSON.stringify(positions)).toString('base64url');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A cursor's positions, only if each lies in the very partition its source reads (it never reaches another workspace); else undefined. */
+function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sources>, filter: MessageFilter): Positions | undefined {
+  let positions: unknown;
+  try {
+    positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const { partitionKey, sortKey } = indexOf(filter);
+  const valid =
+    Array.isArray(positions) &&
+    positions.length === inputs.length &&
+    positions.every((p, i) => {
+      if (p === null || p === 'done') return true;
+      if (typeof p !== 'object' || Array.isArray(p)) return false;
+      const key = p as Record<string, unknown>;
+      if (typeof key[sortKey] !== 'string' || !UUID.test(key[sortKey] as string)) return false;
+      const message = messageKey(ws, key[sortKey] as string);
+      return Object.keys(key).length === 4 && key[partitionKey] === inputs[i].ExpressionAttributeValues[':pk'] && key.PK === message.PK && key.SK === message.SK;
+    });
+  return valid ? (positions as Positions) : undefined;
+}
+
+/**
+ * A page of the workspace's messages, newest first, by offset or from an opaque cursor (which
+ * depends on the filter). `invalid_cursor` when the cursor is not one of this list's.
+ */
+export async function messagesPage(
+  ws: string,
+  filter: MessageFilter,
+  page: { skip: number; take: number; cursor?: string },
+): Promise<{ messages: Message[]; nextCursor: string | null } | 'invalid_cursor'> {
+  const inputs = sources(ws, filter);
+  const from = page.cursor === undefined ? undefined : decodeCursor(ws, page.cursor, inputs, filter);
+  if (page.cursor !== undefined && !from) return 'invalid_cursor';
+  const { items, positions } = await mergedQuery(inputs, keyOf(filter), indexOf(filter).sortKey, {
+    skip: from ? 0 : page.skip,
+    take: page.take,
+    from,
+    hydrate,
+    keep: filter.status && hasStatus(filter.status),
+  });
+  return { messages: items as unknown as Message[], nextCursor: positions ? encodeCursor(positions) : null };
+}
