@@ -2,10 +2,10 @@ import autocannon from 'autocannon';
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
+import { apiKeyKey } from '#shared/data/api-key';
 import { indexes } from '#shared/data/table/table';
 import { hashSecret } from '#shared/domain/api-keys';
-import { getMessage } from '#shared/data/message';
+import { getMessage, messageKey } from '#shared/data/message';
 import { newId } from '#shared/ids';
 import { median, percentile, type BenchContext, type Figure } from './harness';
 
@@ -93,7 +93,7 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
       return { PutRequest: { Item: { ...wholeMessage, PK: `BENCH#${id}`, SK: 'BENCH', GSI1PK: rawListPartition, GSI1SK: id, id } } };
     }),
   );
-  const authenticate = () => db().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hashSecret(ws.key)), ConsistentRead: true }));
+  const authenticate = () => db().send(new GetCommand({ TableName: tableName(), Key: apiKeyKey(hashSecret(ws.key)), ConsistentRead: true }));
   const base = ctx.stack.stack.base_url;
 
   const endpoints: { name: string; api: () => Promise<Latencies>; raw: () => Promise<Latencies>; rawName: string }[] = [
@@ -127,7 +127,7 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
       raw: () =>
         loadRaw(async () => {
           await authenticate();
-          await db().send(new GetCommand({ TableName: tableName(), Key: keys.message(ws.id, messageId) }));
+          await db().send(new GetCommand({ TableName: tableName(), Key: messageKey(ws.id, messageId) }));
         }),
     },
   ];

@@ -1,10 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '#shared/data/table/batch-write';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
-import { indexes } from '#shared/data/table/table';
 import { newId } from '#shared/ids';
-import { getMessage } from '#shared/data/message';
+import { getMessage, messagesPage } from '#shared/data/message';
 import { timed, type BenchContext, type Figure } from './harness';
 
 export interface CampaignRun {
@@ -43,12 +39,9 @@ export async function runCampaign(ctx: BenchContext, n: number): Promise<Campaig
 
 /** Writes `n` copies of one of the run's stored message items (fresh keys) with BatchWriteItem: the floor for storing the messages. */
 async function batchWriteMessages(workspaceId: string, n: number): Promise<number> {
-  const entry = (
-    await db().send(
-      new QueryCommand({ TableName: tableName(), IndexName: indexes.messageHistory.indexName, KeyConditionExpression: 'GSI3PK = :pk', ExpressionAttributeValues: { ':pk': keys.messageList(workspaceId, 0).GSI3PK }, Limit: 1 }),
-    )
-  ).Items?.[0];
-  const template = entry && (await getMessage(workspaceId, String(entry.GSI3SK)));
+  const page = await messagesPage(workspaceId, {}, { skip: 0, take: 1 });
+  const sample = page !== 'invalid_cursor' ? page.messages[0] : undefined;
+  const template = sample && (await getMessage(workspaceId, sample.id));
   if (!template) throw new Error('no message item to copy');
   // Same attributes and index entries as a stored message, under keys the stream's consumers ignore.
   const items = Array.from({ length: n }, () => {

@@ -1,10 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
-import { queryAll } from '#shared/data/table/query-all';
-import { indexes } from '#shared/data/table/table';
+import { activeKeys, insertKey, keyByHash, recordKeyUse, revokeActiveKey } from '#shared/data/api-key';
 import { cachedWorkspace, type Workspace } from '#shared/domain/workspaces';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
@@ -49,101 +44,27 @@ export async function createKey(workspaceId: string, input: { name: string; desc
     api_key_prefix: maskSecret(secret),
     created_at: nowIso(),
   };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.apiKey(hash), ...keys.apiKeyList(workspaceId, key.id), ...key },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.workspace(workspaceId),
-            UpdateExpression: 'ADD active_keys :one',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':one': 1 },
-          },
-        },
-      ],
-    }),
-  );
+  await insertKey(hash, key);
   return { ...publicView(key), api_key: secret };
 }
 
-/** Active keys of a workspace, newest first; revoked keys have left the (sparse) index. */
-export function listKeys(workspaceId: string): Promise<ApiKey[]> {
-  return queryAll<ApiKey>({
-    IndexName: indexes.byParent.indexName,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.apiKeyList(workspaceId).GSI1PK },
-    ScanIndexForward: false,
-  });
-}
+/** Active keys of a workspace, newest first. */
+export const listKeys = activeKeys;
 
-/**
- * Revokes a key and decrements the workspace's active-key count in one transaction; the
- * count's condition (> 1) is what makes "never revoke the last key" hold under concurrency.
- * Revoked keys leave the listing index (sparse), so a second revoke is a 404.
- */
+/** Revokes a key (contract §3): unknown or already revoked is 404, the workspace's last active key 409. */
 export async function revokeKey(workspaceId: string, id: string) {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: indexes.byParent.indexName,
-      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :id',
-      ExpressionAttributeValues: { ':pk': keys.apiKeyList(workspaceId).GSI1PK, ':id': id },
-    }),
-  );
-  const item = Items?.[0];
-  if (!item) throw errors.notFound('API key');
   const revokedAt = nowIso();
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: { PK: item.PK, SK: item.SK },
-              UpdateExpression: 'SET revoked_at = :now REMOVE GSI1PK, GSI1SK',
-              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(revoked_at)',
-              ExpressionAttributeValues: { ':now': revokedAt },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.workspace(workspaceId),
-              UpdateExpression: 'ADD active_keys :minusOne',
-              ConditionExpression: 'active_keys > :one',
-              ExpressionAttributeValues: { ':minusOne': -1, ':one': 1 },
-            },
-          },
-        ],
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [keyReason, countReason] = error.CancellationReasons ?? [];
-    if (keyReason?.Code === 'ConditionalCheckFailed') throw errors.notFound('API key');
-    if (countReason?.Code === 'ConditionalCheckFailed') {
-      throw errors.refused('cannot_revoke_last_key', 'The only active API key of a workspace cannot be revoked');
-    }
-    throw error;
-  }
+  const outcome = await revokeActiveKey(workspaceId, id, revokedAt);
+  if (outcome === 'not_found') throw errors.notFound('API key');
+  if (outcome === 'last_key') throw errors.refused('cannot_revoke_last_key', 'The only active API key of a workspace cannot be revoked');
   return { id, revoked: true, revoked_at: revokedAt };
 }
 
 /** The key for a presented secret, if it exists and is not revoked. Read strongly consistent so a revocation holds from the next request on. */
 export async function findActiveKey(secret: string): Promise<{ key: ApiKey; hash: string; workspace: Workspace } | undefined> {
   const hash = hashSecret(secret);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(hash), ConsistentRead: true }));
-  if (!Item || Item.revoked_at) return undefined;
-  const key = Item as ApiKey;
+  const key = await keyByHash(hash);
+  if (!key || key.revoked_at) return undefined;
   const workspace = await cachedWorkspace(key.workspace_id);
   return workspace && { key, hash, workspace };
 }
@@ -152,17 +73,5 @@ export async function findActiveKey(secret: string): Promise<{ key: ApiKey; hash
 export async function touchLastUsed(hash: string, lastUsedAt: string | undefined): Promise<void> {
   const now = Date.now();
   if (lastUsedAt && now - Date.parse(lastUsedAt) < LAST_USED_RESOLUTION_MS) return;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.apiKey(hash),
-        UpdateExpression: 'SET last_used_at = :now',
-        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(last_used_at) OR last_used_at < :cutoff)',
-        ExpressionAttributeValues: { ':now': new Date(now).toISOString(), ':cutoff': new Date(now - LAST_USED_RESOLUTION_MS).toISOString() },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  await recordKeyUse(hash, new Date(now), new Date(now - LAST_USED_RESOLUTION_MS));
 }

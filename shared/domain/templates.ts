@@ -1,9 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
 import { errors } from '#shared/errors';
-import { batchWrite } from '#shared/data/table/batch-write';
-import { keys } from '#shared/data/keys';
-import { queryAll } from '#shared/data/table/query-all';
+import { allTemplates, getTemplate, replaceTemplates } from '#shared/data/template';
 import type { Workspace } from '#shared/domain/workspaces';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { fetchTemplates, PlatformError, PlatformUnreachable, type PlatformTemplate } from '#shared/platform/graph-client';
@@ -42,11 +38,6 @@ function fromPlatform(template: PlatformTemplate): Template {
   };
 }
 
-/** All templates of a workspace: one small item collection, read with one query. */
-export function allTemplates(workspaceId: string): Promise<(Template & { SK: string })[]> {
-  return queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.templates(workspaceId).PK } });
-}
-
 export async function listTemplates(workspaceId: string, filter: { status: string; name?: string; language?: string }): Promise<Template[]> {
   const templates = await allTemplates(workspaceId);
   return templates
@@ -70,19 +61,8 @@ export async function syncTemplates(workspace: Workspace): Promise<number> {
   const fetched = (await platformTemplates(workspace)).map(fromPlatform);
   // One record per name and language, even if the platform lists one twice.
   const platform = [...new Map(fetched.map((t) => [`${t.name}#${t.language}`, t])).values()];
-  const syncedAt = nowIso();
-  const current = new Set(platform.map((t) => keys.template(workspace.id, t.name, t.language).SK));
-  const stale = (await allTemplates(workspace.id)).filter((t) => !current.has(t.SK));
-  await batchWrite([
-    ...platform.map((t) => ({ PutRequest: { Item: { ...keys.template(workspace.id, t.name, t.language), ...t, synced_at: syncedAt } } })),
-    ...stale.map((t) => ({ DeleteRequest: { Key: keys.template(workspace.id, t.name, t.language) } })),
-  ]);
+  await replaceTemplates(workspace.id, platform, nowIso());
   return platform.length;
-}
-
-export async function getTemplate(workspaceId: string, name: string, language: string): Promise<Template | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.template(workspaceId, name, language) }));
-  return Item as Template | undefined;
 }
 
 /** A template that exists in this language and is approved, or the contract's 422. */

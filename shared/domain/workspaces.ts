@@ -1,8 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
-import { queryAll } from '#shared/data/table/query-all';
-import { indexes } from '#shared/data/table/table';
+import { allWorkspaces, getWorkspace, insertWorkspace, updatePlan, workspaceIdOfNumber } from '#shared/data/workspace';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 
@@ -18,48 +14,17 @@ export interface Workspace {
   created_at: string;
 }
 
-const toWorkspace = (item: Record<string, unknown>): Workspace => ({
-  id: item.id as string,
-  name: item.name as string,
-  plan: item.plan as Plan,
-  phone_number_id: item.phone_number_id as string,
-  waba_id: item.waba_id as string,
-  created_at: item.created_at as string,
-});
-
 /**
  * Creates the workspace and claims its phone_number_id in one transaction, so a
  * platform number always routes to exactly one workspace.
  */
 export async function createWorkspace(input: { name: string; plan: Plan; phone_number_id: string; waba_id: string }): Promise<Workspace> {
   const workspace: Workspace = { id: newId(), ...input, created_at: nowIso() };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.workspace(workspace.id), ...keys.workspaceList(workspace.id), ...workspace, active_keys: 0 },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.phoneNumber(workspace.phone_number_id), workspace_id: workspace.id },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      ],
-    }),
-  );
+  await insertWorkspace(workspace);
   return workspace;
 }
 
-export async function getWorkspace(id: string): Promise<Workspace | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.workspace(id) }));
-  return Item ? toWorkspace(Item) : undefined;
-}
+export { getWorkspace };
 
 /** Workspaces change rarely (plan, settings); a short per-process cache saves a read on every request and every message. */
 const WORKSPACE_CACHE_MS = 10_000;
@@ -79,34 +44,13 @@ export async function cachedWorkspace(id: string): Promise<Workspace | undefined
 export async function findWorkspaceByPhoneNumberId(phoneNumberId: string): Promise<Workspace | undefined> {
   let workspaceId = phoneNumberRoutes.get(phoneNumberId);
   if (!workspaceId) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.phoneNumber(phoneNumberId) }));
-    if (!Item) return undefined;
-    workspaceId = Item.workspace_id as string;
+    workspaceId = await workspaceIdOfNumber(phoneNumberId);
+    if (!workspaceId) return undefined;
     phoneNumberRoutes.set(phoneNumberId, workspaceId);
   }
   return cachedWorkspace(workspaceId);
 }
 
-export async function listWorkspaces(): Promise<Workspace[]> {
-  const items = await queryAll({
-    IndexName: indexes.byParent.indexName,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.workspaceList('').GSI1PK },
-  });
-  return items.map(toWorkspace);
-}
+export const listWorkspaces = allWorkspaces;
 
-export async function setPlan(id: string, plan: Plan): Promise<Workspace> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.workspace(id),
-      UpdateExpression: 'SET #plan = :plan',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#plan': 'plan' },
-      ExpressionAttributeValues: { ':plan': plan },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return toWorkspace(Attributes!);
-}
+export const setPlan = updatePlan;

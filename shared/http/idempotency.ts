@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
+import {
+  claimIdempotencyRecord,
+  completeIdempotencyRecord,
+  readIdempotencyRecord,
+  unlockIdempotencyRecord,
+  type IdempotencyScope,
+} from '#shared/data/idempotency-record';
 import type { DomainError, ErrorDetail } from '#shared/errors';
 import { HttpError, httpErrors, type ErrorCode } from '#shared/http/errors';
 import type { HttpResult } from '#shared/http/responses';
@@ -12,11 +16,7 @@ const TTL_SECONDS = 24 * 3600;
 /** Longer than any function's time-out: a record still in flight after this belongs to an attempt that crashed. */
 const LOCK_SECONDS = 60;
 
-export interface IdempotencyScope {
-  workspaceId: string;
-  endpoint: string;
-  key: string;
-}
+export type { IdempotencyScope };
 
 /** The first attempt's outcome: its result, or the client error it ended with. */
 type Outcome = { result: HttpResult } | { error: { code: string; message: string; details?: ErrorDetail[] } };
@@ -44,68 +44,35 @@ export function fingerprint(path: string, body: unknown): string {
  */
 export async function beginIdempotent(scope: IdempotencyScope, requestFingerprint: string): Promise<Begin> {
   const now = epochSeconds();
-  const key = keys.idempotency(scope.workspaceId, scope.endpoint, scope.key);
-  const { Item: existing } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const existing = await readIdempotencyRecord(scope);
   const live = existing && Number(existing.expires_at) > now;
-  if (live && existing.fingerprint !== requestFingerprint) {
-    throw httpErrors.idempotencyKeyReused();
-  }
+  if (live && existing.fingerprint !== requestFingerprint) throw httpErrors.idempotencyKeyReused();
   if (live && existing.state === 'done') return { kind: 'replay', outcome: existing.outcome as Outcome };
-  if (live && Number(existing.locked_until) > now) {
-    throw httpErrors.idempotencyKeyInUse();
-  }
-  const resourceId = (live && (existing.resource_id as string)) || newId();
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...key,
-          fingerprint: requestFingerprint,
-          state: 'in_flight',
-          resource_id: resourceId,
-          attempt: Number(existing?.attempt ?? 0) + 1,
-          locked_until: now + LOCK_SECONDS,
-          expires_at: now + TTL_SECONDS,
-        },
-        // Exactly the record we read (or none): of two racing attempts only one proceeds.
-        ConditionExpression: existing ? 'attempt = :seen' : 'attribute_not_exists(PK)',
-        ...(existing && { ExpressionAttributeValues: { ':seen': existing.attempt } }),
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    return beginIdempotent(scope, requestFingerprint);
-  }
+  if (live && Number(existing.locked_until) > now) throw httpErrors.idempotencyKeyInUse();
+  const resourceId = (live && existing.resource_id) || newId();
+  const claimed = await claimIdempotencyRecord(
+    scope,
+    {
+      fingerprint: requestFingerprint,
+      state: 'in_flight',
+      resource_id: resourceId,
+      attempt: Number(existing?.attempt ?? 0) + 1,
+      locked_until: now + LOCK_SECONDS,
+      expires_at: now + TTL_SECONDS,
+    },
+    existing?.attempt,
+  );
+  if (!claimed) return beginIdempotent(scope, requestFingerprint);
   return { kind: 'proceed', resourceId };
 }
 
-export async function completeIdempotent(scope: IdempotencyScope, outcome: Outcome): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.idempotency(scope.workspaceId, scope.endpoint, scope.key),
-      UpdateExpression: 'SET #state = :done, outcome = :outcome REMOVE locked_until',
-      ExpressionAttributeNames: { '#state': 'state' },
-      ExpressionAttributeValues: { ':done': 'done', ':outcome': outcome },
-    }),
-  );
-}
+export const completeIdempotent = (scope: IdempotencyScope, outcome: Outcome): Promise<void> => completeIdempotencyRecord(scope, outcome);
 
 /**
  * An unexpected failure stores no outcome but lifts the lock: the client may retry at once, and
  * the retry keeps the resource id, so work the failed attempt did write is finished, not repeated.
  */
-export async function releaseIdempotent(scope: IdempotencyScope): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.idempotency(scope.workspaceId, scope.endpoint, scope.key),
-      UpdateExpression: 'SET locked_until = :unlocked',
-      ExpressionAttributeValues: { ':unlocked': 0 },
-    }),
-  );
-}
+export const releaseIdempotent = (scope: IdempotencyScope): Promise<void> => unlockIdempotencyRecord(scope);
 
 export const outcomeOf = {
   result: (result: HttpResult): Outcome => ({ result }),

@@ -1,6 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
+import { claimIdempotencyRecord } from '#shared/data/idempotency-record';
 import { fingerprint } from '#shared/http/idempotency';
 import { epochSeconds } from '#shared/time';
 import { useTestApi, type TestWorkspace } from '../support/api';
@@ -60,20 +58,12 @@ describe('Idempotency-Key on POST /api/v1/messages', () => {
     const key = 'crashed-1';
     const resourceId = '01a20000-0000-7000-8000-00000000c0de';
     // What a crashed first attempt leaves: in flight, lock lapsed.
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.idempotency(ws.id, 'POST /api/v1/messages', key),
-          fingerprint: fingerprint('/api/v1/messages', body()),
-          state: 'in_flight',
-          resource_id: resourceId,
-          attempt: 1,
-          locked_until: epochSeconds() - 1,
-          expires_at: epochSeconds() + 3600,
-        },
-      }),
+    const claimed = await claimIdempotencyRecord(
+      { workspaceId: ws.id, endpoint: 'POST /api/v1/messages', key },
+      { fingerprint: fingerprint('/api/v1/messages', body()), state: 'in_flight', resource_id: resourceId, attempt: 1, locked_until: epochSeconds() - 1, expires_at: epochSeconds() + 3600 },
+      undefined,
     );
+    expect(claimed).toBe(true);
     const retry = await send(key);
     expect(retry.status).toBe(202);
     expect(retry.body.data.message_id).toBe(resourceId);

@@ -1,11 +1,5 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from '#shared/data/table/batch-write';
-import { db, tableName } from '#shared/data/table/client';
-import { keys } from '#shared/data/keys';
-import { queryAll } from '#shared/data/table/query-all';
-import { indexes } from '#shared/data/table/table';
-import { transact } from '#shared/data/table/transact';
-import { DomainError, errors } from '#shared/errors';
+import { deleteSubscriptionRecords, getSubscription, insertSubscription, updateSubscription, workspaceSubscriptions } from '#shared/data/subscription';
+import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { checkWebhookUrl, webhookPolicy } from '#shared/subscribers/url-safety';
@@ -53,14 +47,11 @@ export async function createSubscription(ws: string, input: { url: string; event
     created_at: now,
     updated_at: now,
   };
-  await transact([{ Put: { TableName: tableName(), Item: { ...keys.webhook(ws, subscription.id), ...keys.webhookList(ws, subscription.id), ...subscription }, ConditionExpression: 'attribute_not_exists(PK)' } }]);
+  await insertSubscription(subscription);
   return { ...subscriptionView(subscription), signing_secret: secret };
 }
 
-export async function getSubscription(ws: string, id: string): Promise<Subscription | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.webhook(ws, id), ConsistentRead: true }));
-  return Item as Subscription | undefined;
-}
+export { getSubscription };
 
 export async function requireSubscription(ws: string, id: string): Promise<Subscription> {
   const subscription = await getSubscription(ws, id);
@@ -68,35 +59,14 @@ export async function requireSubscription(ws: string, id: string): Promise<Subsc
   return subscription;
 }
 
-/** A workspace's subscriptions are few: one query, newest first. */
-export function listSubscriptions(ws: string): Promise<Subscription[]> {
-  return queryAll<Subscription>({
-    IndexName: indexes.byParent.indexName,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.webhookList(ws).GSI1PK },
-    ScanIndexForward: false,
-  });
-}
+/** A workspace's subscriptions, newest first. */
+export const listSubscriptions = workspaceSubscriptions;
 
-async function updateSubscription(ws: string, id: string, set: Record<string, unknown>, condition?: { secret: string }): Promise<Subscription> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhook(ws, id),
-        UpdateExpression: `SET ${Object.keys(set).map((name) => `#${name} = :${name}`).join(', ')}`,
-        // A rotation only replaces the secret it read, so concurrent rotations cannot hand out a secret that never signs.
-        ConditionExpression: condition ? 'attribute_exists(PK) AND secrets[0].secret = :current' : 'attribute_exists(PK)',
-        ExpressionAttributeNames: Object.fromEntries(Object.keys(set).map((name) => [`#${name}`, name])),
-        ExpressionAttributeValues: { ...Object.fromEntries(Object.entries(set).map(([name, value]) => [`:${name}`, value])), ...(condition && { ':current': condition.secret }) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes as Subscription;
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw errors.notFound('Webhook');
-    throw error;
-  }
+/** Sets fields of a subscription that must exist (404 otherwise). */
+async function changeSubscription(ws: string, id: string, set: Record<string, unknown>): Promise<Subscription> {
+  const changed = await updateSubscription(ws, id, set);
+  if (!changed) throw errors.notFound('Webhook');
+  return changed;
 }
 
 export async function patchSubscription(ws: string, id: string, patch: { url?: string; events?: string[]; is_active?: boolean }) {
@@ -107,7 +77,7 @@ export async function patchSubscription(ws: string, id: string, patch: { url?: s
     set.is_active = patch.is_active;
     if (patch.is_active) set.failing_since = null;
   }
-  return subscriptionView(await updateSubscription(ws, id, set));
+  return subscriptionView(await changeSubscription(ws, id, set));
 }
 
 /** A new current secret; the old one signs alongside it for 24 hours. */
@@ -116,27 +86,19 @@ export async function rotateSecret(ws: string, id: string) {
   const secret = newSigningSecret();
   const until = new Date(Date.now() + ROTATION_OVERLAP_MS).toISOString();
   const previous = subscription.secrets[0];
-  try {
-    await updateSubscription(ws, id, { secrets: [{ secret }, { secret: previous.secret, until }], updated_at: nowIso() }, { secret: previous.secret });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'not_found' && (await getSubscription(ws, id))) throw errors.invalidState('The secret was rotated by another request at the same time; retry');
-    throw error;
+  const rotated = await updateSubscription(ws, id, { secrets: [{ secret }, { secret: previous.secret, until }], updated_at: nowIso() }, previous.secret);
+  if (!rotated) {
+    if (await getSubscription(ws, id)) throw errors.invalidState('The secret was rotated by another request at the same time; retry');
+    throw errors.notFound('Webhook');
   }
   return { id, signing_secret: secret, previous_secret_expires_at: until };
 }
 
 export async function recordFailing(ws: string, id: string, since: string | null, deactivate: boolean) {
-  await updateSubscription(ws, id, { failing_since: since, ...(deactivate && { is_active: false }), updated_at: nowIso() });
+  await changeSubscription(ws, id, { failing_since: since, ...(deactivate && { is_active: false }), updated_at: nowIso() });
 }
 
 /** Deletes the subscription; its delivery log goes with it. */
 export async function deleteSubscription(ws: string, id: string): Promise<void> {
-  try {
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.webhook(ws, id), ConditionExpression: 'attribute_exists(PK)' }));
-  } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw errors.notFound('Webhook');
-    throw error;
-  }
-  const log = await queryAll<{ PK: string; SK: string }>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.webhook(ws, id).PK }, ProjectionExpression: 'PK, SK' });
-  await batchWrite(log.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
+  if (!(await deleteSubscriptionRecords(ws, id))) throw errors.notFound('Webhook');
 }

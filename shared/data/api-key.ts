@@ -1,0 +1,102 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { conditionally } from '#shared/data/table/conditions';
+import { queryAll } from '#shared/data/table/query-all';
+import { indexes } from '#shared/data/table/table';
+import { activeKeyAdded, activeKeyRemoved } from '#shared/data/workspace';
+import type { ApiKey } from '#shared/domain/api-keys';
+
+/** An API key is found by the SHA-256 of its secret: one strongly consistent GetItem per request. */
+export const apiKeyKey = (hash: string) => ({ PK: `API_KEY#${hash}`, SK: 'API_KEY' });
+/** Active keys of a workspace, newest first (ids are UUIDv7, so they sort by creation time); revoked keys leave it (sparse). */
+const activeKeysEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#API_KEYS`, ...(id && { GSI1SK: id }) });
+
+/** Stores a key and counts it on its workspace, in one transaction. */
+export async function insertKey(hash: string, key: ApiKey): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: { ...apiKeyKey(hash), ...activeKeysEntry(key.workspace_id, key.id), ...key }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        activeKeyAdded(key.workspace_id),
+      ],
+    }),
+  );
+}
+
+export function activeKeys(ws: string): Promise<ApiKey[]> {
+  return queryAll<ApiKey>({
+    IndexName: indexes.byParent.indexName,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': activeKeysEntry(ws).GSI1PK },
+    ScanIndexForward: false,
+  });
+}
+
+/** The stored item of an active key, found by its id. */
+async function activeKeyItem(ws: string, id: string): Promise<Record<string, unknown> | undefined> {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byParent.indexName,
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :id',
+      ExpressionAttributeValues: { ':pk': activeKeysEntry(ws).GSI1PK, ':id': id },
+    }),
+  );
+  return Items?.[0];
+}
+
+/**
+ * Revokes an active key and decrements the workspace's active-key count in one transaction; the
+ * count's condition (> 1) is what makes "never revoke the last key" hold under concurrency.
+ */
+export async function revokeActiveKey(ws: string, id: string, revokedAt: string): Promise<'revoked' | 'not_found' | 'last_key'> {
+  const item = await activeKeyItem(ws, id);
+  if (!item) return 'not_found';
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: { PK: item.PK, SK: item.SK },
+              UpdateExpression: 'SET revoked_at = :now REMOVE GSI1PK, GSI1SK',
+              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(revoked_at)',
+              ExpressionAttributeValues: { ':now': revokedAt },
+            },
+          },
+          activeKeyRemoved(ws),
+        ],
+      }),
+    );
+    return 'revoked';
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [keyReason, countReason] = error.CancellationReasons ?? [];
+    if (keyReason?.Code === 'ConditionalCheckFailed') return 'not_found';
+    if (countReason?.Code === 'ConditionalCheckFailed') return 'last_key';
+    throw error;
+  }
+}
+
+/** The key stored under a secret's hash, read strongly consistent so a revocation holds from the next request on. */
+export async function keyByHash(hash: string): Promise<ApiKey | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: apiKeyKey(hash), ConsistentRead: true }));
+  return Item as ApiKey | undefined;
+}
+
+/** Sets `last_used_at` unless it is at or after `cutoff`: concurrent requests write it once. */
+export async function recordKeyUse(hash: string, at: Date, cutoff: Date): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: apiKeyKey(hash),
+        UpdateExpression: 'SET last_used_at = :now',
+        ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(last_used_at) OR last_used_at < :cutoff)',
+        ExpressionAttributeValues: { ':now': at.toISOString(), ':cutoff': cutoff.toISOString() },
+      }),
+    ),
+  );
+}

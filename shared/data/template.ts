@@ -1,0 +1,29 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from '#shared/data/table/batch-write';
+import { db, tableName } from '#shared/data/table/client';
+import { queryAll } from '#shared/data/table/query-all';
+import type { Template } from '#shared/domain/templates';
+
+/** All templates of a workspace share one small item collection: read-mostly, bounded by the platform. */
+const templatesPartition = (ws: string) => `WS#${ws}#TEMPLATES`;
+const templateKey = (ws: string, name: string, language: string) => ({ PK: templatesPartition(ws), SK: `${name}#${language}` });
+
+/** All templates of a workspace, with one query. */
+export function allTemplates(ws: string): Promise<Template[]> {
+  return queryAll<Template>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': templatesPartition(ws) } });
+}
+
+export async function getTemplate(ws: string, name: string, language: string): Promise<Template | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: templateKey(ws, name, language) }));
+  return Item as Template | undefined;
+}
+
+/** Stores the platform's current templates (one per name and language) and removes the stored ones it no longer lists. */
+export async function replaceTemplates(ws: string, current: Template[], syncedAt: string): Promise<void> {
+  const kept = new Set(current.map((t) => templateKey(ws, t.name, t.language).SK));
+  const stale = (await allTemplates(ws)).filter((t) => !kept.has(templateKey(ws, t.name, t.language).SK));
+  await batchWrite([
+    ...current.map((t) => ({ PutRequest: { Item: { ...templateKey(ws, t.name, t.language), ...t, synced_at: syncedAt } } })),
+    ...stale.map((t) => ({ DeleteRequest: { Key: templateKey(ws, t.name, t.language) } })),
+  ]);
+}

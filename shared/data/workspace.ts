@@ -1,0 +1,100 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { queryAll } from '#shared/data/table/query-all';
+import { indexes } from '#shared/data/table/table';
+import type { TransactItem } from '#shared/data/table/transact';
+import type { Plan, Workspace } from '#shared/domain/workspaces';
+
+/** A workspace, with the count of its active API keys, and the route of its platform number. */
+const workspaceKey = (ws: string) => ({ PK: `WS#${ws}`, SK: 'WORKSPACE' });
+const workspaceListEntry = (ws?: string) => ({ GSI1PK: 'WORKSPACES', ...(ws && { GSI1SK: ws }) });
+/** Maps the platform's phone_number_id to its workspace (and keeps it unique). */
+const phoneNumberRouteKey = (phoneNumberId: string) => ({ PK: `PHONE_NUMBER#${phoneNumberId}`, SK: 'PHONE_NUMBER' });
+
+const toWorkspace = (item: Record<string, unknown>): Workspace => ({
+  id: item.id as string,
+  name: item.name as string,
+  plan: item.plan as Plan,
+  phone_number_id: item.phone_number_id as string,
+  waba_id: item.waba_id as string,
+  created_at: item.created_at as string,
+});
+
+/**
+ * Stores the workspace and claims its phone_number_id in one transaction, so a platform number
+ * always routes to exactly one workspace.
+ */
+export async function insertWorkspace(workspace: Workspace): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...workspaceKey(workspace.id), ...workspaceListEntry(workspace.id), ...workspace, active_keys: 0 },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...phoneNumberRouteKey(workspace.phone_number_id), workspace_id: workspace.id },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+      ],
+    }),
+  );
+}
+
+export async function getWorkspace(id: string): Promise<Workspace | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: workspaceKey(id) }));
+  return Item ? toWorkspace(Item) : undefined;
+}
+
+/** The workspace a platform number routes to, or undefined. */
+export async function workspaceIdOfNumber(phoneNumberId: string): Promise<string | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: phoneNumberRouteKey(phoneNumberId) }));
+  return Item?.workspace_id as string | undefined;
+}
+
+export async function allWorkspaces(): Promise<Workspace[]> {
+  const items = await queryAll({
+    IndexName: indexes.byParent.indexName,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': workspaceListEntry().GSI1PK },
+  });
+  return items.map(toWorkspace);
+}
+
+/** Sets the plan of an existing workspace and returns it; throws the condition failure when there is none. */
+export async function updatePlan(id: string, plan: Plan): Promise<Workspace> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: workspaceKey(id),
+      UpdateExpression: 'SET #plan = :plan',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: { ':plan': plan },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toWorkspace(Attributes!);
+}
+
+/** One more active key, as an item of the key's own transaction; the workspace must exist. */
+export const activeKeyAdded = (ws: string): TransactItem => ({
+  Update: { TableName: tableName(), Key: workspaceKey(ws), UpdateExpression: 'ADD active_keys :one', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':one': 1 } },
+});
+
+/** One active key fewer, only while another remains: the condition that keeps the last key (contract §3). */
+export const activeKeyRemoved = (ws: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: workspaceKey(ws),
+    UpdateExpression: 'ADD active_keys :minusOne',
+    ConditionExpression: 'active_keys > :one',
+    ExpressionAttributeValues: { ':minusOne': -1, ':one': 1 },
+  },
+});
