@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { operations, type Operation } from '#shared/service/operations';
+import type { Operation } from '#shared/service/operations';
+import { operationsWith } from '#local/triggers';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
@@ -19,11 +20,9 @@ interface Route {
 
 function compileRoutes(): { routes: Route[]; fallback: Operation } {
   const routes: Route[] = [];
-  let fallback: Operation | undefined;
-  for (const operation of operations) {
+  const [fallback] = operationsWith('httpDefault');
+  for (const operation of operationsWith('http')) {
     const { trigger } = operation;
-    if (trigger.type === 'httpDefault') fallback = operation;
-    if (trigger.type !== 'http') continue;
     const paramNames: string[] = [];
     const segments = trigger.path.split('/').map((segment) => {
       const param = /^\{(\w+)\}$/.exec(segment);

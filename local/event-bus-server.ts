@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { operations } from '#shared/service/operations';
+import { operationsWith } from '#local/triggers';
 import { meterEvents } from '#local/usage-meter';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
@@ -23,10 +23,10 @@ const RETRY_DELAYS_MS = [200, 1000, 3000];
  * asynchronously with a real EventBridgeEvent, retried a few times on failure.
  */
 export async function startLocalEventBus(port: number, source: string) {
-  const rules = operations.filter((op) => op.trigger.type === 'busRule');
+  const rules = operationsWith('busRule');
   const deliver = async (event: EventBridgeEvent<string, unknown>) => {
     for (const operation of rules) {
-      const { detailTypes } = operation.trigger as { detailTypes: string[] };
+      const { detailTypes } = operation.trigger;
       if (event.source !== source || !(detailTypes.includes('*') || detailTypes.includes(event['detail-type']))) continue;
       const handler = await loadHandler(operation);
       for (let attempt = 0; ; attempt++) {

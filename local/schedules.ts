@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { operations } from '#shared/service/operations';
+import { operationsWith } from '#local/triggers';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
@@ -21,16 +21,14 @@ function scheduledEvent(ruleName: string): ScheduledEvent {
 /** EventBridge schedule rules, locally: each schedule operation runs once now and then at its rate. */
 export async function startSchedules(): Promise<{ stop(): void }> {
   const timers: NodeJS.Timeout[] = [];
-  for (const operation of operations) {
-    const { trigger } = operation;
-    if (trigger.type !== 'schedule') continue;
+  for (const operation of operationsWith('schedule')) {
     const handler = await loadHandler(operation);
     const run = () =>
       handler(scheduledEvent(operation.name), lambdaContext(operation.name, operation.timeoutSeconds)).catch((error) =>
         console.error(`${operation.name} failed`, error),
       );
     await run();
-    timers.push(setInterval(run, trigger.everyMinutes * 60_000));
+    timers.push(setInterval(run, operation.trigger.everyMinutes * 60_000));
   }
   return { stop: () => timers.forEach(clearInterval) };
 }
