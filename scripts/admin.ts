@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createKey } from '#shared/domain/api-keys';
-import { syncTemplates } from '#shared/domain/templates';
+import { syncTemplates } from '#shared/domain/templates/catalog';
 import { createWorkspace, listWorkspaces, PLANS, setPlan, type Plan } from '#shared/domain/workspaces';
 import { randomDigits } from '#local/random';
 import { readJson, type StackInfo } from '#local/stack-file';

@@ -1,9 +1,9 @@
 import { campaignView } from '#shared/domain/campaigns/campaign';
-import { moveCampaign } from '#shared/domain/campaigns/store';
+import { moveCampaign } from '#shared/domain/campaigns/lifecycle';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { idParams } from '#shared/http/schemas';
 import { nowIso } from '#shared/time';
+import { idParams } from '#shared/schemas/common';
 
 /** Stops further sends: the fan-out stops, and the send worker fails each unsent message with `campaign_cancelled`. */
 export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) =>

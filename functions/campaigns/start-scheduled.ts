@@ -1,5 +1,5 @@
 import type { CampaignStart } from '#shared/scheduler';
-import { moveCampaign } from '#shared/domain/campaigns/store';
+import { moveCampaign } from '#shared/domain/campaigns/lifecycle';
 import { DomainError } from '#shared/errors';
 import { nowIso } from '#shared/time';
 

@@ -1,7 +1,7 @@
-import { deleteContact } from '#shared/domain/contacts/store';
+import { deleteContact } from '#shared/domain/contacts/lifecycle';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { idParams } from '#shared/http/schemas';
+import { idParams } from '#shared/schemas/common';
 
 export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
   const contact = await deleteContact(workspace.id, params.id);

@@ -1,6 +1,6 @@
-import { createContactBody } from '#shared/domain/contacts/schema';
+import { createContactBody } from '#shared/schemas/contacts';
 import { publicContact } from '#shared/domain/contacts/contact';
-import { upsertContact } from '#shared/domain/contacts/store';
+import { upsertContact } from '#shared/domain/contacts/lifecycle';
 import { httpOperation } from '#shared/http/operation';
 import { created, ok } from '#shared/http/responses';
 

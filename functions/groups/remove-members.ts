@@ -1,8 +1,9 @@
 import { removeMembers } from '#shared/domain/groups/members';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { contactIdsBody, idParams } from '#shared/http/schemas';
+import { groupMembersBody } from '#shared/schemas/groups';
+import { idParams } from '#shared/schemas/common';
 
-export const handler = httpOperation({ params: idParams, body: contactIdsBody }, async ({ params, body, workspace }) =>
+export const handler = httpOperation({ params: idParams, body: groupMembersBody }, async ({ params, body, workspace }) =>
   ok(await removeMembers(workspace.id, params.id, body.contact_ids)),
 );

@@ -1,16 +1,13 @@
-import * as v from 'valibot';
 import { getDelivery, reopenDelivery, deliveryView } from '#shared/domain/subscriber-webhooks/deliveries';
 import { requireSubscription } from '#shared/domain/subscriber-webhooks/subscriptions';
 import { errors } from '#shared/errors';
 import { httpOperation } from '#shared/http/operation';
+import { deliveryParams } from '#shared/schemas/subscriber-webhooks';
 import { accepted } from '#shared/http/responses';
-import { uuid } from '#shared/http/schemas';
 import { enqueue, queueUrl } from '#shared/queues';
 
-const params = v.object({ id: uuid(), delivery_id: uuid() });
-
 /** Puts a delivery back in the queue now (202: it is attempted right after). */
-export const handler = httpOperation({ params }, async ({ params, workspace }) => {
+export const handler = httpOperation({ params: deliveryParams }, async ({ params, workspace }) => {
   await requireSubscription(workspace.id, params.id);
   const delivery = await getDelivery(workspace.id, params.id, params.delivery_id);
   if (!delivery) throw errors.notFound('Delivery');

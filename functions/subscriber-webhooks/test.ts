@@ -3,10 +3,10 @@ import { ensureDelivery, startAttempt } from '#shared/domain/subscriber-webhooks
 import { requireSubscription } from '#shared/domain/subscriber-webhooks/subscriptions';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { idParams } from '#shared/http/schemas';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { enqueue, queueUrl } from '#shared/queues';
+import { idParams } from '#shared/schemas/common';
 
 /** Sends a `ping` now and answers with its result; it is logged like any delivery (and retried like one if it failed). */
 export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {

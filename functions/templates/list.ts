@@ -1,12 +1,7 @@
-import * as v from 'valibot';
-import { listTemplates, publicTemplate, TEMPLATE_STATUSES } from '#shared/domain/templates';
+import { listTemplates } from '#shared/domain/templates/catalog';
+import { publicTemplate } from '#shared/domain/templates/template';
 import { httpOperation } from '#shared/http/operation';
+import { listTemplatesQuery } from '#shared/schemas/templates';
 import { ok } from '#shared/http/responses';
 
-const query = v.object({
-  status: v.optional(v.picklist(TEMPLATE_STATUSES, `Must be one of ${TEMPLATE_STATUSES.join(', ')}`), 'APPROVED'),
-  name: v.optional(v.string()),
-  language: v.optional(v.string()),
-});
-
-export const handler = httpOperation({ query }, async ({ query, workspace }) => ok((await listTemplates(workspace.id, query)).map(publicTemplate)));
+export const handler = httpOperation({ query: listTemplatesQuery }, async ({ query, workspace }) => ok((await listTemplates(workspace.id, query)).map(publicTemplate)));

@@ -1,4 +1,4 @@
-import { syncTemplates } from '#shared/domain/templates';
+import { syncTemplates } from '#shared/domain/templates/catalog';
 import { listWorkspaces } from '#shared/domain/workspaces';
 import { logger } from '#shared/logger';
 

@@ -1,4 +1,4 @@
-import { syncTemplates } from '#shared/domain/templates';
+import { syncTemplates } from '#shared/domain/templates/catalog';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 

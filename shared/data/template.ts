@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
 import { queryAll } from '#shared/data/table/query-all';
-import type { Template } from '#shared/domain/templates';
+import type { Template } from '#shared/domain/templates/template';
 
 /** All templates of a workspace share one small item collection: read-mostly, bounded by the platform. */
 const templatesPartition = (ws: string) => `WS#${ws}#TEMPLATES`;

@@ -87,7 +87,7 @@ describe('campaigns', () => {
       expect(reply.body.data.total_recipients).toBe(510);
       const full = await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key });
       // Replay every chunk job while the real fan-out runs.
-      const { launch_id } = (await import('#shared/domain/campaigns/store').then((m) => m.getCampaign(ws.id, campaign.id)))!;
+      const { launch_id } = (await import('#shared/domain/campaigns/lifecycle').then((m) => m.getCampaign(ws.id, campaign.id)))!;
       await Promise.all([0, 1].flatMap((chunk) => [fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }), fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk })]));
       const done = await completed(ws, campaign.id);
       expect(full.body.data.status).toBe('running');

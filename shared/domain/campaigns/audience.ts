@@ -2,7 +2,7 @@ import { contactsByIds } from '#shared/data/contact';
 import { allMemberIds, groupsAmong } from '#shared/data/group';
 import type { Contact } from '#shared/domain/contacts/contact';
 import { orderedVariables, type Variables } from '#shared/domain/messages/render';
-import type { Template } from '#shared/domain/templates';
+import type { Template } from '#shared/domain/templates/template';
 import { errors, type ErrorDetail } from '#shared/errors';
 
 export interface LaunchAudience {

@@ -1,9 +1,9 @@
 import { writeAudienceChunks } from '#shared/data/audience-chunk';
-import { approvedTemplate } from '#shared/domain/templates';
+import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { errors } from '#shared/errors';
 import { nowIso } from '#shared/time';
 import { resolveAudience, type LaunchAudience, type Recipient } from '#shared/domain/campaigns/audience';
-import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/store';
+import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 
 /** Recipients per fan-out job, and a size bound that keeps a chunk item far below DynamoDB's 400 KB. */
 const CHUNK_RECIPIENTS = 500;

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { mapLimit } from '#shared/concurrency';
 import { newContact, type Contact, type ContactChanges } from '#shared/domain/contacts/contact';
-import { bulkContactItem } from '#shared/domain/contacts/schema';
+import { bulkContactItem } from '#shared/schemas/contacts';
 import { existingPhones, insertContacts } from '#shared/data/contact';
-import { upsertContact } from '#shared/domain/contacts/store';
+import { upsertContact } from '#shared/domain/contacts/lifecycle';
 import { newId } from '#shared/ids';
 import { DomainError } from '#shared/errors';
 import { normalizePhone } from '#shared/phone';

@@ -1,4 +1,4 @@
-import { approvedTemplate } from '#shared/domain/templates';
+import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { requireOpenWindow } from '#shared/domain/messages/window';
 import { orderedVariables, render, type Variables } from '#shared/domain/messages/render';
 import { insertMessage } from '#shared/data/message';

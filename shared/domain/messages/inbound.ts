@@ -1,4 +1,4 @@
-import { updateContact, upsertContact } from '#shared/domain/contacts/store';
+import { updateContact, upsertContact } from '#shared/domain/contacts/lifecycle';
 import { openWindow } from '#shared/domain/messages/window';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/domain/messages/message';

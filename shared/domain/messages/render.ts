@@ -1,5 +1,5 @@
 import { errors } from '#shared/errors';
-import type { Template } from '#shared/domain/templates';
+import type { Template } from '#shared/domain/templates/template';
 
 export type Variables = (string | number)[] | Record<string, string | number>;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { phone } from '#shared/http/schemas';
+import { pageParams, phone } from '#shared/schemas/common';
 
 /** An empty (or blank) name clears it, like null. */
 const name = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters'), v.transform((value) => value || null)));
@@ -36,3 +36,15 @@ export const createContactBody = v.object({ phone_number: phone(), ...contactFie
 export const updateContactBody = v.object({ phone_number: v.optional(phone()), ...contactFields });
 /** A bulk item names its number `phone` (or `phone_number`). */
 export const bulkContactItem = v.object({ phone: v.optional(v.string()), phone_number: v.optional(v.string()), ...contactFields });
+
+/** GET /api/v1/contacts */
+export const listContactsQuery = v.object({
+  ...pageParams,
+  search: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(200, 'Must be at most 200 characters'))),
+  tag: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(50, 'Must be at most 50 characters'))),
+});
+
+/** POST /api/v1/contacts/bulk: items are validated one by one in the import, so one bad item never fails the rest. */
+export const importContactsBody = v.object({
+  contacts: v.pipe(v.array(v.unknown()), v.minLength(1, 'At least 1 contact'), v.maxLength(500, 'At most 500 contacts per request')),
+});

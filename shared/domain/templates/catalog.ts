@@ -4,26 +4,7 @@ import type { Workspace } from '#shared/domain/workspaces';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { fetchTemplates, PlatformError, PlatformUnreachable, type PlatformTemplate } from '#shared/platform/graph-client';
 import { nowIso } from '#shared/time';
-
-export const TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
-export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
-
-export interface Template {
-  id: string;
-  name: string;
-  language: string;
-  category: string;
-  status: string;
-  content: string;
-  /** Number of distinct `{{n}}` placeholders in `content`. */
-  placeholder_count: number;
-}
-
-export const publicTemplate = ({ id, name, language, category, status, content }: Template) => ({ id, name, language, category, status, content });
-
-export function countPlaceholders(content: string): number {
-  return new Set([...content.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((match) => match[1])).size;
-}
+import { countPlaceholders, type Template } from '#shared/domain/templates/template';
 
 function fromPlatform(template: PlatformTemplate): Template {
   const content = template.components?.find((component) => component.type === 'BODY')?.text ?? '';

@@ -1,5 +1,5 @@
 import { campaignsPage, getCampaign, insertCampaign, moveCampaignFrom } from '#shared/data/campaign';
-import { approvedTemplate, templateById } from '#shared/domain/templates';
+import { approvedTemplate, templateById } from '#shared/domain/templates/catalog';
 import type { Plan } from '#shared/domain/workspaces';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';

@@ -1,0 +1,54 @@
+import * as v from 'valibot';
+import { languageCode, pageParams, phone, text, uuid, variables } from '#shared/schemas/common';
+
+/** An ISO-8601 time with a time zone. */
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** POST /api/v1/campaigns */
+export const createCampaignBody = v.pipe(
+  v.object({
+    name: text(200),
+    template_id: v.optional(text(100)),
+    template_name: v.optional(text(512)),
+    language: v.optional(languageCode()),
+    scheduled_at: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(ISO_8601, 'Must be an ISO-8601 time with a time zone, e.g. 2026-12-01T09:00:00Z'),
+        v.check((at) => !Number.isNaN(Date.parse(at)), 'Must be a real date and time'),
+        v.check((at) => Date.parse(at) > Date.now(), 'Must be in the future'),
+        v.transform((at) => new Date(at).toISOString()),
+      ),
+    ),
+  }),
+  v.forward(
+    v.partialCheck([['template_id'], ['template_name']], (input) => Boolean(input.template_id || input.template_name), 'template_id or template_name is required'),
+    ['template_name'],
+  ),
+);
+
+/** POST /api/v1/campaigns/{id}/launch */
+export const launchCampaignBody = v.pipe(
+  v.object({
+    recipients: v.optional(
+      v.pipe(
+        v.array(v.object({ phone: phone(), name: v.optional(v.pipe(v.string(), v.maxLength(200, 'Must be at most 200 characters'))), variables: v.optional(variables(true)) })),
+        v.maxLength(10_000, 'At most 10,000 recipients per launch'),
+      ),
+    ),
+    contact_ids: v.optional(v.pipe(v.array(uuid()), v.maxLength(10_000, 'At most 10,000 contact ids'))),
+    group_ids: v.optional(v.pipe(v.array(uuid()), v.maxLength(100, 'At most 100 group ids'))),
+    template_variables: v.optional(variables(true)),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['recipients'], ['contact_ids'], ['group_ids']],
+      (input) => Boolean(input.recipients?.length || input.contact_ids?.length || input.group_ids?.length),
+      'At least one of recipients, contact_ids and group_ids must be non-empty',
+    ),
+    ['recipients'],
+  ),
+);
+
+/** GET /api/v1/campaigns */
+export const listCampaignsQuery = v.object(pageParams);

@@ -1,0 +1,9 @@
+import * as v from 'valibot';
+import { TEMPLATE_STATUSES } from '#shared/domain/templates/template';
+
+/** GET /api/v1/templates */
+export const listTemplatesQuery = v.object({
+  status: v.optional(v.picklist(TEMPLATE_STATUSES, `Must be one of ${TEMPLATE_STATUSES.join(', ')}`), 'APPROVED'),
+  name: v.optional(v.string()),
+  language: v.optional(v.string()),
+});

@@ -1,0 +1,25 @@
+import * as v from 'valibot';
+import { pageParams, uuid } from '#shared/schemas/common';
+import { EVENT_TYPES } from '#shared/events/event';
+
+const SUBSCRIBABLE = EVENT_TYPES.filter((type) => type !== 'ping');
+
+export const webhookUrl = v.pipe(v.string(), v.maxLength(2048, 'Must be at most 2048 characters'));
+/** A non-empty list of known event types, or `["*"]`. */
+export const webhookEvents = v.pipe(
+  v.array(v.picklist(['*', ...SUBSCRIBABLE], `Must be one of ${SUBSCRIBABLE.join(', ')}, or *`)),
+  v.minLength(1, 'At least one event type'),
+  v.maxLength(20, 'At most 20 event types'),
+);
+
+/** POST /api/v1/webhooks */
+export const createWebhookBody = v.object({ url: webhookUrl, events: webhookEvents });
+
+/** PATCH /api/v1/webhooks/{id} */
+export const updateWebhookBody = v.object({ url: v.optional(webhookUrl), events: v.optional(webhookEvents), is_active: v.optional(v.boolean()) });
+
+/** GET /api/v1/webhooks/{id}/deliveries */
+export const listDeliveriesQuery = v.object(pageParams);
+
+/** POST /api/v1/webhooks/{id}/deliveries/{delivery_id}/retry */
+export const deliveryParams = v.object({ id: uuid(), delivery_id: uuid() });
