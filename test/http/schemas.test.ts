@@ -11,7 +11,7 @@ const schemaModules = readdirSync(resolve(root, 'shared/schemas')).filter((file)
  */
 describe('request schema modules', () => {
   it('exist for each resource', () => {
-    expect(schemaModules.sort()).toEqual(['campaigns.ts', 'common.ts', 'contacts.ts', 'groups.ts', 'keys.ts', 'messages.ts', 'templates.ts', 'subscriber-webhooks.ts', 'usage.ts']);
+    expect(schemaModules.sort()).toEqual(['campaigns.ts', 'common.ts', 'contacts.ts', 'groups.ts', 'keys.ts', 'messages.ts', 'subscriber-webhooks.ts', 'templates.ts', 'usage.ts']);
   });
 
   it.each(schemaModules)('%s loads without handler, HTTP, data or SDK code', async (file) => {
