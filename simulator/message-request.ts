@@ -1,15 +1,17 @@
-import { TEMPLATES, type SimulatedTemplate } from '#simulator/templates';
+import { placeholdersOf, TEMPLATES, type GraphButton, type SimulatedTemplate } from '#simulator/templates';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
 
-/** A template parameter as the simulator accepts it (positional text parameters only). */
-export interface TextParameter {
-  type: 'text';
-  text: string;
+/** A template parameter as the platform takes it (text, media, location, quick-reply payload, coupon code). */
+export interface TemplateParameter {
+  type: string;
+  [field: string]: unknown;
 }
 
 export interface TemplateComponent {
   type: string;
-  parameters?: TextParameter[];
+  sub_type?: string;
+  index?: number;
+  parameters?: TemplateParameter[];
 }
 
 export interface TemplatePayload {
@@ -111,6 +113,8 @@ function parseTemplate(template: unknown): TemplatePayload {
   return { name, language: lang, components: components.map(parseComponent) };
 }
 
+const BUTTON_SUB_TYPES = ['url', 'quick_reply', 'copy_code', 'flow', 'catalog', 'mpm', 'voice_call'];
+
 function parseComponent(component: unknown, index: number): TemplateComponent {
   const where = `template['components'][${index}]`;
   if (!isObject(component) || typeof component.type !== 'string') throw invalid(`The parameter ${where}['type'] is required.`);
@@ -118,23 +122,126 @@ function parseComponent(component: unknown, index: number): TemplateComponent {
   if (!['header', 'body', 'button'].includes(type)) {
     throw invalid(`Param ${where}['type'] must be one of {HEADER, BODY, BUTTON} - got "${component.type}".`);
   }
-  if (component.parameters === undefined) return { type };
+  const button: Pick<TemplateComponent, 'sub_type' | 'index'> = {};
+  if (type === 'button') {
+    const subType = typeof component.sub_type === 'string' ? component.sub_type.toLowerCase() : undefined;
+    if (!subType || !BUTTON_SUB_TYPES.includes(subType)) throw invalid(`Param ${where}['sub_type'] must be one of {${BUTTON_SUB_TYPES.join(', ')}}.`);
+    // The platform documents `index` as a string ("0") and also takes a number.
+    const position = typeof component.index === 'string' && /^\d+$/.test(component.index) ? Number(component.index) : component.index;
+    if (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || position > 9) throw invalid(`Param ${where}['index'] must be a button index from 0 to 9.`);
+    Object.assign(button, { sub_type: subType, index: position });
+  }
+  if (component.parameters === undefined) return { type, ...button };
   if (!Array.isArray(component.parameters)) throw invalid(`Param ${where}['parameters'] must be an array.`);
-  return { type, parameters: component.parameters.map((p, i) => parseParameter(p, `${where}['parameters'][${i}]`)) };
+  return { type, ...button, parameters: component.parameters.map((p, i) => parseParameter(p, `${where}['parameters'][${i}]`)) };
 }
 
-function parseParameter(parameter: unknown, where: string): TextParameter {
+const UNSAFE_TEXT = /[\n\t]| {5,}/;
+
+/** One parameter, checked for its own shape (what the template expects is checked later, as 131008/132012/132000). */
+function parseParameter(parameter: unknown, where: string): TemplateParameter {
   if (!isObject(parameter) || typeof parameter.type !== 'string') throw invalid(`The parameter ${where}['type'] is required.`);
-  if (parameter.type !== 'text') throw invalid(`Param ${where}['type'] must be "text" in this simulator - got "${parameter.type}".`);
-  const { text } = parameter;
-  if (typeof text !== 'string' || text === '') throw invalid(`The parameter ${where}['text'] is required and must be a non-empty string.`);
-  // A real platform rule that often bites: no new lines, tabs or more than 4 consecutive spaces in a parameter.
-  if (/[\n\t]| {5,}/.test(text)) throw invalid('Param text cannot have new-line/tab characters or more than 4 consecutive spaces.');
-  return { type: 'text', text };
+  const type = parameter.type.toLowerCase();
+  const requireString = (field: string, value: unknown) => {
+    if (typeof value !== 'string' || value === '') throw invalid(`The parameter ${where}['${field}'] is required and must be a non-empty string.`);
+    return value;
+  };
+  if (type === 'text') {
+    const text = requireString('text', parameter.text);
+    // A real platform rule that often bites: no new lines, tabs or more than 4 consecutive spaces in a parameter.
+    if (UNSAFE_TEXT.test(text)) throw invalid('Param text cannot have new-line/tab characters or more than 4 consecutive spaces.');
+    if (parameter.parameter_name !== undefined) requireString('parameter_name', parameter.parameter_name);
+    return { type, text, ...(parameter.parameter_name !== undefined && { parameter_name: parameter.parameter_name }) };
+  }
+  if (type === 'image' || type === 'video' || type === 'document') {
+    const media = parameter[type];
+    if (!isObject(media)) throw invalid(`The parameter ${where}['${type}'] is required.`);
+    if ((media.link === undefined) === (media.id === undefined)) throw invalid(`Param ${where}['${type}'] must have exactly one of link and id.`);
+    if (media.link !== undefined && (typeof media.link !== 'string' || !/^https?:\/\//.test(media.link))) throw invalid(`Param ${where}['${type}']['link'] must be a URL.`);
+    return { type, [type]: media };
+  }
+  if (type === 'location') {
+    const location = parameter.location;
+    const inRange = (value: unknown, limit: number) => typeof value === 'number' && Math.abs(value) <= limit;
+    if (!isObject(location) || !inRange(location.latitude, 90) || !inRange(location.longitude, 180)) throw invalid(`Param ${where}['location'] must have a latitude and a longitude in range.`);
+    return { type, location };
+  }
+  if (type === 'payload') return { type, payload: requireString('payload', parameter.payload) };
+  if (type === 'coupon_code') return { type, coupon_code: requireString('coupon_code', parameter.coupon_code) };
+  throw invalid(`Param ${where}['type'] must be one of {text, image, video, document, location, payload, coupon_code} - got "${parameter.type}".`);
 }
 
-/** The distinct positional placeholders `{{n}}` of a template body. */
-export const placeholderCount = (body: string): number => new Set(body.match(/\{\{\s*\d+\s*\}\}/g)?.map((p) => p.replace(/\s/g, ''))).size;
+/** What a button of the template expects from the send request: its sub_type and parameter type, or nothing. */
+function buttonExpectation(button: GraphButton): { subType: string; parameterType: string; required: boolean } | undefined {
+  if (button.type === 'URL') return placeholdersOf(button.url).length ? { subType: 'url', parameterType: 'text', required: true } : undefined;
+  // Authentication templates' copy-code button takes the code as a URL button parameter.
+  if (button.type === 'OTP') return { subType: 'url', parameterType: 'text', required: true };
+  if (button.type === 'COPY_CODE') return { subType: 'copy_code', parameterType: 'coupon_code', required: true };
+  if (button.type === 'QUICK_REPLY') return { subType: 'quick_reply', parameterType: 'payload', required: false };
+  return undefined;
+}
+
+/**
+ * Checks the components against the template as the platform does: a parameter the template needs
+ * and did not get is 131008, one of the wrong kind 132012, and parameters the template does not
+ * take (too many, unknown `parameter_name`, positional parameters for a named template or the
+ * reverse) 132000.
+ */
+function checkComponents(template: SimulatedTemplate, components: TemplateComponent[]): void {
+  const named = template.parameter_format === 'NAMED';
+  const of = (type: string) => components.filter((c) => c.type === type);
+  const header = template.components.find((c) => c.type === 'HEADER');
+  const bodyText = template.components.find((c) => c.type === 'BODY')?.text ?? '';
+  const buttons = template.components.find((c) => c.type === 'BUTTONS')?.buttons ?? [];
+
+  const textParameters = (component: string, wanted: string[], given: TemplateParameter[]) => {
+    if (given.some((p) => p.type !== 'text')) throw whatsappErrors.formatMismatch(`${component}: expected text parameters`);
+    if (!named) {
+      if (given.some((p) => p.parameter_name !== undefined)) throw whatsappErrors.namedParameterMismatch(`${component}: the template takes positional parameters`);
+      if (given.length !== wanted.length) throw whatsappErrors.paramCountMismatch(component, given.length, wanted.length);
+      return;
+    }
+    for (const p of given) {
+      if (typeof p.parameter_name !== 'string') throw whatsappErrors.namedParameterMismatch(`${component}: the template takes named parameters; parameter_name is missing`);
+      if (!wanted.includes(p.parameter_name)) throw whatsappErrors.namedParameterMismatch(`${component}: unknown parameter_name "${p.parameter_name}"`);
+    }
+    if (given.length !== wanted.length || wanted.some((name) => !given.some((p) => p.parameter_name === name))) {
+      throw whatsappErrors.paramCountMismatch(component, given.length, wanted.length);
+    }
+  };
+
+  const headerGiven = of('header').flatMap((c) => c.parameters ?? []);
+  if (!header || (header.format === 'TEXT' && !placeholdersOf(header.text).length)) {
+    if (headerGiven.length) throw whatsappErrors.paramCountMismatch('header', headerGiven.length, 0);
+  } else if (header.format === 'TEXT') {
+    if (!headerGiven.length) throw whatsappErrors.missingParameter('header: the text header needs its parameter');
+    textParameters('header', placeholdersOf(header.text), headerGiven);
+  } else {
+    const kind = header.format.toLowerCase();
+    if (!headerGiven.length) throw whatsappErrors.missingParameter(`header: a ${kind} parameter is required`);
+    if (headerGiven.length > 1) throw whatsappErrors.paramCountMismatch('header', headerGiven.length, 1);
+    if (headerGiven[0].type !== kind) throw whatsappErrors.formatMismatch(`header: expected ${kind}, got ${headerGiven[0].type}`);
+  }
+
+  textParameters('body', placeholdersOf(bodyText), of('body').flatMap((c) => c.parameters ?? []));
+
+  const buttonComponents = of('button');
+  for (const component of buttonComponents) {
+    const button = buttons[component.index!];
+    const expected = button && buttonExpectation(button);
+    if (!expected) throw whatsappErrors.paramCountMismatch(`button ${component.index}`, component.parameters?.length ?? 0, 0);
+    if (component.sub_type !== expected.subType) throw whatsappErrors.formatMismatch(`button ${component.index}: expected sub_type ${expected.subType}, got ${component.sub_type}`);
+    const given = component.parameters ?? [];
+    if (given.length > 1) throw whatsappErrors.paramCountMismatch(`button ${component.index}`, given.length, 1);
+    if (given.length && given[0].type !== expected.parameterType) throw whatsappErrors.formatMismatch(`button ${component.index}: expected ${expected.parameterType}, got ${given[0].type}`);
+    if (!given.length && expected.required) throw whatsappErrors.missingParameter(`button ${component.index}: a ${expected.parameterType} parameter is required`);
+  }
+  buttons.forEach((button, index) => {
+    if (buttonExpectation(button)?.required && !buttonComponents.some((c) => c.index === index)) {
+      throw whatsappErrors.missingParameter(`button ${index} (${button.type}): a parameter is required`);
+    }
+  });
+}
 
 /**
  * The template the message uses. Unknown names, languages the template has no translation in, and
@@ -146,13 +253,6 @@ export const placeholderCount = (body: string): number => new Set(body.match(/\{
 function resolveTemplate(payload: TemplatePayload): SimulatedTemplate {
   const template = TEMPLATES.find((t) => t.name === payload.name && t.language === payload.language.code && t.status === 'APPROVED');
   if (!template) throw whatsappErrors.templateNotFound(payload.name, payload.language.code);
-
-  const given: Record<string, number> = { body: 0, header: 0, button: 0 };
-  for (const component of payload.components ?? []) given[component.type] += component.parameters?.length ?? 0;
-  // The simulated templates have a body only: header and button parameters are always too many.
-  const expected: Record<string, number> = { body: placeholderCount(template.body), header: 0, button: 0 };
-  for (const component of ['body', 'header', 'button']) {
-    if (given[component] !== expected[component]) throw whatsappErrors.paramCountMismatch(component, given[component], expected[component]);
-  }
+  checkComponents(template, payload.components ?? []);
   return template;
 }

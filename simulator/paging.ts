@@ -1,8 +1,5 @@
 import { graphErrors } from '#simulator/graph-error';
 
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 100;
-
 /** Graph's cursor-paged list: `{ data, paging: { cursors: { before, after }, previous?, next? } }`. */
 export interface GraphPage<T> {
   data: T[];
@@ -19,11 +16,17 @@ function cursorIndex(items: readonly { id: string }[], cursor: string, name: str
   return index;
 }
 
-function parseLimit(raw: string | null): number {
-  if (raw === null || raw === '') return DEFAULT_LIMIT;
+/** A list's page sizes: what a request without `limit` gets, and the most any request gets. */
+export interface PageSizes {
+  defaultLimit: number;
+  maxLimit: number;
+}
+
+function parseLimit(raw: string | null, sizes: PageSizes): number {
+  if (raw === null || raw === '') return sizes.defaultLimit;
   const limit = Number(raw);
   if (!Number.isInteger(limit) || limit < 1) throw graphErrors.invalidParameter('Param limit must be a positive integer');
-  return Math.min(limit, MAX_LIMIT);
+  return Math.min(limit, sizes.maxLimit);
 }
 
 /**
@@ -31,8 +34,8 @@ function parseLimit(raw: string | null): number {
  * `previous` / `next` are absolute links to the neighbouring pages (same path and other parameters,
  * so an `access_token` given in the query carries over, as on Graph) and appear only when those pages exist.
  */
-export function paginate<T extends { id: string }>(items: readonly T[], url: URL): GraphPage<T> {
-  const { start, end } = pageBounds(items, url);
+export function paginate<T extends { id: string }>(items: readonly T[], url: URL, sizes: PageSizes): GraphPage<T> {
+  const { start, end } = pageBounds(items, url, sizes);
   const data = items.slice(start, end);
   if (data.length === 0) return { data };
 
@@ -41,15 +44,15 @@ export function paginate<T extends { id: string }>(items: readonly T[], url: URL
     data,
     paging: {
       cursors,
-      ...(start > 0 && { previous: linkTo(url, 'before', cursors.before) }),
-      ...(end < items.length && { next: linkTo(url, 'after', cursors.after) }),
+      ...(start > 0 && { previous: linkTo(url, 'before', cursors.before, sizes) }),
+      ...(end < items.length && { next: linkTo(url, 'after', cursors.after, sizes) }),
     },
   };
 }
 
 /** The half-open index range `[start, end)` that `limit` plus `after` (or else `before`) select. */
-function pageBounds(items: readonly { id: string }[], url: URL): { start: number; end: number } {
-  const limit = parseLimit(url.searchParams.get('limit'));
+function pageBounds(items: readonly { id: string }[], url: URL, sizes: PageSizes): { start: number; end: number } {
+  const limit = parseLimit(url.searchParams.get('limit'), sizes);
   const after = url.searchParams.get('after');
   const before = url.searchParams.get('before');
   if (after) {
@@ -63,11 +66,11 @@ function pageBounds(items: readonly { id: string }[], url: URL): { start: number
   return { start: 0, end: Math.min(items.length, limit) };
 }
 
-function linkTo(url: URL, param: 'before' | 'after', cursor: string): string {
+function linkTo(url: URL, param: 'before' | 'after', cursor: string, sizes: PageSizes): string {
   const link = new URL(url);
   link.searchParams.delete('before');
   link.searchParams.delete('after');
-  link.searchParams.set('limit', String(parseLimit(url.searchParams.get('limit'))));
+  link.searchParams.set('limit', String(parseLimit(url.searchParams.get('limit'), sizes)));
   link.searchParams.set(param, cursor);
   return link.toString();
 }

@@ -22,6 +22,12 @@ export const whatsappErrors = {
       'Number of parameters does not match the expected number of params',
       `${component}: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
     ),
+  /** 131008: a parameter the template requires is missing (a media header, a URL suffix, a code). */
+  missingParameter: (details: string) => whatsappError(400, 131008, 'Required parameter is missing', details),
+  /** 132012: a parameter of the wrong kind (an image for a video header, text for a location). */
+  formatMismatch: (details: string) => whatsappError(400, 132012, 'Parameter format does not match format in the created template', details),
+  /** 132000 for named parameters: positional ones for a named template (or the reverse), or an unknown `parameter_name`. */
+  namedParameterMismatch: (details: string) => whatsappError(400, 132000, 'Number of parameters does not match the expected number of params', details),
   /** 132001: no usable template with that name in that language. */
   templateNotFound: (name: string, language: string) =>
     whatsappError(400, 132001, 'Template name does not exist in the translation', `template name (${name}) does not exist in ${language}`),

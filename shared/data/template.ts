@@ -2,20 +2,33 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
 import { queryAll } from '#shared/data/table/query-all';
-import type { Template } from '#shared/domain/templates/template';
+import { placeholdersOf, type Template } from '#shared/domain/templates/template';
 
 /** All templates of a workspace share one small item collection: read-mostly, bounded by the platform. */
 const templatesPartition = (ws: string) => `WS#${ws}#TEMPLATES`;
 const templateKey = (ws: string, name: string, language: string) => ({ PK: templatesPartition(ws), SK: `${name}#${language}` });
 
+/** A template synced before components were kept (the next sync, within 15 minutes, rewrites it) reads as body-only and positional. */
+const toTemplate = (item: Record<string, unknown>): Template => {
+  const stored = item as unknown as Template;
+  return {
+    ...stored,
+    parameter_format: stored.parameter_format ?? 'POSITIONAL',
+    placeholders: stored.placeholders ?? placeholdersOf(stored.content),
+    header: stored.header ?? null,
+    footer: stored.footer ?? null,
+    buttons: stored.buttons ?? [],
+  };
+};
+
 /** All templates of a workspace, with one query. */
-export function allTemplates(ws: string): Promise<Template[]> {
-  return queryAll<Template>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': templatesPartition(ws) } });
+export async function allTemplates(ws: string): Promise<Template[]> {
+  return (await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': templatesPartition(ws) } })).map(toTemplate);
 }
 
 export async function getTemplate(ws: string, name: string, language: string): Promise<Template | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: templateKey(ws, name, language) }));
-  return Item as Template | undefined;
+  return Item && toTemplate(Item);
 }
 
 /** Stores the platform's current templates (one per name and language) and removes the stored ones it no longer lists. */

@@ -25,7 +25,24 @@ export interface PlatformTemplate {
   language: string;
   category: string;
   status: string;
-  components?: { type: string; text?: string }[];
+  parameter_format?: string;
+  components?: PlatformTemplateComponent[];
+}
+
+/** A component of a listed template: `HEADER` (with `format`), `BODY`, `FOOTER`, `BUTTONS`; `example` blocks are not read. */
+export interface PlatformTemplateComponent {
+  type: string;
+  format?: string;
+  text?: string;
+  buttons?: PlatformTemplateButton[];
+}
+
+export interface PlatformTemplateButton {
+  type: string;
+  text?: string;
+  url?: string;
+  phone_number?: string;
+  otp_type?: string;
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -59,7 +76,8 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
 
 export interface OutgoingMessage {
   to: string;
-  template?: { name: string; language: string; parameters: string[] };
+  /** `components` as built by shared/domain/templates/parameters.ts (none when the template takes no parameter). */
+  template?: { name: string; language: string; components: object[] };
   text?: string;
   /** Comes back in the platform's status webhooks: our message id. */
   callbackData: string;
@@ -78,9 +96,7 @@ export async function sendPlatformMessage(phoneNumberId: string, token: string, 
           template: {
             name: message.template.name,
             language: { code: message.template.language },
-            ...(message.template.parameters.length && {
-              components: [{ type: 'body', parameters: message.template.parameters.map((text) => ({ type: 'text', text })) }],
-            }),
+            ...(message.template.components.length && { components: message.template.components }),
           },
         }
       : { type: 'text', text: { body: message.text, preview_url: false } }),
@@ -95,7 +111,7 @@ export async function sendPlatformMessage(phoneNumberId: string, token: string, 
 export async function fetchTemplates(wabaId: string, token: string): Promise<PlatformTemplate[]> {
   const templates: PlatformTemplate[] = [];
   let url: string | undefined =
-    `${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(wabaId)}/message_templates?limit=100&fields=id,name,language,category,status,components`;
+    `${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(wabaId)}/message_templates?limit=100&fields=id,name,language,category,status,components,parameter_format`;
   while (url) {
     const page: { data: PlatformTemplate[]; paging?: { next?: string } } = await graphRequest(url, token);
     templates.push(...page.data);

@@ -1,6 +1,7 @@
 /** Schema pieces that several resources' requests share, defined once. */
 import * as v from 'valibot';
 import { normalizePhone } from '#shared/phone';
+import type { HeaderInput } from '#shared/domain/templates/parameters';
 
 /** An integer query parameter (query values arrive as strings) within [min, max], with a default. */
 export const integerParam = (min: number, max: number, fallback: number) =>
@@ -68,12 +69,60 @@ const value = (allowMacros: boolean) =>
     'Must be a string or a number',
   );
 
-/** Positional variables: an array in order, or an object keyed "1", "2", … */
+/** Template variables: an array in order, or an object keyed "1", "2", … (positional) or by placeholder name (named templates). */
 export const variables = (allowMacros = false) =>
   v.union(
     [
       v.pipe(v.array(value(allowMacros)), v.maxLength(100, 'At most 100 variables')),
-      v.record(v.pipe(v.string(), v.regex(/^\d{1,3}$/, 'Keys must be "1", "2", …')), value(allowMacros)),
+      v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{1,100}$/, 'Keys must be "1", "2", … or placeholder names')), value(allowMacros)),
     ],
-    'Must be an array or an object keyed "1", "2", …',
+    'Must be an array, or an object keyed "1", "2", … or by placeholder name',
+  );
+
+const exactlyOne = (keys: string[]) => (input: object) => keys.filter((key) => (input as Record<string, unknown>)[key] !== undefined).length === 1;
+
+const mediaEntries = {
+  link: v.optional(v.pipe(v.string(), v.maxLength(2048, 'Must be at most 2048 characters'), v.url('Must be a URL'), v.startsWith('https://', 'Must be an https:// URL'))),
+  media_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,256}$/, 'Must be a platform media id'))),
+};
+const oneSource = v.check(exactlyOne(['link', 'media_id']), 'Exactly one of link and media_id is required');
+
+/** A media object of a message: a public `https://` link, or the id of media uploaded to the platform. */
+export const media = () => v.pipe(v.strictObject(mediaEntries), oneSource);
+
+/** A document: media plus the file name the recipient sees. */
+export const documentMedia = () =>
+  v.pipe(v.strictObject({ ...mediaEntries, filename: v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(240, 'Must be at most 240 characters'))) }), oneSource);
+
+/** A location: coordinates in range, optional name and address. */
+export const location = () =>
+  v.strictObject({
+    latitude: v.pipe(v.number(), v.minValue(-90, 'Must be at least -90'), v.maxValue(90, 'Must be at most 90')),
+    longitude: v.pipe(v.number(), v.minValue(-180, 'Must be at least -180'), v.maxValue(180, 'Must be at most 180')),
+    name: v.optional(v.pipe(v.string(), v.maxLength(1000, 'Must be at most 1000 characters'))),
+    address: v.optional(v.pipe(v.string(), v.maxLength(1000, 'Must be at most 1000 characters'))),
+  });
+
+const HEADER_KINDS = ['text', 'image', 'video', 'document', 'location'];
+
+/** A template header's parameter (contract §12): exactly one of text, image, video, document, location. */
+export const templateHeader = (allowMacros = false) =>
+  v.pipe(
+    v.strictObject({
+      text: v.optional(value(allowMacros)),
+      image: v.optional(media()),
+      video: v.optional(media()),
+      document: v.optional(documentMedia()),
+      location: v.optional(location()),
+    }),
+    v.check(exactlyOne(HEADER_KINDS), `Exactly one of ${HEADER_KINDS.join(', ')} is required`),
+    // Exactly one kind is present, which is the union the template module takes.
+    v.transform((header) => header as HeaderInput),
+  );
+
+/** Template button parameters: `[{ index, value? }]`, at most the platform's 10 buttons. */
+export const templateButtons = (allowMacros = false) =>
+  v.pipe(
+    v.array(v.strictObject({ index: v.pipe(v.number(), v.integer('Must be an integer'), v.minValue(0, 'Must be at least 0'), v.maxValue(9, 'Must be at most 9')), value: v.optional(value(allowMacros)) })),
+    v.maxLength(10, 'At most 10 buttons'),
   );

@@ -22,6 +22,20 @@ afterAll(() => simulator.stop());
 
 const templatesUrl = (query = '', waba = WABA) => `${simulator.url}/v21.0/${waba}/message_templates${query}`;
 const bearer = (token = TOKEN) => ({ headers: { Authorization: `Bearer ${token}` } });
+/** Templates per page of the simulator's list, and in the whole catalogue of the architecture guide. */
+const PAGE = 5;
+const CATALOGUE = 13;
+
+/** Every template, following `paging.next`. */
+async function allTemplates(waba = WABA): Promise<TemplatePage['data']> {
+  const all: TemplatePage['data'] = [];
+  for (let url: string | undefined = templatesUrl('', waba); url; ) {
+    const page: TemplatePage = (await getJson<TemplatePage>(url, bearer())).body;
+    all.push(...page.data);
+    url = page.paging?.next;
+  }
+  return all;
+}
 
 async function getJson<T>(url: string, init?: RequestInit): Promise<{ status: number; body: T; headers: Headers }> {
   const response = await fetch(url, init);
@@ -50,13 +64,13 @@ describe('access token', () => {
     const { status, body, headers } = await getJson<TemplatePage>(templatesUrl(), bearer());
     expect(status).toBe(200);
     expect(headers.get('content-type')).toMatch(/^application\/json/);
-    expect(body.data).toHaveLength(6);
+    expect(body.data).toHaveLength(PAGE);
   });
 
   it('accepts the token as the access_token query parameter', async () => {
     const { status, body } = await getJson<TemplatePage>(templatesUrl(`?access_token=other-token`));
     expect(status).toBe(200);
-    expect(body.data).toHaveLength(6);
+    expect(body.data).toHaveLength(PAGE);
   });
 
   it.each([
@@ -87,7 +101,7 @@ describe('access token', () => {
 });
 
 describe('GET /{version}/{waba_id}/message_templates', () => {
-  it('lists the six templates in Graph shape, on one page by default', async () => {
+  it('lists the catalogue in Graph shape, a few templates per page', async () => {
     const { body } = await getJson<TemplatePage>(templatesUrl('?fields=name,status'), bearer());
     expect(body.data.map((t) => [t.name, t.language, t.category, t.status])).toEqual([
       ['order_update', 'en_US', 'UTILITY', 'APPROVED'],
@@ -95,7 +109,6 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
       ['welcome', 'en_US', 'MARKETING', 'APPROVED'],
       ['hello_world', 'en_US', 'UTILITY', 'APPROVED'],
       ['spring_sale', 'en_US', 'MARKETING', 'PENDING'],
-      ['old_offer', 'en_US', 'MARKETING', 'REJECTED'],
     ]);
     expect(body.data[0]).toEqual({
       name: 'order_update',
@@ -103,18 +116,32 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
       status: 'APPROVED',
       category: 'UTILITY',
       id: expect.stringMatching(/^\d+$/),
-      components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.' }],
+      components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} has shipped.', example: { body_text: [['Ada', 'A-1001']] } }],
       parameter_format: 'POSITIONAL',
     });
     expect(body.paging?.cursors).toEqual({ before: expect.any(String), after: expect.any(String) });
-    expect(body.paging?.next).toBeUndefined();
+    expect(body.paging?.next).toEqual(expect.stringContaining('after='));
     expect(body.paging?.previous).toBeUndefined();
+  });
+
+  it('lists the rich templates with their header, footer, buttons and named parameters', async () => {
+    const all = await allTemplates();
+    const byName = (name: string) => all.find((t) => t.name === name) as unknown as Record<string, unknown>;
+    expect(all.map((t) => t.name)).toEqual(expect.arrayContaining(['spring_promo', 'login_code', 'delivery_window', 'invoice_ready', 'store_visit', 'coupon_drop', 'holiday_hours']));
+    expect(byName('spring_promo').components).toEqual([
+      { type: 'HEADER', format: 'IMAGE', example: { header_handle: [expect.any(String)] } },
+      { type: 'BODY', text: 'Spring sale: {{1}} off everything until {{2}}.', example: { body_text: [['20%', 'Sunday']] } },
+      { type: 'FOOTER', text: 'Reply STOP to opt out' },
+      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Shop now', url: 'https://shop.example.com/s/{{1}}', example: ['https://shop.example.com/s/spring'] }, { type: 'QUICK_REPLY', text: 'Stop promotions' }] },
+    ]);
+    expect(byName('delivery_window')).toMatchObject({ parameter_format: 'NAMED', category: 'UTILITY' });
+    expect(byName('login_code').components).toContainEqual({ type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] });
   });
 
   it('accepts any v<major>.<minor> version', async () => {
     const { status, body } = await getJson<TemplatePage>(`${simulator.url}/v19.0/${WABA}/message_templates`, bearer());
     expect(status).toBe(200);
-    expect(body.data).toHaveLength(6);
+    expect(body.data).toHaveLength(PAGE);
   });
 
   it('walks all templates two at a time through paging.next, without duplicates', async () => {
@@ -131,9 +158,9 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
       url = body.paging?.next;
       if (++pages > 10) throw new Error('pagination does not end');
     }
-    expect(pages).toBe(3);
-    expect(seen).toHaveLength(6);
-    expect(new Set(seen).size).toBe(6);
+    expect(pages).toBe(Math.ceil(CATALOGUE / 2));
+    expect(seen).toHaveLength(CATALOGUE);
+    expect(new Set(seen).size).toBe(CATALOGUE);
   });
 
   it('carries a query-string access_token over into paging.next', async () => {
@@ -141,8 +168,8 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
     expect(new URL(first.body.paging!.next!).searchParams.get('access_token')).toBe('other-token');
     const second = await getJson<TemplatePage>(first.body.paging!.next!);
     expect(second.status).toBe(200);
-    expect(second.body.data.map((t) => t.name)).toEqual(['spring_sale', 'old_offer']);
-    expect(second.body.paging?.next).toBeUndefined();
+    expect(second.body.data.map((t) => t.name)).toEqual(['spring_sale', 'old_offer', 'spring_promo', 'login_code']);
+    expect(new URL(second.body.paging!.next!).searchParams.get('access_token')).toBe('other-token');
   });
 
   it('pages backwards with before, and links the previous page', async () => {
@@ -159,7 +186,8 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
   });
 
   it('returns an empty page after the last template', async () => {
-    const { body } = await getJson<TemplatePage>(templatesUrl(), bearer());
+    let body: TemplatePage = (await getJson<TemplatePage>(templatesUrl(), bearer())).body;
+    while (body.paging?.next) body = (await getJson<TemplatePage>(body.paging.next, bearer())).body;
     const after = await getJson<TemplatePage>(templatesUrl(`?after=${encodeURIComponent(body.paging!.cursors.after)}`), bearer());
     expect(after).toMatchObject({ status: 200, body: { data: [] } });
     expect(after.body.paging).toBeUndefined();
@@ -172,10 +200,10 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
   });
 
   it('keeps template ids stable across calls, distinct per template and per WABA', async () => {
-    const ids = async (waba: string) => (await getJson<TemplatePage>(templatesUrl('', waba), bearer())).body.data.map((t) => t.id);
+    const ids = async (waba: string) => (await allTemplates(waba)).map((t) => t.id);
     const first = await ids(WABA);
     expect(await ids(WABA)).toEqual(first);
-    expect(new Set(first).size).toBe(6);
+    expect(new Set(first).size).toBe(CATALOGUE);
     const other = await ids('987654321');
     expect(other.some((id) => first.includes(id))).toBe(false);
   });

@@ -1,33 +1,28 @@
 import { contactsByIds } from '#shared/data/contact';
 import { allMemberIds, groupsAmong } from '#shared/data/group';
 import type { Contact } from '#shared/domain/contacts/contact';
-import { orderedVariables, type Variables } from '#shared/domain/messages/render';
+import { DomainError, errors, type ErrorDetail } from '#shared/errors';
+import { fillMacros, prepareTemplate, type ButtonInput, type HeaderInput, type TemplateInput, type TemplateParameters, type Variables } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/domain/templates/template';
-import { errors, type ErrorDetail } from '#shared/errors';
 
 export interface LaunchAudience {
-  recipients?: { phone: string; name?: string; variables?: Variables }[];
+  recipients?: { phone: string; name?: string; variables?: Variables; header?: HeaderInput; buttons?: ButtonInput[] }[];
   contact_ids?: string[];
   group_ids?: string[];
   template_variables?: Variables;
+  template_header?: HeaderInput;
+  template_buttons?: ButtonInput[];
 }
 
-/** One recipient as the fan-out needs it: phone, name and the final template parameters. */
+/** One recipient as the fan-out needs it: phone, name and the template parameters as accepted (macros filled). */
 export interface Recipient {
   p: string;
   n: string | null;
-  v: string[];
+  t: TemplateParameters;
 }
 
-/**
- * `{{name}}` and `{{phone}}` inside a variable value become the recipient's name and phone. A
- * recipient without a name gets the phone number: the platform refuses blank parameters. Names
- * are flattened to one line, as the platform requires.
- */
-const fillMacros = (value: string, phone: string, name: string | null) => {
-  const flatName = name?.replace(/\s+/g, ' ').trim() || phone;
-  return value.replace(/\{\{\s*name\s*\}\}/g, flatName).replace(/\{\{\s*phone\s*\}\}/g, phone);
-};
+/** Problems reported for one launch at most: enough to fix a file, small enough to answer. */
+const MAX_DETAILS = 100;
 
 function missing(ids: string[], found: Set<string>, field: string): ErrorDetail[] {
   return ids.flatMap((id, i) => (found.has(id) ? [] : [{ field: `${field}.${i}`, message: `No ${field === 'group_ids' ? 'group' : 'contact'} ${id} in this workspace` }]));
@@ -36,7 +31,8 @@ function missing(ids: string[], found: Set<string>, field: string): ErrorDetail[
 /**
  * The launch's recipients, de-duplicated by phone with the first occurrence winning: direct
  * recipients, then contacts, then group members (contract §8). Unknown ids are 422
- * invalid_audience; a variable count that does not fit the template, 422 template_variables_mismatch.
+ * invalid_audience; parameters that do not fit the template, 422 template_variables_mismatch with
+ * every recipient's problems (`recipients.N.…`, or `template_…` for the shared values).
  */
 export async function resolveAudience(ws: string, audience: LaunchAudience, template: Template): Promise<Recipient[]> {
   const contactIds = [...new Set(audience.contact_ids ?? [])];
@@ -51,19 +47,32 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
   const members: Contact[] = [];
   for (const groupId of groupIds) members.push(...(await contactsByIds(ws, await allMemberIds(ws, groupId))));
 
-  const shared = audience.template_variables;
+  const shared = { variables: audience.template_variables, header: audience.template_header, buttons: audience.template_buttons };
+  const own = (r: NonNullable<LaunchAudience['recipients']>[number]): TemplateInput => ({
+    variables: r.variables ?? shared.variables,
+    header: r.header ?? shared.header,
+    buttons: r.buttons ?? shared.buttons,
+  });
   const candidates = [
-    ...(audience.recipients ?? []).map((r) => ({ phone: r.phone, name: r.name ?? null, variables: r.variables ?? shared })),
-    ...[...contacts, ...members].map((c) => ({ phone: c.phone_number, name: c.name, variables: shared })),
+    ...(audience.recipients ?? []).map((r, i) => ({ phone: r.phone, name: r.name ?? null, input: own(r), field: `recipients.${i}.` })),
+    ...[...contacts, ...members].map((c) => ({ phone: c.phone_number, name: c.name, input: shared, field: 'template_' })),
   ];
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
+  const problems = new Map<string, ErrorDetail>();
   for (const candidate of candidates) {
     if (seen.has(candidate.phone)) continue;
     seen.add(candidate.phone);
-    const values = orderedVariables(candidate.variables, template);
-    recipients.push({ p: candidate.phone, n: candidate.name, v: values.map((value) => fillMacros(value, candidate.phone, candidate.name)) });
+    try {
+      const { parameters } = prepareTemplate(template, fillMacros(candidate.input, candidate.phone, candidate.name), candidate.field);
+      recipients.push({ p: candidate.phone, n: candidate.name, t: parameters });
+    } catch (error) {
+      if (!(error instanceof DomainError) || !error.details) throw error;
+      // Shared values fail the same way for every contact: each problem is reported once.
+      for (const detail of error.details) if (problems.size < MAX_DETAILS) problems.set(`${detail.field}|${detail.message}`, detail);
+    }
   }
+  if (problems.size) throw errors.refused('template_variables_mismatch', `Recipients' parameters do not fit template ${template.name} (${template.language})`, [...problems.values()]);
   if (!recipients.length) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
   return recipients;
 }

@@ -1,3 +1,5 @@
+import type { Template } from '#shared/domain/templates/template';
+
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
@@ -18,9 +20,8 @@ export interface Campaign {
   template_id: string;
   template_name: string;
   language: string;
-  placeholder_count: number;
-  /** The template body at launch, rendered for each recipient by the fan-out. */
-  template_content?: string;
+  /** The template as it was at launch: the fan-out renders it for each recipient. */
+  template?: Template;
   status: CampaignStatus;
   scheduled_at: string | null;
   created_at: string;

@@ -6,7 +6,8 @@ import { newMessagePut } from '#shared/data/message';
 import { messageCountsKey } from '#shared/data/message-counts';
 import { messageShard } from '#shared/data/message-shard';
 import type { Message } from '#shared/domain/messages/message';
-import { render } from '#shared/domain/messages/render';
+import { prepareTemplate } from '#shared/domain/templates/parameters';
+import type { Template } from '#shared/domain/templates/template';
 import { stableId } from '#shared/ids';
 import { enqueue, queueUrl } from '#shared/queues';
 import { nowIso } from '#shared/time';
@@ -21,7 +22,9 @@ export interface FanoutJob {
   chunk: number;
 }
 
-function campaignMessage(campaign: Campaign, recipient: Recipient, now: string): Message {
+function campaignMessage(campaign: Campaign, template: Template, recipient: Recipient, now: string): Message {
+  // Validated at launch: the recipient's parameters fit the template they were checked against.
+  const { parameters, rendered, content, components } = prepareTemplate(template, { ...recipient.t, header: recipient.t.header ?? undefined });
   return {
     // The same recipient of the same launch always gets the same id: a re-delivered chunk creates nothing new.
     id: stableId(`${campaign.id}:${campaign.launch_id}:${recipient.p}`, Date.parse(campaign.queued_at!)),
@@ -32,8 +35,10 @@ function campaignMessage(campaign: Campaign, recipient: Recipient, now: string):
     message_type: 'template',
     template_name: campaign.template_name,
     language: campaign.language,
-    content: render(campaign.template_content ?? '', recipient.v),
-    variables: recipient.v,
+    content,
+    template_parameters: parameters,
+    rendered,
+    template_components: components,
     campaign_id: campaign.id,
     provider_message_id: null,
     error: null,
@@ -64,7 +69,7 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   // Written before the launch committed: missing means something is badly wrong, so the job fails and is kept.
   if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
   const now = nowIso();
-  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, recipient, now))));
+  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, campaign.template!, recipient, now))));
 
   if (job.chunk + 1 < campaign.audience_chunks) {
     await enqueue(queueUrl('fanout'), [{ ...job, chunk: job.chunk + 1 }]);

@@ -47,7 +47,7 @@ export async function launchCampaign(ws: string, campaignId: string, audience: L
     launch_id: launchId,
     audience_chunks: chunks.length,
     total_recipients: chunks.reduce((sum, c) => sum + c.length, 0),
-    template_content: template.content,
+    template,
     queued_at: now,
     ...(later ? {} : { started_at: now }),
   });

@@ -47,7 +47,6 @@ export async function createCampaign(ws: string, plan: Plan, input: NewCampaign)
     template_id: template.id,
     template_name: template.name,
     language: template.language,
-    placeholder_count: template.placeholder_count,
     status: 'draft',
     scheduled_at: input.scheduled_at ?? null,
     created_at: nowIso(),

@@ -1,14 +1,13 @@
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { requireOpenWindow } from '#shared/domain/messages/window';
-import { orderedVariables, render, type Variables } from '#shared/domain/messages/render';
+import { prepareTemplate, type TemplateInput } from '#shared/domain/templates/parameters';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/domain/messages/message';
 import { nowIso } from '#shared/time';
 
-export interface SendRequest {
+export interface SendRequest extends TemplateInput {
   to: string;
   template?: string | { name: string; language?: string };
-  variables?: Variables;
   text?: string;
   language?: string;
 }
@@ -19,13 +18,13 @@ const DEFAULT_LANGUAGE = 'en_US';
 async function content(workspaceId: string, request: SendRequest) {
   if (request.template === undefined) {
     await requireOpenWindow(workspaceId, request.to);
-    return { message_type: 'text', template_name: null, language: null, content: request.text!, variables: [] };
+    return { message_type: 'text', template_name: null, language: null, content: request.text!, template_parameters: null, rendered: null };
   }
   const name = typeof request.template === 'string' ? request.template : request.template.name;
   const language = (typeof request.template === 'object' && request.template.language) || request.language || DEFAULT_LANGUAGE;
   const template = await approvedTemplate(workspaceId, name, language);
-  const variables = orderedVariables(request.variables, template);
-  return { message_type: 'template', template_name: name, language, content: render(template.content, variables), variables };
+  const { parameters, rendered, content, components } = prepareTemplate(template, request);
+  return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered, template_components: components };
 }
 
 /** POST /messages: validates against templates and the window, then stores the message `queued`. */

@@ -1,4 +1,4 @@
-
+import type { PlatformComponent, RenderedTemplate, TemplateParameters } from '#shared/domain/templates/parameters';
 export const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export const MESSAGE_STATUSES = [...OUTBOUND_STATUSES, 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -19,8 +19,10 @@ export interface Message {
   template_name: string | null;
   language: string | null;
   content: string;
-  /** Template parameters in order, as sent to the platform. */
-  variables: string[];
+  /** Template messages: the parameters as accepted, the rendered template, and the platform's components as sent. */
+  template_parameters: TemplateParameters | null;
+  rendered: RenderedTemplate | null;
+  template_components?: PlatformComponent[];
   campaign_id: string | null;
   /** Inbound messages: the contact the sender was filed under. */
   contact_id?: string;
@@ -67,6 +69,8 @@ export const detailView = (m: Message) => ({
   ...listView(m),
   language: m.language,
   content: m.content,
+  template_parameters: m.template_parameters ?? null,
+  rendered: m.rendered ?? null,
   provider_message_id: m.provider_message_id,
   error: m.error,
   metadata: m.metadata,

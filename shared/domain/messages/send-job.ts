@@ -71,7 +71,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
       to: message.phone_number,
       callbackData: message.id,
       ...(message.message_type === 'template'
-        ? { template: { name: message.template_name!, language: message.language!, parameters: message.variables } }
+        ? { template: { name: message.template_name!, language: message.language!, components: message.template_components ?? [] } }
         : { text: message.content }),
     });
     // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.

@@ -4,20 +4,8 @@ import type { Workspace } from '#shared/domain/workspaces';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { fetchTemplates, PlatformError, PlatformUnreachable, type PlatformTemplate } from '#shared/platform/graph-client';
 import { nowIso } from '#shared/time';
-import { countPlaceholders, type Template } from '#shared/domain/templates/template';
-
-function fromPlatform(template: PlatformTemplate): Template {
-  const content = template.components?.find((component) => component.type === 'BODY')?.text ?? '';
-  return {
-    id: template.id,
-    name: template.name,
-    language: template.language,
-    category: template.category,
-    status: template.status,
-    content,
-    placeholder_count: countPlaceholders(content),
-  };
-}
+import { fromPlatform } from '#shared/domain/templates/from-platform';
+import type { Template } from '#shared/domain/templates/template';
 
 export async function listTemplates(workspaceId: string, filter: { status: string; name?: string; language?: string }): Promise<Template[]> {
   const templates = await allTemplates(workspaceId);
