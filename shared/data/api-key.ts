@@ -1,9 +1,9 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
+import { failedConditions } from '#shared/data/table/transact';
 import { activeKeyAdded, activeKeyRemoved } from '#shared/data/workspace';
 import type { ApiKey } from '#shared/domain/api-keys';
 
@@ -12,15 +12,17 @@ export const apiKeyKey = (hash: string) => ({ PK: `API_KEY#${hash}`, SK: 'API_KE
 /** Active keys of a workspace, newest first (ids are UUIDv7, so they sort by creation time); revoked keys leave it (sparse). */
 const activeKeysEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#API_KEYS`, ...(id && { GSI1SK: id }) });
 
-/** Stores a key and counts it on its workspace, in one transaction. */
-export async function insertKey(hash: string, key: ApiKey): Promise<void> {
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...apiKeyKey(hash), ...activeKeysEntry(key.workspace_id, key.id), ...key }, ConditionExpression: 'attribute_not_exists(PK)' } },
-        activeKeyAdded(key.workspace_id),
-      ],
-    }),
+/** Stores a key and counts it on its workspace, in one transaction; false when the workspace does not exist. */
+export function insertKey(hash: string, key: ApiKey): Promise<boolean> {
+  return conditionally(
+    db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: { ...apiKeyKey(hash), ...activeKeysEntry(key.workspace_id, key.id), ...key }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          activeKeyAdded(key.workspace_id),
+        ],
+      }),
+    ),
   );
 }
 
@@ -72,11 +74,10 @@ export async function revokeActiveKey(ws: string, id: string, revokedAt: string)
     );
     return 'revoked';
   } catch (error) {
-    if (!(error instanceof TransactionCanceledException)) throw error;
-    const [keyReason, countReason] = error.CancellationReasons ?? [];
-    if (keyReason?.Code === 'ConditionalCheckFailed') return 'not_found';
-    if (countReason?.Code === 'ConditionalCheckFailed') return 'last_key';
-    throw error;
+    const failed = failedConditions(error);
+    if (!failed) throw error;
+    // The key's own condition first: a key revoked meanwhile is not found, whatever the count.
+    return failed.includes(0) ? 'not_found' : 'last_key';
   }
 }
 

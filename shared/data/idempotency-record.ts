@@ -2,7 +2,9 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
 
-/** Scoped to workspace and endpoint, as the contract says; expires by TTL. */
+/** A key is remembered for 24 hours from its last claim (docs/messaging.md), then expires by TTL. */
+const TTL_SECONDS = 24 * 3600;
+/** Scoped to workspace and endpoint, as the contract says. */
 const idempotencyKey = (ws: string, endpoint: string, key: string) => ({ PK: `WS#${ws}#IDEMPOTENCY#${endpoint}#${key}`, SK: 'IDEMPOTENCY' });
 
 export interface IdempotencyScope {
@@ -28,18 +30,21 @@ export async function readIdempotencyRecord(scope: IdempotencyScope): Promise<Id
   return Item as IdempotencyRecord | undefined;
 }
 
+/** What an attempt writes when it claims the key; the record is then in flight. */
+export type IdempotencyClaim = Pick<IdempotencyRecord, 'fingerprint' | 'resource_id' | 'attempt' | 'locked_until'>;
+
 /**
- * Writes the record in flight, only over exactly the record read (`seenAttempt`, or none):
- * of two racing attempts only one succeeds. False when another got there first.
+ * Writes the record in flight at `now` (Unix seconds), only over exactly the record read
+ * (`seen`, or none): of two racing attempts only one succeeds. False when another got there first.
  */
-export const claimIdempotencyRecord = (scope: IdempotencyScope, record: IdempotencyRecord, seenAttempt: number | undefined): Promise<boolean> =>
+export const claimIdempotencyRecord = (scope: IdempotencyScope, claim: IdempotencyClaim, seen: IdempotencyRecord | undefined, now: number): Promise<boolean> =>
   conditionally(
     db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keyOf(scope), ...record },
-        ConditionExpression: seenAttempt === undefined ? 'attribute_not_exists(PK)' : 'attempt = :seen',
-        ...(seenAttempt !== undefined && { ExpressionAttributeValues: { ':seen': seenAttempt } }),
+        Item: { ...keyOf(scope), ...claim, state: 'in_flight', expires_at: now + TTL_SECONDS },
+        ConditionExpression: seen ? 'attempt = :seen' : 'attribute_not_exists(PK)',
+        ...(seen && { ExpressionAttributeValues: { ':seen': seen.attempt } }),
       }),
     ),
   );

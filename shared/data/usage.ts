@@ -21,7 +21,8 @@ export interface UsageDay {
 }
 
 /** One atomic increment per call, on a random shard so a busy workspace never heats one partition. */
-export async function addRequest(ws: string, successful: boolean, latencyMs: number, at = new Date()): Promise<void> {
+export async function addRequest(ws: string, successful: boolean, latencyMs: number): Promise<void> {
+  const at = new Date();
   await db().send(
     new UpdateCommand({
       TableName: tableName(),

@@ -1,5 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
+import { isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import type { TransactItem } from '#shared/data/table/transact';
@@ -67,20 +68,26 @@ export async function allWorkspaces(): Promise<Workspace[]> {
   return items.map(toWorkspace);
 }
 
-/** Sets the plan of an existing workspace and returns it; throws the condition failure when there is none. */
-export async function updatePlan(id: string, plan: Plan): Promise<Workspace> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: workspaceKey(id),
-      UpdateExpression: 'SET #plan = :plan',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeNames: { '#plan': 'plan' },
-      ExpressionAttributeValues: { ':plan': plan },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return toWorkspace(Attributes!);
+/** Sets the plan of an existing workspace and returns it; undefined when there is none. */
+export async function updatePlan(id: string, plan: Plan): Promise<Workspace | undefined> {
+  const { expression, names, values } = setFields({ plan });
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: workspaceKey(id),
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toWorkspace(Attributes!);
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
 }
 
 /** One more active key, as an item of the key's own transaction; the workspace must exist. */

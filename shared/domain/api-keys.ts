@@ -44,7 +44,7 @@ export async function createKey(workspaceId: string, input: { name: string; desc
     api_key_prefix: maskSecret(secret),
     created_at: nowIso(),
   };
-  await insertKey(hash, key);
+  if (!(await insertKey(hash, key))) throw errors.notFound('Workspace');
   return { ...publicView(key), api_key: secret };
 }
 

@@ -1,4 +1,5 @@
 import { allWorkspaces, getWorkspace, insertWorkspace, updatePlan, workspaceIdOfNumber } from '#shared/data/workspace';
+import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 
@@ -53,4 +54,8 @@ export async function findWorkspaceByPhoneNumberId(phoneNumberId: string): Promi
 
 export const listWorkspaces = allWorkspaces;
 
-export const setPlan = updatePlan;
+export async function setPlan(id: string, plan: Plan): Promise<Workspace> {
+  const workspace = await updatePlan(id, plan);
+  if (!workspace) throw errors.notFound('Workspace');
+  return workspace;
+}

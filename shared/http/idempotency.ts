@@ -12,7 +12,6 @@ import type { HttpResult } from '#shared/http/responses';
 import { newId } from '#shared/ids';
 import { epochSeconds } from '#shared/time';
 
-const TTL_SECONDS = 24 * 3600;
 /** Longer than any function's time-out: a record still in flight after this belongs to an attempt that crashed. */
 const LOCK_SECONDS = 60;
 
@@ -52,15 +51,9 @@ export async function beginIdempotent(scope: IdempotencyScope, requestFingerprin
   const resourceId = (live && existing.resource_id) || newId();
   const claimed = await claimIdempotencyRecord(
     scope,
-    {
-      fingerprint: requestFingerprint,
-      state: 'in_flight',
-      resource_id: resourceId,
-      attempt: Number(existing?.attempt ?? 0) + 1,
-      locked_until: now + LOCK_SECONDS,
-      expires_at: now + TTL_SECONDS,
-    },
-    existing?.attempt,
+    { fingerprint: requestFingerprint, resource_id: resourceId, attempt: Number(existing?.attempt ?? 0) + 1, locked_until: now + LOCK_SECONDS },
+    existing,
+    now,
   );
   if (!claimed) return beginIdempotent(scope, requestFingerprint);
   return { kind: 'proceed', resourceId };

@@ -15,7 +15,7 @@ describe('request schema modules', () => {
   });
 
   it.each(schemaModules)('%s loads without handler, HTTP, data or SDK code', async (file) => {
-    const { metafile } = await build({ entryPoints: [resolve(root, 'shared/schemas', file)], bundle: true, platform: 'node', write: false, metafile: true, logLevel: 'error' });
+    const { metafile } = await build({ entryPoints: [resolve(root, 'shared/schemas', file)], absWorkingDir: root, bundle: true, platform: 'node', write: false, metafile: true, logLevel: 'error' });
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => /^(functions\/|shared\/http\/|shared\/data\/|node_modules\/@aws-sdk\/)/.test(input))).toEqual([]);
     expect(inputs).toContain(`shared/schemas/${file}`);

@@ -60,8 +60,9 @@ describe('Idempotency-Key on POST /api/v1/messages', () => {
     // What a crashed first attempt leaves: in flight, lock lapsed.
     const claimed = await claimIdempotencyRecord(
       { workspaceId: ws.id, endpoint: 'POST /api/v1/messages', key },
-      { fingerprint: fingerprint('/api/v1/messages', body()), state: 'in_flight', resource_id: resourceId, attempt: 1, locked_until: epochSeconds() - 1, expires_at: epochSeconds() + 3600 },
+      { fingerprint: fingerprint('/api/v1/messages', body()), resource_id: resourceId, attempt: 1, locked_until: epochSeconds() - 1 },
       undefined,
+      epochSeconds(),
     );
     expect(claimed).toBe(true);
     const retry = await send(key);
