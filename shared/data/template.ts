@@ -11,8 +11,14 @@ const templateKey = (ws: string, name: string, language: string) => ({ PK: templ
 /** A template synced before components were kept (the next sync, within 15 minutes, rewrites it) reads as body-only and positional. */
 const toTemplate = (item: Record<string, unknown>): Template => {
   const stored = item as unknown as Template;
+  const { id, name, language, category, status, content } = stored;
   return {
-    ...stored,
+    id,
+    name,
+    language,
+    category,
+    status,
+    content,
     parameter_format: stored.parameter_format ?? 'POSITIONAL',
     placeholders: stored.placeholders ?? placeholdersOf(stored.content),
     header: stored.header ?? null,
@@ -36,7 +42,7 @@ export async function replaceTemplates(ws: string, current: Template[], syncedAt
   const kept = new Set(current.map((t) => templateKey(ws, t.name, t.language).SK));
   const stale = (await allTemplates(ws)).filter((t) => !kept.has(templateKey(ws, t.name, t.language).SK));
   await batchWrite([
-    ...current.map((t) => ({ PutRequest: { Item: { ...templateKey(ws, t.name, t.language), ...t, synced_at: syncedAt } } })),
+    ...current.map((t) => ({ PutRequest: { Item: { ...t, ...templateKey(ws, t.name, t.language), synced_at: syncedAt } } })),
     ...stale.map((t) => ({ DeleteRequest: { Key: templateKey(ws, t.name, t.language) } })),
   ]);
 }

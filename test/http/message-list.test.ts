@@ -70,6 +70,8 @@ describe('GET /api/v1/messages', () => {
       template_name: 'welcome',
       language: 'en_US',
       content: 'Welcome to our service, N0!',
+      template_parameters: { header: null, variables: ['N0'], buttons: [] },
+      rendered: { header: null, body: 'Welcome to our service, N0!', footer: null, buttons: [] },
       campaign_id: null,
       provider_message_id: null,
       error: null,
