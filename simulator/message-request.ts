@@ -174,8 +174,6 @@ function parseParameter(parameter: unknown, where: string): TemplateParameter {
 /** What a button of the template expects from the send request: its sub_type and parameter type, or nothing. */
 function buttonExpectation(button: GraphButton): { subType: string; parameterType: string; required: boolean } | undefined {
   if (button.type === 'URL') return placeholdersOf(button.url).length ? { subType: 'url', parameterType: 'text', required: true } : undefined;
-  // Authentication templates' copy-code button takes the code as a URL button parameter.
-  if (button.type === 'OTP') return { subType: 'url', parameterType: 'text', required: true };
   if (button.type === 'COPY_CODE') return { subType: 'copy_code', parameterType: 'coupon_code', required: true };
   if (button.type === 'QUICK_REPLY') return { subType: 'quick_reply', parameterType: 'payload', required: false };
   return undefined;

@@ -20,8 +20,19 @@ export type GraphButton =
   | { type: 'QUICK_REPLY'; text: string }
   | { type: 'URL'; text: string; url: string; example?: string[] }
   | { type: 'PHONE_NUMBER'; text: string; phone_number: string }
-  | { type: 'COPY_CODE'; text: string; example: string }
-  | { type: 'OTP'; otp_type: 'COPY_CODE'; text: string };
+  | { type: 'COPY_CODE'; text: string; example: string };
+
+/**
+ * An authentication template's copy-code button, as the platform lists it once created: created as
+ * `OTP`, it is listed as a URL button whose url carries the code (Meta, "Copy code authentication
+ * templates").
+ */
+const copyCodeButton = (text: string): GraphButton => ({
+  type: 'URL',
+  text,
+  url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}',
+  example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp123456'],
+});
 
 export interface SimulatedTemplate {
   name: string;
@@ -79,7 +90,7 @@ export const TEMPLATES: readonly SimulatedTemplate[] = [
     components: [
       body('{{1}} is your verification code.', '123456'),
       { type: 'FOOTER', text: 'This code expires in 10 minutes.' },
-      { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] },
+      { type: 'BUTTONS', buttons: [copyCodeButton('Copy code')] },
     ],
   },
   {

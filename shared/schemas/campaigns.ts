@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { languageCode, pageParams, phone, templateButtons, templateHeader, text, uuid, variables } from '#shared/schemas/common';
+import { droppable, languageCode, pageParams, phone, templateButtons, templateHeader, text, uuid, variables } from '#shared/schemas/common';
 
 /** An ISO-8601 time with a time zone. */
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -28,35 +28,37 @@ export const createCampaignBody = v.pipe(
 );
 
 /** POST /api/v1/campaigns/{id}/launch */
-export const launchCampaignBody = v.pipe(
-  v.object({
-    recipients: v.optional(
-      v.pipe(
-        v.array(
-          v.object({
-            phone: phone(),
-            name: v.optional(v.pipe(v.string(), v.maxLength(200, 'Must be at most 200 characters'))),
-            variables: v.optional(variables(true)),
-            header: v.optional(templateHeader(true)),
-            buttons: v.optional(templateButtons(true)),
-          }),
+export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
+  v.pipe(
+    v.object({
+      recipients: v.optional(
+        v.pipe(
+          v.array(
+            v.object({
+              phone: phone(),
+              name: v.optional(v.pipe(v.string(), v.maxLength(200, 'Must be at most 200 characters'))),
+              variables: v.optional(variables(true)),
+              header: v.optional(templateHeader(true)),
+              buttons: v.optional(templateButtons(true)),
+            }),
+          ),
+          v.maxLength(10_000, 'At most 10,000 recipients per launch'),
         ),
-        v.maxLength(10_000, 'At most 10,000 recipients per launch'),
       ),
+      contact_ids: v.optional(v.pipe(v.array(uuid()), v.maxLength(10_000, 'At most 10,000 contact ids'))),
+      group_ids: v.optional(v.pipe(v.array(uuid()), v.maxLength(100, 'At most 100 group ids'))),
+      template_variables: v.optional(variables(true)),
+      template_header: v.optional(templateHeader(true)),
+      template_buttons: v.optional(templateButtons(true)),
+    }),
+    v.forward(
+      v.partialCheck(
+        [['recipients'], ['contact_ids'], ['group_ids']],
+        (input) => Boolean(input.recipients?.length || input.contact_ids?.length || input.group_ids?.length),
+        'At least one of recipients, contact_ids and group_ids must be non-empty',
+      ),
+      ['recipients'],
     ),
-    contact_ids: v.optional(v.pipe(v.array(uuid()), v.maxLength(10_000, 'At most 10,000 contact ids'))),
-    group_ids: v.optional(v.pipe(v.array(uuid()), v.maxLength(100, 'At most 100 group ids'))),
-    template_variables: v.optional(variables(true)),
-    template_header: v.optional(templateHeader(true)),
-    template_buttons: v.optional(templateButtons(true)),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['recipients'], ['contact_ids'], ['group_ids']],
-      (input) => Boolean(input.recipients?.length || input.contact_ids?.length || input.group_ids?.length),
-      'At least one of recipients, contact_ids and group_ids must be non-empty',
-    ),
-    ['recipients'],
   ),
 );
 

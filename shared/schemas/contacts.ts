@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { pageParams, phone } from '#shared/schemas/common';
+import { droppable, pageParams, phone } from '#shared/schemas/common';
 
 /** An empty (or blank) name clears it, like null. */
 const name = v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters'), v.transform((value) => value || null)));
@@ -32,8 +32,8 @@ export const contactFields = {
   custom_fields: v.optional(customFields),
 };
 
-export const createContactBody = v.object({ phone_number: phone(), ...contactFields });
-export const updateContactBody = v.object({ phone_number: v.optional(phone()), ...contactFields });
+export const createContactBody = /* @__PURE__ */ droppable(() => v.object({ phone_number: phone(), ...contactFields }));
+export const updateContactBody = /* @__PURE__ */ droppable(() => v.object({ phone_number: v.optional(phone()), ...contactFields }));
 /** A bulk item names its number `phone` (or `phone_number`). */
 export const bulkContactItem = v.object({ phone: v.optional(v.string()), phone_number: v.optional(v.string()), ...contactFields });
 

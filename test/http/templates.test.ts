@@ -77,6 +77,11 @@ describe('templates', () => {
     const pending = await api.call('GET', '/api/v1/templates?status=PENDING', { key: ws.key });
     expect(pending.body.data).toEqual(before.body.data);
     expect(pending.body.data.map((t: { name: string }) => t.name)).toEqual(['spring_sale']);
+    for (const status of ['PAUSED', 'DISABLED']) {
+      const none = await api.call('GET', `/api/v1/templates?status=${status}`, { key: ws.key });
+      expect(none.status).toBe(200);
+      expect(none.body.data).toEqual([]);
+    }
     const rejected = await api.call('GET', '/api/v1/templates?status=REJECTED', { key: ws.key });
     expect(rejected.body.data.map((t: { name: string }) => t.name)).toEqual(['old_offer']);
     const spanish = await api.call('GET', '/api/v1/templates?name=order_update&language=es_ES', { key: ws.key });

@@ -135,7 +135,11 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
       { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Shop now', url: 'https://shop.example.com/s/{{1}}', example: ['https://shop.example.com/s/spring'] }, { type: 'QUICK_REPLY', text: 'Stop promotions' }] },
     ]);
     expect(byName('delivery_window')).toMatchObject({ parameter_format: 'NAMED', category: 'UTILITY' });
-    expect(byName('login_code').components).toContainEqual({ type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] });
+    // Created as OTP, an authentication template's copy-code button is listed as a URL button carrying the code.
+    expect(byName('login_code').components).toContainEqual({
+      type: 'BUTTONS',
+      buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp123456'] }],
+    });
   });
 
   it('accepts any v<major>.<minor> version', async () => {

@@ -1,11 +1,17 @@
 import type { PlatformTemplate, PlatformTemplateButton } from '#shared/platform/graph-client';
 import { placeholdersOf, type HeaderFormat, type Template, type TemplateButton } from '#shared/domain/templates/template';
 
+/**
+ * An authentication template's one-time-code button: created as `OTP`, the platform lists it as a
+ * URL button whose url carries the code (`…/otp/code/?otp_type=…&code=otp{{1}}`).
+ */
+const isOneTimeCode = (given: PlatformTemplateButton) => given.type.toUpperCase() === 'OTP' || (given.type.toUpperCase() === 'URL' && /[?&]otp_type=/.test(given.url ?? ''));
+
 function button(given: PlatformTemplateButton, index: number): TemplateButton {
   const url = given.url ?? null;
   return {
     index,
-    type: given.type,
+    type: isOneTimeCode(given) ? 'OTP' : given.type.toUpperCase(),
     text: given.text ?? '',
     url,
     phone_number: given.phone_number ?? null,
