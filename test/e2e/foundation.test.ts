@@ -14,11 +14,23 @@ afterAll(async () => {
 const call = async (method: string, path: string, key?: string, body?: unknown) => callApi(local.stack.base_url, method, path, { key, body });
 
 describe('npm start, driven over HTTP', () => {
-  it('prints a working key and lists the four approved simulator templates', async () => {
+  it('prints a working key and lists the approved simulator templates', async () => {
     expect(local.output()).toContain(local.credentials.api_key);
     const templates = await call('GET', '/api/v1/templates', local.credentials.api_key);
     expect(templates.status).toBe(200);
-    expect(templates.body.data.map((t: { name: string }) => t.name).sort()).toEqual(['hello_world', 'order_update', 'order_update', 'welcome']);
+    expect(templates.body.data.map((t: { name: string }) => t.name).sort()).toEqual([
+      'coupon_drop',
+      'delivery_window',
+      'hello_world',
+      'holiday_hours',
+      'invoice_ready',
+      'login_code',
+      'order_update',
+      'order_update',
+      'spring_promo',
+      'store_visit',
+      'welcome',
+    ]);
   });
 
   it('creates, lists masked and revokes keys; a revoked key gets 401; usage counts the calls', async () => {
