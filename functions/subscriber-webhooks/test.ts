@@ -1,5 +1,5 @@
 import { post, settle } from '#shared/domain/subscriber-webhooks/attempt';
-import { ensureDelivery, startAttempt } from '#shared/domain/subscriber-webhooks/deliveries';
+import { claimDeliveryAttempt, ensureDelivery } from '#shared/domain/subscriber-webhooks/deliveries';
 import { requireSubscription } from '#shared/domain/subscriber-webhooks/subscriptions';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
@@ -12,7 +12,7 @@ import { idParams } from '#shared/schemas/common';
 export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
   const subscription = await requireSubscription(workspace.id, params.id);
   const delivery = await ensureDelivery(subscription.id, { id: newId(), type: 'ping', created_at: nowIso(), workspace_id: workspace.id, data: { webhook_id: subscription.id } });
-  await startAttempt(delivery);
+  await claimDeliveryAttempt(delivery);
   const result = await post(subscription, delivery);
   // A failed ping is retried on the schedule like any delivery.
   if ((await settle(subscription, delivery, 1, result)).kind === 'retry') {

@@ -79,7 +79,7 @@ export async function getDelivery(ws: string, webhookId: string, id: string): Pr
  * Takes attempt number `attempts + 1` with a lease: only one worker wins it, and no other attempt
  * starts while it runs, however often the job is delivered.
  */
-export async function startAttempt(delivery: Delivery): Promise<boolean> {
+export async function claimDeliveryAttempt(delivery: Delivery): Promise<boolean> {
   const now = new Date();
   return conditionally(
     db().send(
@@ -101,7 +101,8 @@ export async function startAttempt(delivery: Delivery): Promise<boolean> {
   );
 }
 
-export async function recordAttempt(delivery: Delivery, result: Pick<Delivery, 'status' | 'last_status_code' | 'last_error' | 'next_attempt_at'>): Promise<void> {
+/** Writes the delivery's status, last answer and next due time. The attempt is over, so its lease goes: the next job waits only for `next_attempt_at`. */
+export async function setDeliveryStatus(delivery: Delivery, result: Pick<Delivery, 'status' | 'last_status_code' | 'last_error' | 'next_attempt_at'>): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),

@@ -5,12 +5,25 @@ import { conditionally, isConditionFailure, setFields } from '#shared/data/table
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { transact } from '#shared/data/table/transact';
-import type { Subscription } from '#shared/domain/subscriber-webhooks/subscriptions';
 
 /** A subscriber's webhook subscription; its delivery log lives in the same partition (shared/data/delivery.ts). */
 export const subscriptionPartition = (ws: string, id: string) => `WS#${ws}#WEBHOOK#${id}`;
 const subscriptionKey = (ws: string, id: string) => ({ PK: subscriptionPartition(ws, id), SK: 'WEBHOOK' });
 const subscriptionListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#WEBHOOKS`, ...(id && { GSI1SK: id }) });
+
+export interface Subscription {
+  id: string;
+  workspace_id: string;
+  url: string;
+  events: string[];
+  is_active: boolean;
+  /** Current secret first; a previous one with the time it stops signing. */
+  secrets: { secret: string; until?: string }[];
+  /** Set by the first failed delivery after a success; five days of it deactivate the endpoint. */
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
 
 export async function insertSubscription(subscription: Subscription): Promise<void> {
   const ws = subscription.workspace_id;

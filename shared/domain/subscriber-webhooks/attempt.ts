@@ -4,7 +4,7 @@ import { postWebhook, type DeliveryResult } from '#shared/subscribers/http-deliv
 import { signatureHeaders } from '#shared/subscribers/signing';
 import { webhookPolicy } from '#shared/subscribers/url-safety';
 import { afterAttempt } from '#shared/domain/subscriber-webhooks/retry-policy';
-import { getDelivery, recordAttempt, startAttempt, type Delivery } from '#shared/domain/subscriber-webhooks/deliveries';
+import { claimDeliveryAttempt, getDelivery, setDeliveryStatus, type Delivery } from '#shared/domain/subscriber-webhooks/deliveries';
 import { getSubscription, recordFailing, signingSecrets, type Subscription } from '#shared/domain/subscriber-webhooks/subscriptions';
 import type { DeliveryJob } from '#shared/domain/subscriber-webhooks/dispatch';
 
@@ -23,18 +23,18 @@ export async function settle(subscription: Subscription, delivery: Delivery, att
   const answer = { last_status_code: result.statusCode, last_error: result.ok ? null : result.error ?? `HTTP ${result.statusCode}` };
   switch (outcome.kind) {
     case 'succeeded':
-      await recordAttempt(delivery, { status: 'succeeded', ...answer, next_attempt_at: null });
+      await setDeliveryStatus(delivery, { status: 'succeeded', ...answer, next_attempt_at: null });
       if (subscription.failing_since) await recordFailing(subscription.workspace_id, subscription.id, null, false);
       return { kind: 'done' };
     case 'retry':
-      await recordAttempt(delivery, { status: 'pending', ...answer, next_attempt_at: new Date(now + outcome.delaySeconds * 1000).toISOString() });
+      await setDeliveryStatus(delivery, { status: 'pending', ...answer, next_attempt_at: new Date(now + outcome.delaySeconds * 1000).toISOString() });
       if (!subscription.failing_since) await recordFailing(subscription.workspace_id, subscription.id, nowIso(), false);
       return { kind: 'retry', delaySeconds: outcome.delaySeconds };
     case 'failed':
-      await recordAttempt(delivery, { status: 'failed', ...answer, next_attempt_at: null });
+      await setDeliveryStatus(delivery, { status: 'failed', ...answer, next_attempt_at: null });
       return { kind: 'done' };
     case 'deactivate':
-      await recordAttempt(delivery, { status: 'failed', ...answer, next_attempt_at: null });
+      await setDeliveryStatus(delivery, { status: 'failed', ...answer, next_attempt_at: null });
       await recordFailing(subscription.workspace_id, subscription.id, subscription.failing_since ?? nowIso(), true);
       return { kind: 'done' };
   }
@@ -52,9 +52,9 @@ export async function processDeliveryJob(job: DeliveryJob): Promise<JobOutcome> 
   if (wait > 1000) return { kind: 'retry', delaySeconds: Math.ceil(wait / 1000) };
   const subscription = await getSubscription(job.workspace_id, job.webhook_id);
   if (!subscription || !subscription.is_active) {
-    await recordAttempt(delivery, { status: 'failed', last_status_code: delivery.last_status_code, last_error: 'The endpoint is inactive or deleted', next_attempt_at: null });
+    await setDeliveryStatus(delivery, { status: 'failed', last_status_code: delivery.last_status_code, last_error: 'The endpoint is inactive or deleted', next_attempt_at: null });
     return { kind: 'done' };
   }
-  if (!(await startAttempt(delivery))) return { kind: 'done' };
+  if (!(await claimDeliveryAttempt(delivery))) return { kind: 'done' };
   return settle(subscription, delivery, delivery.attempts + 1, await post(subscription, delivery));
 }

@@ -1,8 +1,8 @@
-import { deliveriesPage, recordAttempt, type Delivery } from '#shared/data/delivery';
+import { deliveriesPage, setDeliveryStatus, type Delivery } from '#shared/data/delivery';
 import { pagination } from '#shared/pagination';
 import { nowIso } from '#shared/time';
 
-export { ensureDelivery, getDelivery, recordAttempt, startAttempt, type Delivery } from '#shared/data/delivery';
+export { claimDeliveryAttempt, ensureDelivery, getDelivery, setDeliveryStatus, type Delivery } from '#shared/data/delivery';
 
 export const deliveryView = ({ id, event_id, event_type, status, attempts, last_status_code, last_error, next_attempt_at, created_at }: Delivery) => ({
   id,
@@ -19,7 +19,7 @@ export const deliveryView = ({ id, event_id, event_type, status, attempts, last_
 /** A manual retry: the delivery is pending again, due now; its attempts keep counting. */
 export async function reopenDelivery(delivery: Delivery): Promise<Delivery> {
   const now = nowIso();
-  await recordAttempt(delivery, { status: 'pending', last_status_code: delivery.last_status_code, last_error: delivery.last_error, next_attempt_at: now });
+  await setDeliveryStatus(delivery, { status: 'pending', last_status_code: delivery.last_status_code, last_error: delivery.last_error, next_attempt_at: now });
   return { ...delivery, status: 'pending', next_attempt_at: now };
 }
 

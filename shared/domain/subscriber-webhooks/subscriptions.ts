@@ -1,4 +1,4 @@
-import { deleteSubscriptionRecords, getSubscription, insertSubscription, updateSubscription, workspaceSubscriptions } from '#shared/data/subscription';
+import { deleteSubscriptionRecords, getSubscription, insertSubscription, updateSubscription, workspaceSubscriptions, type Subscription } from '#shared/data/subscription';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
@@ -8,19 +8,7 @@ import { newSigningSecret } from '#shared/subscribers/signing';
 /** During a rotation the previous secret keeps signing alongside the new one this long. */
 const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
-export interface Subscription {
-  id: string;
-  workspace_id: string;
-  url: string;
-  events: string[];
-  is_active: boolean;
-  /** Current secret first; a previous one with the time it stops signing. */
-  secrets: { secret: string; until?: string }[];
-  /** Set by the first failed delivery after a success; five days of it deactivate the endpoint. */
-  failing_since: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { Subscription };
 
 export const subscriptionView = ({ id, url, events, is_active, created_at, updated_at }: Subscription) => ({ id, url, events, is_active, created_at, updated_at });
 
