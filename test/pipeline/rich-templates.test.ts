@@ -138,6 +138,43 @@ describe('rich templates, singly', () => {
   });
 });
 
+describe('rich templates in campaigns, each catalogue template', () => {
+  let ws: TestWorkspace;
+  beforeAll(async () => (ws = await workspace()));
+
+  it.each(singles.map((c, i) => [...c, i] as const))('%s', async (_name, fields, components, rendered, content, i) => {
+    const { template, variables, header, buttons } = fields as Record<string, unknown>;
+    const own = `1415555${String(2400 + 2 * i)}`;
+    const shared = `1415555${String(2401 + 2 * i)}`;
+    const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: `c-${template}`, template_name: template } })).body.data;
+    const launch = await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, {
+      key: ws.key,
+      body: {
+        recipients: [{ phone: `+${own}`, variables, header, buttons }, { phone: `+${shared}` }],
+        template_variables: variables,
+        template_header: header,
+        template_buttons: buttons,
+      },
+    });
+    expect(launch.status).toBe(202);
+    // Own values and the same values shared give the same request, rendering and content.
+    expect(await platformComponents(own)).toEqual(components);
+    expect(await platformComponents(shared)).toEqual(components);
+    await eventually(
+      async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data,
+      (r) => r.status === 'completed',
+      30_000,
+    );
+    const listed = (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key })).body.data;
+    expect(listed).toHaveLength(2);
+    for (const item of listed) {
+      const one = await message(ws, item.id);
+      expect(one.rendered).toEqual(rendered);
+      expect(one.content).toBe(content);
+    }
+  });
+});
+
 describe('bad rich-template input: nothing is sent', () => {
   let ws: TestWorkspace;
   beforeAll(async () => (ws = await workspace()));

@@ -24,7 +24,7 @@ export interface FanoutJob {
 
 function campaignMessage(campaign: Campaign, template: Template, recipient: Recipient, now: string): Message {
   // Validated at launch: the recipient's parameters fit the template they were checked against.
-  const { parameters, rendered, content, components } = prepareTemplate(template, { ...recipient.t, header: recipient.t.header ?? undefined });
+  const { parameters, rendered, content } = prepareTemplate(template, { ...recipient.t, header: recipient.t.header ?? undefined });
   return {
     // The same recipient of the same launch always gets the same id: a re-delivered chunk creates nothing new.
     id: stableId(`${campaign.id}:${campaign.launch_id}:${recipient.p}`, Date.parse(campaign.queued_at!)),
@@ -38,7 +38,6 @@ function campaignMessage(campaign: Campaign, template: Template, recipient: Reci
     content,
     template_parameters: parameters,
     rendered,
-    template_components: components,
     campaign_id: campaign.id,
     provider_message_id: null,
     error: null,

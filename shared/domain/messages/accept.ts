@@ -23,8 +23,8 @@ async function content(workspaceId: string, request: SendRequest) {
   const name = typeof request.template === 'string' ? request.template : request.template.name;
   const language = (typeof request.template === 'object' && request.template.language) || request.language || DEFAULT_LANGUAGE;
   const template = await approvedTemplate(workspaceId, name, language);
-  const { parameters, rendered, content, components } = prepareTemplate(template, request);
-  return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered, template_components: components };
+  const { parameters, rendered, content } = prepareTemplate(template, request);
+  return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered };
 }
 
 /** POST /messages: validates against templates and the window, then stores the message `queued`. */

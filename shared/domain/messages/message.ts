@@ -1,4 +1,4 @@
-import type { PlatformComponent, RenderedTemplate, TemplateParameters } from '#shared/domain/templates/parameters';
+import type { RenderedTemplate, TemplateParameters } from '#shared/domain/templates/parameters';
 export const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export const MESSAGE_STATUSES = [...OUTBOUND_STATUSES, 'received'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -19,10 +19,9 @@ export interface Message {
   template_name: string | null;
   language: string | null;
   content: string;
-  /** Template messages: the parameters as accepted, the rendered template, and the platform's components as sent. */
+  /** Template messages: the parameters as accepted and the rendered template; the send worker builds the platform's components from them. */
   template_parameters: TemplateParameters | null;
   rendered: RenderedTemplate | null;
-  template_components?: PlatformComponent[];
   campaign_id: string | null;
   /** Inbound messages: the contact the sender was filed under. */
   contact_id?: string;

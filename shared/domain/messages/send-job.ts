@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { getCampaign } from '#shared/data/campaign';
-import { claimForSend, getMessage, recordProviderId, releaseClaim } from '#shared/data/message';
+import { claimForSend, getMessage, recordProviderId, releaseClaim, type StoredMessage } from '#shared/data/message';
+import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { prepareTemplate } from '#shared/domain/templates/parameters';
+import type { Template } from '#shared/domain/templates/template';
 import { cachedWorkspace } from '#shared/domain/workspaces';
 import { DomainError } from '#shared/errors';
 import { applyStatus } from '#shared/domain/messages/status';
@@ -26,6 +29,19 @@ const maxAttempts = () => Number(process.env.MAX_SEND_ATTEMPTS ?? 8);
 const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
 
 const done: JobOutcome = { kind: 'done' };
+
+/**
+ * The template part of the platform request, built from the message's accepted parameters and the
+ * template they were checked against: the campaign's copy from its launch, or the workspace's
+ * template. Built at send time rather than stored, which keeps the message item small. A template
+ * that is gone or no longer fits is a domain error, so the message fails with its code.
+ */
+async function templateRequest(message: StoredMessage, launched: Template | undefined) {
+  const template = launched ?? (await approvedTemplate(message.workspace_id, message.template_name!, message.language!));
+  const { header, variables, buttons } = message.template_parameters!;
+  const { components } = prepareTemplate(template, { variables, header: header ?? undefined, buttons });
+  return { name: template.name, language: template.language, components };
+}
 
 /** Why a send failed for good: the platform's refusal, its silence, or a rule of ours; undefined for anything unexpected (the job is retried). */
 function finalFailure(error: unknown): MessageError | undefined {
@@ -60,8 +76,9 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
   const token = randomUUID();
   if (!(await claimForSend(message, token))) return done;
+  const campaign = message.campaign_id ? await getCampaign(workspace.id, message.campaign_id, false) : undefined;
   // Checked under the claim, so no other worker is sending this message while it is failed.
-  if (message.campaign_id && (await getCampaign(workspace.id, message.campaign_id, false))?.status === 'cancelled') {
+  if (campaign?.status === 'cancelled') {
     await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
     return done;
   }
@@ -70,9 +87,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     const providerMessageId = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
       to: message.phone_number,
       callbackData: message.id,
-      ...(message.message_type === 'template'
-        ? { template: { name: message.template_name!, language: message.language!, components: message.template_components ?? [] } }
-        : { text: message.content }),
+      ...(message.message_type === 'template' ? { template: await templateRequest(message, campaign?.template) } : { text: message.content }),
     });
     // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.
     const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId }, message);
