@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { Operation } from '#shared/service/operations';
-import { operationsWith } from '#local/triggers';
+import { localWiring, type OperationWith } from '#local/triggers';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
@@ -10,7 +9,7 @@ import { lambdaContext } from '#local/lambda-context';
 const GATEWAY_MAX_BODY_BYTES = 6 * 1024 * 1024;
 
 interface Route {
-  operation: Operation;
+  operation: OperationWith<'http'>;
   method: string;
   pattern: RegExp;
   paramNames: string[];
@@ -18,10 +17,10 @@ interface Route {
   staticSegments: number;
 }
 
-function compileRoutes(): { routes: Route[]; fallback: Operation } {
+function compileRoutes(): { routes: Route[]; fallback: OperationWith<'httpDefault'> } {
   const routes: Route[] = [];
-  const [fallback] = operationsWith('httpDefault');
-  for (const operation of operationsWith('http')) {
+  const { fallback } = localWiring;
+  for (const operation of localWiring.routes) {
     const { trigger } = operation;
     const paramNames: string[] = [];
     const segments = trigger.path.split('/').map((segment) => {
@@ -137,7 +136,7 @@ export function startApiServer(port: number, isReady: () => boolean): Promise<Se
       if (body === 'too_large') return send(response, { statusCode: 413, body: '{"message":"Request Entity Too Large"}' });
       const found = match(routes, method, url.pathname);
       const operation = found?.route.operation ?? fallback;
-      const routeKey = found ? `${method} ${(found.route.operation.trigger as { path: string }).path}` : '$default';
+      const routeKey = found ? `${method} ${found.route.operation.trigger.path}` : '$default';
       const handler = await loadHandler(operation);
       const event = toEvent(request, url, body, routeKey, found?.params ?? {});
       send(response, (await handler(event, lambdaContext(operation.name, operation.timeoutSeconds))) as APIGatewayProxyStructuredResultV2);

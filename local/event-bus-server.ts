@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { operationsWith } from '#local/triggers';
+import { localWiring } from '#local/triggers';
 import { meterEvents } from '#local/usage-meter';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
@@ -23,9 +23,8 @@ const RETRY_DELAYS_MS = [200, 1000, 3000];
  * asynchronously with a real EventBridgeEvent, retried a few times on failure.
  */
 export async function startLocalEventBus(port: number, source: string) {
-  const rules = operationsWith('busRule');
   const deliver = async (event: EventBridgeEvent<string, unknown>) => {
-    for (const operation of rules) {
+    for (const operation of localWiring.busRules) {
       const { detailTypes } = operation.trigger;
       if (event.source !== source || !(detailTypes.includes('*') || detailTypes.includes(event['detail-type']))) continue;
       const handler = await loadHandler(operation);

@@ -2,7 +2,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import { awsClientConfig } from '#shared/config';
 import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
-import { operationsWith } from '#local/triggers';
+import { localWiring } from '#local/triggers';
 import { startQueuePoller } from '#local/queue-poller';
 import { startStreamPoller } from '#local/stream-poller';
 import { startLocalScheduler } from '#local/scheduler-server';
@@ -51,7 +51,7 @@ export async function startRuntime(options: {
   const sqs = new SQSClient(awsClientConfig(options.sqsEndpoint));
   const urls = await createQueues(sqs);
   const scheduler = await startLocalScheduler(await freePort(), options.schedulesFile);
-  const [starter] = operationsWith('scheduleTarget');
+  const [starter] = localWiring.scheduleTargets;
   Object.assign(process.env, {
     SCHEDULER_ENDPOINT: scheduler.endpoint,
     CAMPAIGN_STARTER_ARN: `arn:aws:lambda:us-east-1:000000000000:function:${starter?.name}`,
@@ -60,11 +60,11 @@ export async function startRuntime(options: {
   const bus = await startLocalEventBus(await freePort(), EVENT_SOURCE);
   Object.assign(process.env, { EVENTBRIDGE_ENDPOINT: bus.endpoint, EVENT_BUS_NAME: 'messaging-api-events' });
   const running: { stop(): Promise<void> }[] = [scheduler, bus];
-  for (const operation of operationsWith('queue')) {
+  for (const operation of localWiring.queuePollers) {
     const { url, arn } = urls[operation.trigger.queue];
     running.push(startQueuePoller({ sqs, queueUrl: url, queueArn: arn, functionName: operation.name, handler: await loadHandler(operation), batchSize: operation.trigger.batchSize, concurrency: 4 }));
   }
-  for (const operation of operationsWith('tableStream')) {
+  for (const operation of localWiring.streamPollers) {
     const handler = await loadHandler(operation);
     running.push(await startStreamPoller({ endpoint: options.dynamodbEndpoint, tableName: options.tableName, functionName: operation.name, handler, batchSize: operation.trigger.batchSize }));
   }

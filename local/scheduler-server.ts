@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { operationsWith } from '#local/triggers';
+import { localWiring } from '#local/triggers';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
@@ -44,7 +44,7 @@ export async function startLocalScheduler(port: number, file?: string): Promise<
   async function fire(schedule: Schedule) {
     timers.delete(schedule.name);
     const functionName = schedule.targetArn.split(':').pop();
-    const operation = operationsWith('scheduleTarget').find((op) => op.name === functionName);
+    const operation = localWiring.scheduleTargets.find((op) => op.name === functionName);
     try {
       if (!operation) throw new Error(`No operation ${functionName}`);
       const handler = await loadHandler(operation);

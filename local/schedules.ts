@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
-import { operationsWith } from '#local/triggers';
+import { localWiring } from '#local/triggers';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
@@ -21,7 +21,7 @@ function scheduledEvent(ruleName: string): ScheduledEvent {
 /** EventBridge schedule rules, locally: each schedule operation runs once now and then at its rate. */
 export async function startSchedules(): Promise<{ stop(): void }> {
   const timers: NodeJS.Timeout[] = [];
-  for (const operation of operationsWith('schedule')) {
+  for (const operation of localWiring.schedules) {
     const handler = await loadHandler(operation);
     const run = () =>
       handler(scheduledEvent(operation.name), lambdaContext(operation.name, operation.timeoutSeconds)).catch((error) =>

@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole service on this machine, no AWS account and no Docker. DynamoDB Local,
- * the SQS emulator, the Graph API simulator, the schedules and the API built from lib/operations.
+ * the SQS emulator, the Graph API simulator, the schedules and the API built from shared/service/operations.ts.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

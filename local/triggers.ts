@@ -3,23 +3,48 @@ import { operations, type Operation, type Trigger } from '#shared/service/operat
 export type TriggerType = Trigger['type'];
 export type OperationWith<K extends TriggerType> = Operation & { trigger: Extract<Trigger, { type: K }> };
 
-/**
- * Which part of the local stack runs each trigger type, as lib/stateless-stack.ts wires each
- * one in CDK. Typed over the whole `Trigger` union: a trigger type added to
- * shared/service/operations.ts fails to compile here until it runs locally too.
- */
-export const localRunners = {
-  http: 'local/api-server.ts',
-  httpDefault: 'local/api-server.ts',
-  /** Runs once at start-up (after the demo workspace exists), then at its rate. */
-  schedule: 'local/schedules.ts',
-  queue: 'local/runtime.ts',
-  tableStream: 'local/runtime.ts',
-  scheduleTarget: 'local/scheduler-server.ts',
-  busRule: 'local/event-bus-server.ts',
-} as const satisfies Record<TriggerType, string>;
-
-/** The operations with one trigger type, typed by it. Every part of the local stack selects its operations here. */
-export function operationsWith<K extends TriggerType>(type: K): OperationWith<K>[] {
-  return operations.filter((operation): operation is OperationWith<K> => operation.trigger.type === type);
+/** The operations each part of the local stack runs; every part takes its own from `localWiring`, none from the list itself. */
+export interface LocalWiring {
+  /** Routes of local/api-server.ts. */
+  routes: OperationWith<'http'>[];
+  /** What local/api-server.ts invokes when no route matches. */
+  fallback?: OperationWith<'httpDefault'>;
+  /** Timers of local/schedules.ts. */
+  schedules: OperationWith<'schedule'>[];
+  /** One local/queue-poller.ts each, started by local/runtime.ts. */
+  queuePollers: OperationWith<'queue'>[];
+  /** One local/stream-poller.ts each, started by local/runtime.ts. */
+  streamPollers: OperationWith<'tableStream'>[];
+  /** What local/scheduler-server.ts invokes when a schedule targets it. */
+  scheduleTargets: OperationWith<'scheduleTarget'>[];
+  /** Rules local/event-bus-server.ts applies to each event put on it. */
+  busRules: OperationWith<'busRule'>[];
 }
+
+type WireLocally<K extends TriggerType> = (operation: OperationWith<K>, wiring: LocalWiring) => void;
+
+/**
+ * How each trigger type runs locally, as `wireTrigger` in lib/stateless-stack.ts wires it in AWS.
+ * Mapped over the whole `Trigger` union: a trigger type added to shared/service/operations.ts
+ * does not compile here until it runs locally too.
+ */
+export const wireLocally: { [K in TriggerType]: WireLocally<K> } = {
+  http: (operation, wiring) => wiring.routes.push(operation),
+  // API Gateway's `$default` route is a single route: the first such operation takes it.
+  httpDefault: (operation, wiring) => void (wiring.fallback ??= operation),
+  // No EventBridge rate rule locally: a timer runs it once at start-up, after the demo workspace
+  // exists (so a fresh stack has its templates synced before it reports ready), then at its rate.
+  schedule: (operation, wiring) => wiring.schedules.push(operation),
+  queue: (operation, wiring) => wiring.queuePollers.push(operation),
+  tableStream: (operation, wiring) => wiring.streamPollers.push(operation),
+  scheduleTarget: (operation, wiring) => wiring.scheduleTargets.push(operation),
+  busRule: (operation, wiring) => wiring.busRules.push(operation),
+};
+
+function wire(list: Operation[]): LocalWiring {
+  const wiring: LocalWiring = { routes: [], schedules: [], queuePollers: [], streamPollers: [], scheduleTargets: [], busRules: [] };
+  for (const operation of list) (wireLocally[operation.trigger.type] as WireLocally<TriggerType>)(operation, wiring);
+  return wiring;
+}
+
+export const localWiring: LocalWiring = wire(operations);

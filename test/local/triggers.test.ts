@@ -1,23 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { operations } from '#shared/service/operations';
-import { localRunners, operationsWith, type TriggerType } from '#local/triggers';
-
-const root = resolve(__dirname, '../..');
+import { localWiring, wireLocally } from '#local/triggers';
 
 describe('local trigger table', () => {
-  it('names a local runner for every trigger type the operation list uses', () => {
-    for (const { trigger } of operations) expect(localRunners).toHaveProperty(trigger.type);
+  it('has a local entry for every trigger type the operation list uses', () => {
+    const used = [...new Set(operations.map((operation) => operation.trigger.type))];
+    expect(Object.keys(wireLocally)).toEqual(expect.arrayContaining(used));
   });
 
-  it('each runner selects the operations of the trigger types it is named for', () => {
-    for (const [type, runner] of Object.entries(localRunners)) {
-      expect(readFileSync(resolve(root, runner), 'utf8')).toContain(`operationsWith('${type}')`);
-    }
-  });
-
-  it('selects every operation exactly once across the trigger types', () => {
-    const selected = (Object.keys(localRunners) as TriggerType[]).flatMap((type) => operationsWith(type).map((op) => op.name));
-    expect(selected.sort()).toEqual(operations.map((op) => op.name).sort());
+  it('hands every operation to exactly one part of the local stack', () => {
+    const wired = Object.values(localWiring).flat().map((operation) => operation.name);
+    expect(wired.sort()).toEqual(operations.map((operation) => operation.name).sort());
   });
 });

@@ -120,6 +120,13 @@ describe('outbound webhooks', () => {
     expect((await api.call('DELETE', `/api/v1/webhooks/${sub.id}`, { key: ws.key })).status).toBe(200);
     expect((await api.call('GET', `/api/v1/webhooks/${sub.id}`, { key: ws.key })).status).toBe(404);
   });
+
+  it('accepts ping as a known event type (contract §10)', async () => {
+    const ws = await api.workspace();
+    const reply = await api.call('POST', '/api/v1/webhooks', { key: ws.key, body: { url: receiver.url, events: ['ping', 'message.read'] } });
+    expect(reply.status).toBe(201);
+    expect(reply.body.data.events).toEqual(['ping', 'message.read']);
+  });
 });
 
 describe('dispatch', () => {
