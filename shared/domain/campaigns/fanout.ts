@@ -8,6 +8,7 @@ import { messageShard } from '#shared/data/message-shard';
 import type { Message } from '#shared/domain/messages/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/domain/templates/template';
+import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { stableId } from '#shared/ids';
 import { enqueue, queueUrl } from '#shared/queues';
 import { nowIso } from '#shared/time';
@@ -24,7 +25,9 @@ export interface FanoutJob {
 
 function campaignMessage(campaign: Campaign, template: Template, recipient: Recipient, now: string): Message {
   // Validated at launch: the recipient's parameters fit the template they were checked against.
-  const { parameters, rendered, content } = prepareTemplate(template, { ...recipient.t, header: recipient.t.header ?? undefined });
+  // A chunk written by the version before rich templates has its positional values only.
+  const accepted = recipient.t ?? { header: null, variables: (recipient as { v?: string[] }).v ?? [], buttons: [] };
+  const { parameters, rendered, content } = prepareTemplate(template, { ...accepted, header: accepted.header ?? undefined });
   return {
     // The same recipient of the same launch always gets the same id: a re-delivered chunk creates nothing new.
     id: stableId(`${campaign.id}:${campaign.launch_id}:${recipient.p}`, Date.parse(campaign.queued_at!)),
@@ -68,7 +71,9 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   // Written before the launch committed: missing means something is badly wrong, so the job fails and is kept.
   if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
   const now = nowIso();
-  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, campaign.template!, recipient, now))));
+  // A campaign launched before rich templates kept no copy of its template: the current one stands in.
+  const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
+  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, template, recipient, now))));
 
   if (job.chunk + 1 < campaign.audience_chunks) {
     await enqueue(queueUrl('fanout'), [{ ...job, chunk: job.chunk + 1 }]);

@@ -8,7 +8,7 @@ import { cachedWorkspace } from '#shared/domain/workspaces';
 import { DomainError } from '#shared/errors';
 import { applyStatus } from '#shared/domain/messages/status';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
-import { PlatformError, PlatformUnreachable, sendPlatformMessage } from '#shared/platform/graph-client';
+import { PlatformError, PlatformUnreachable, sendPlatformMessage, type OutgoingMessage } from '#shared/platform/graph-client';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { logger } from '#shared/logger';
 import { nowIso } from '#shared/time';
@@ -38,16 +38,16 @@ const done: JobOutcome = { kind: 'done' };
  */
 async function templateRequest(message: StoredMessage, launched: Template | undefined) {
   const template = launched ?? (await approvedTemplate(message.workspace_id, message.template_name!, message.language!));
-  const { header, variables, buttons } = message.template_parameters!;
+  // A message queued by the version before rich templates has its positional values only.
+  const { header, variables, buttons } = message.template_parameters ?? { header: null, variables: (message as { variables?: string[] }).variables ?? [], buttons: [] };
   const { components } = prepareTemplate(template, { variables, header: header ?? undefined, buttons });
   return { name: template.name, language: template.language, components };
 }
 
-/** Why a send failed for good: the platform's refusal, its silence, or a rule of ours; undefined for anything unexpected (the job is retried). */
+/** Why a send failed for good: the platform's refusal or its silence; undefined for anything unexpected (the job is retried). */
 function finalFailure(error: unknown): MessageError | undefined {
   if (error instanceof PlatformError) return { code: error.code, title: error.title };
   if (error instanceof PlatformUnreachable) return { code: 'platform_unreachable', title: error.message };
-  if (error instanceof DomainError) return { code: error.code, title: error.message };
   return undefined;
 }
 
@@ -76,18 +76,30 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
   const token = randomUUID();
   if (!(await claimForSend(message, token))) return done;
-  const campaign = message.campaign_id ? await getCampaign(workspace.id, message.campaign_id, false) : undefined;
-  // Checked under the claim, so no other worker is sending this message while it is failed.
-  if (campaign?.status === 'cancelled') {
-    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
-    return done;
+  let request: Pick<OutgoingMessage, 'template' | 'text'>;
+  try {
+    const campaign = message.campaign_id ? await getCampaign(workspace.id, message.campaign_id, false) : undefined;
+    // Checked under the claim, so no other worker is sending this message while it is failed.
+    if (campaign?.status === 'cancelled') {
+      await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
+      return done;
+    }
+    request = message.message_type === 'template' ? { template: await templateRequest(message, campaign?.template) } : { text: message.content };
+  } catch (error) {
+    if (error instanceof DomainError) {
+      await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: error.code, title: error.message } });
+      return done;
+    }
+    // The platform was not called: give the message back, so the job's retry sends it.
+    await releaseClaim(message, token);
+    throw error;
   }
 
   try {
     const providerMessageId = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
       to: message.phone_number,
       callbackData: message.id,
-      ...(message.message_type === 'template' ? { template: await templateRequest(message, campaign?.template) } : { text: message.content }),
+      ...request,
     });
     // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.
     const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId }, message);

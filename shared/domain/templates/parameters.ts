@@ -73,15 +73,27 @@ export interface PreparedTemplate {
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
-const fill = (text: string, values: Record<string, string>) => text.replace(PLACEHOLDER, (placeholder, name: string) => values[name] ?? placeholder);
+const fill = (text: string, values: Record<string, string>) => text.replace(PLACEHOLDER, (placeholder, name: string) => (Object.hasOwn(values, name) ? values[name] : placeholder));
+
+/** The platform's limit on a coupon code (a COPY_CODE button's value). */
+const MAX_COUPON_CODE = 15;
+
+/**
+ * The order the platform fills placeholders in: by name for a named template; by number for a
+ * positional one (`{{1}}` takes the first value, wherever it first appears in the text).
+ */
+const parameterOrder = (template: Template) =>
+  template.parameter_format === 'NAMED' ? template.placeholders : [...template.placeholders].sort((a, b) => Number(a) - Number(b));
 
 const headerKind = (header: HeaderInput) => Object.keys(header)[0] as 'text' | 'image' | 'video' | 'document' | 'location';
 
 /** What each button type takes: `required` a value, `optional` one (with a default), or none. */
-function buttonParameter(button: TemplateButton): 'required' | 'optional' | 'none' {
+function buttonParameter(button: TemplateButton, template: Template): 'required' | 'optional' | 'none' {
   if (button.type === 'URL') return button.placeholders.length ? 'required' : 'none';
   if (button.type === 'COPY_CODE') return 'required';
-  if (button.type === 'OTP' || button.type === 'QUICK_REPLY') return 'optional';
+  // A one-time code defaults to the body's first variable; a template without one needs it given.
+  if (button.type === 'OTP') return template.placeholders.length ? 'optional' : 'required';
+  if (button.type === 'QUICK_REPLY') return 'optional';
   return 'none';
 }
 
@@ -96,15 +108,16 @@ class Problems {
 /** The body's variables by placeholder name, in the order of the template's placeholders. */
 function acceptVariables(template: Template, variables: Variables | undefined, problems: Problems): Record<string, string> {
   const named = template.parameter_format === 'NAMED';
-  const wanted = template.placeholders;
-  const values: Record<string, string> = {};
+  const wanted = parameterOrder(template);
+  // No prototype: a placeholder named `constructor` or `toString` must not find Object's.
+  const values: Record<string, string> = Object.create(null);
   if (named) {
     if (Array.isArray(variables)) {
       problems.add('variables', `Template ${template.name} (${template.language}) takes named variables: an object keyed ${wanted.join(', ')}`);
       return values;
     }
     const given = variables ?? {};
-    for (const name of wanted) if (given[name] === undefined) problems.add(`variables.${name}`, 'Required by the template');
+    for (const name of wanted) if (!Object.hasOwn(given, name)) problems.add(`variables.${name}`, 'Required by the template');
     for (const [name, value] of Object.entries(given)) {
       if (!wanted.includes(name)) problems.add(`variables.${name}`, `Not a placeholder of template ${template.name}`);
       else values[name] = String(value);
@@ -152,17 +165,24 @@ function acceptHeader(template: Template, header: HeaderInput | undefined, probl
 
 function acceptButtons(template: Template, buttons: ButtonInput[] | undefined, firstVariable: string | undefined, problems: Problems): Map<number, string> {
   const values = new Map<number, string>();
+  const seen = new Set<number>();
+  /** Buttons given a value, fitting or not: a refused value is reported once, not also as missing. */
+  const offered = new Set<number>();
   (buttons ?? []).forEach((given, i) => {
     const button = template.buttons.find((b) => b.index === given.index);
     if (!button) return problems.add(`buttons.${i}.index`, `Template ${template.name} has no button ${given.index}`);
-    if (values.has(button.index)) return problems.add(`buttons.${i}.index`, `Button ${given.index} is given twice`);
+    if (seen.has(button.index)) return problems.add(`buttons.${i}.index`, `Button ${given.index} is given twice`);
+    seen.add(button.index);
     if (given.value === undefined) return;
-    if (buttonParameter(button) === 'none') return problems.add(`buttons.${i}.value`, `Button ${button.index} (${button.type}) takes no value`);
-    values.set(button.index, String(given.value));
+    offered.add(button.index);
+    if (buttonParameter(button, template) === 'none') return problems.add(`buttons.${i}.value`, `Button ${button.index} (${button.type}) takes no value`);
+    const value = String(given.value);
+    if (button.type === 'COPY_CODE' && value.length > MAX_COUPON_CODE) return problems.add(`buttons.${i}.value`, `A coupon code is at most ${MAX_COUPON_CODE} characters`);
+    values.set(button.index, value);
   });
   for (const button of template.buttons) {
-    if (values.has(button.index)) continue;
-    const parameter = buttonParameter(button);
+    if (offered.has(button.index)) continue;
+    const parameter = buttonParameter(button, template);
     if (parameter === 'required') problems.add('buttons', `Button ${button.index} (${button.type} "${button.text}") needs a value`);
     // The one-time code the button copies is the body's code unless given; a quick reply's payload is its text.
     else if (button.type === 'OTP' && firstVariable !== undefined) values.set(button.index, firstVariable);
@@ -227,7 +247,8 @@ export function prepareTemplate(template: Template, input: TemplateInput, fieldP
   const problems = new Problems(fieldPrefix);
   const variables = acceptVariables(template, input.variables, problems);
   const header = acceptHeader(template, input.header, problems);
-  const buttons = acceptButtons(template, input.buttons, variables[template.placeholders[0]], problems);
+  const order = parameterOrder(template);
+  const buttons = acceptButtons(template, input.buttons, variables[order[0]], problems);
   if (problems.details.length) {
     const [only] = problems.details;
     const message =
@@ -242,8 +263,8 @@ export function prepareTemplate(template: Template, input: TemplateInput, fieldP
   const components: PlatformComponent[] = [];
   const headerPart = headerComponent(template, header);
   if (headerPart) components.push(headerPart);
-  if (template.placeholders.length) {
-    components.push({ type: 'body', parameters: template.placeholders.map((name) => ({ type: 'text', ...(named && { parameter_name: name }), text: variables[name] })) });
+  if (order.length) {
+    components.push({ type: 'body', parameters: order.map((name) => ({ type: 'text', ...(named && { parameter_name: name }), text: variables[name] })) });
   }
   for (const button of template.buttons) {
     const value = buttons.get(button.index);
@@ -253,7 +274,7 @@ export function prepareTemplate(template: Template, input: TemplateInput, fieldP
   return {
     parameters: {
       header,
-      variables: named ? variables : template.placeholders.map((name) => variables[name]),
+      variables: named ? { ...variables } : order.map((name) => variables[name]),
       buttons: [...buttons].map(([index, value]) => ({ index, value })),
     },
     rendered: {
@@ -272,7 +293,8 @@ export function fillMacros<T>(input: T, phone: string, name: string | null): T {
   // A recipient without a name gets the phone number: the platform refuses blank parameters. Names are flattened to one line.
   const flatName = name?.replace(/\s+/g, ' ').trim() || phone;
   const replace = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.replace(/\{\{\s*name\s*\}\}/g, flatName).replace(/\{\{\s*phone\s*\}\}/g, phone);
+    // Replacer functions: a `$` in a name is text, not a replacement pattern.
+    if (typeof value === 'string') return value.replace(/\{\{\s*name\s*\}\}/g, () => flatName).replace(/\{\{\s*phone\s*\}\}/g, () => phone);
     if (Array.isArray(value)) return value.map(replace);
     if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, replace(v)]));
     return value;
