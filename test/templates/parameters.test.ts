@@ -64,6 +64,16 @@ describe('prepareTemplate', () => {
   });
 });
 
+describe('prepareTemplate, text header', () => {
+  it('sends a number given for a text header as text', () => {
+    const headed = template({ header: { format: 'TEXT', text: 'Order {{1}}', placeholders: ['1'] } });
+    const prepared = prepareTemplate(headed, { header: { text: 42 as unknown as string } });
+    expect(prepared.components).toEqual([{ type: 'header', parameters: [{ type: 'text', text: '42' }] }]);
+    expect(prepared.rendered.header).toEqual({ format: 'TEXT', text: 'Order 42' });
+    expect(prepared.parameters.header).toEqual({ text: '42' });
+  });
+});
+
 describe('fillMacros', () => {
   it('puts names with $ in as they are', () => {
     expect(fillMacros({ variables: ['Dear {{name}} ({{phone}})'] }, '14155550100', "Cash$$Co $' $&")).toEqual({ variables: ["Dear Cash$$Co $' $& (14155550100)"] });

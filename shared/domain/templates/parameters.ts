@@ -160,7 +160,8 @@ function acceptHeader(template: Template, header: HeaderInput | undefined, probl
     problems.add('header', `Must be a ${kind} header, not ${headerKind(header)}`);
     return null;
   }
-  return header;
+  // A text value may come as a number, like a variable; the platform takes text.
+  return 'text' in header ? { text: String(header.text) } : header;
 }
 
 function acceptButtons(template: Template, buttons: ButtonInput[] | undefined, firstVariable: string | undefined, problems: Problems): Map<number, string> {
