@@ -14,6 +14,7 @@ export function buildApp(app: App, env?: Environment) {
     streamFailureQueue: data.streamFailureQueue,
     eventBus: data.eventBus,
     busDeliveryFailureQueue: data.busDeliveryFailureQueue,
+    mediaBucket: data.mediaBucket,
   });
   return { data, compute };
 }

@@ -6,6 +6,7 @@
 import { Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { ServiceFunction } from '#lib/service-function';
 
@@ -71,5 +72,14 @@ export function acknowledgeCampaignScheduleFindings(fn: ServiceFunction): void {
       'Campaign schedules are created at run time, one per scheduled campaign, named campaign-<campaign id> in the default ' +
       'schedule group (shared/scheduler.ts), so their names are unknown at deploy time; the pattern limits ' +
       'scheduler:CreateSchedule/DeleteSchedule to those schedules, and iam:PassRole is limited to the one role that may only invoke the campaign starter.',
+  });
+}
+
+export function acknowledgeMediaBucketFindings(bucket: IBucket): void {
+  Validations.of(bucket).acknowledge({
+    id: 'AwsSolutions-S1',
+    reason:
+      'Holds short-lived copies of inbound media (deleted after 30 days), written by one function and read only through ' +
+      '15-minute presigned links the API hands out per request; API access logs and CloudTrail already record who asked.',
   });
 }

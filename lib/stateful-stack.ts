@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -8,7 +9,8 @@ import { indexes, table } from '#shared/data/table/table';
 import { EVENT_SOURCE } from '#shared/events/event';
 import type { QueueName } from '#shared/service/queues';
 import { createBusDeliveryFailureQueue, createStreamFailureQueue, createWorkQueues } from '#lib/work-queues';
-import { acknowledgePlatformSecretFindings } from '#lib/nag-suppressions';
+import { acknowledgeMediaBucketFindings, acknowledgePlatformSecretFindings } from '#lib/nag-suppressions';
+import { MEDIA_RETENTION_DAYS } from '#shared/media/bucket-settings';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
@@ -28,6 +30,8 @@ export class StatefulStack extends Stack {
   readonly eventBus: EventBus;
   /** Dead-letter queue of the bus rules' targets: events EventBridge could not deliver after its retries. */
   readonly busDeliveryFailureQueue: Queue;
+  /** Copies of customers' media (contract §13): private, encrypted, deleted after MEDIA_RETENTION_DAYS. */
+  readonly mediaBucket: Bucket;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -81,5 +85,15 @@ export class StatefulStack extends Stack {
       retention: Duration.days(7),
     });
     this.busDeliveryFailureQueue = createBusDeliveryFailureQueue(this, this.eventBus);
+
+    this.mediaBucket = new Bucket(this, 'MediaBucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      enforceSSL: true,
+      lifecycleRules: [{ id: 'ExpireMediaCopies', expiration: Duration.days(MEDIA_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledgeMediaBucketFindings(this.mediaBucket);
   }
 }

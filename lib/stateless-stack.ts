@@ -11,6 +11,7 @@ import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { operations, type Access, type Operation, type Trigger } from '#shared/service/operations';
@@ -34,6 +35,8 @@ export interface StatelessStackProps extends StackProps {
    * rule of the bus send to it; this stack adds none (see busDeliveryFailures below).
    */
   busDeliveryFailureQueue: IQueue;
+  /** Copies of inbound media; access `media` reads or writes it. */
+  mediaBucket: IBucket;
 }
 
 /** What the trigger and access wiring below may use. */
@@ -46,6 +49,7 @@ interface Wiring {
   streamFailureQueue: IQueue;
   eventBus: IEventBus;
   busDeliveryFailures: IQueue;
+  mediaBucket: IBucket;
   /**
    * The functions of `scheduleTarget` operations, each with the role its schedules invoke it with.
    * Filled while wiring triggers, read while granting access (all triggers are wired first).
@@ -175,6 +179,11 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     );
     acknowledgeCampaignScheduleFindings(fn);
   },
+  media: (fn, mode, w) => {
+    if (mode === 'readWrite') w.mediaBucket.grantReadWrite(fn);
+    else w.mediaBucket.grantRead(fn);
+    fn.addEnvironment('MEDIA_BUCKET', w.mediaBucket.bucketName);
+  },
   bus: (fn, _on, w) => {
     // events:PutEvents on the bus's ARN only (not the default bus, not `*`).
     w.eventBus.grantPutEventsTo(fn);
@@ -258,7 +267,7 @@ export class StatelessStack extends Stack {
     // policy, in the data stack, which would then depend on this stack (a cycle). The queue's own policy
     // allows every rule of the bus instead (lib/work-queues.ts); referencing an imported queue adds nothing.
     const busDeliveryFailures = Queue.fromQueueArn(this, 'BusDeliveryFailures', props.busDeliveryFailureQueue.queueArn);
-    const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue, eventBus, busDeliveryFailures, scheduleTargets: [] };
+    const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue, eventBus, busDeliveryFailures, mediaBucket: props.mediaBucket, scheduleTargets: [] };
     // Three passes, so wiring never depends on the order of shared/service/operations.ts: every function exists
     // before any trigger is wired, and every trigger (e.g. a schedule target's role) before any access.
     const built = operations.map((op) => {

@@ -9,6 +9,7 @@ import { startLocalScheduler } from '#local/scheduler-server';
 import { startLocalEventBus } from '#local/event-bus-server';
 import { EVENT_SOURCE } from '#shared/events/event';
 import { freePort } from '#local/ports';
+import { createMediaBucket } from '#local/media-bucket';
 
 export interface LocalRuntime {
   stop(): Promise<void>;
@@ -37,7 +38,7 @@ async function createQueues(sqs: SQSClient): Promise<Record<QueueName, { url: st
 }
 
 /**
- * The asynchronous half of shared/service/operations.ts, locally: queues on the SQS emulator with pollers
+ * The asynchronous half of shared/service/operations.ts, locally: queues (and the media bucket) on the emulator with pollers
  * for queue-triggered operations, and stream pollers for stream-triggered ones, invoking the
  * same handlers with the same event types as Lambda. Expects TABLE_NAME and DYNAMODB_ENDPOINT set.
  */
@@ -50,6 +51,7 @@ export async function startRuntime(options: {
 }): Promise<LocalRuntime> {
   const sqs = new SQSClient(awsClientConfig(options.sqsEndpoint));
   const urls = await createQueues(sqs);
+  await createMediaBucket(options.sqsEndpoint);
   const scheduler = await startLocalScheduler(await freePort(), options.schedulesFile);
   const [starter] = localWiring.scheduleTargets;
   Object.assign(process.env, {

@@ -7,7 +7,7 @@ export interface SqsEmulator {
   stop(): Promise<void>;
 }
 
-/** Starts fauxqs, an SQS-compatible emulator, as a child process (it ships as ESM only, so it runs beside us, not inside). */
+/** Starts fauxqs, an SQS- and S3-compatible emulator (one port for both), as a child process (it ships as ESM only, so it runs beside us, not inside). */
 export async function startSqsEmulator(port: number): Promise<SqsEmulator> {
   const child = spawn(process.execPath, [resolve(__dirname, '../node_modules/fauxqs/dist/cli.js')], {
     env: { ...process.env, FAUXQS_PORT: String(port), FAUXQS_HOST: 'localhost', FAUXQS_LOGGER: 'false' },

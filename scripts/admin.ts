@@ -2,13 +2,15 @@
  * Operator command: workspaces and first keys, outside the public API.
  *   npm run --silent admin -- workspace create --name Acme --plan growth --json
  *   npm run --silent admin -- workspace list | workspace set-plan --id ID --plan pro | key create --workspace ID
+ *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  * Against the running local stack by default (it reads .local/stack.json); against a deployed
  * stack with --table NAME [--region R] [--platform-secret-arn ARN], using your AWS credentials.
  */
 import { parseArgs } from 'node:util';
 import { createKey } from '#shared/domain/api-keys';
 import { syncTemplates } from '#shared/domain/templates/catalog';
-import { createWorkspace, listWorkspaces, PLANS, setPlan, type Plan } from '#shared/domain/workspaces';
+import { createWorkspace, listWorkspaces, PLANS, setPlan, setStopWords, type Plan } from '#shared/domain/workspaces';
+import { DEFAULT_STOP_WORDS } from '#shared/domain/messages/opt-out';
 import { randomDigits } from '#local/random';
 import { readJson, type StackInfo } from '#local/stack-file';
 
@@ -19,6 +21,7 @@ const { positionals, values } = parseArgs({
     plan: { type: 'string' },
     id: { type: 'string' },
     workspace: { type: 'string' },
+    words: { type: 'string' },
     description: { type: 'string' },
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
@@ -89,6 +92,12 @@ async function main() {
       const workspace = await setPlan(required('id'), plan()).catch(() => fail('no such workspace'));
       return print(workspace, `Workspace ${workspace.id} is now on plan ${workspace.plan}`);
     }
+    case 'workspace set-stop-words': {
+      const words = required('words').split(',');
+      const workspace = await setStopWords(required('id'), words).catch(() => fail('no such workspace'));
+      const list = workspace.stop_words ?? DEFAULT_STOP_WORDS;
+      return print({ workspace_id: workspace.id, stop_words: list }, `Workspace ${workspace.id} stop words: ${list.join(', ')}`);
+    }
     case 'key create': {
       const key = await createKey(required('workspace'), { name: values.name ?? 'Admin key', description: values.description }).catch(() =>
         fail('no such workspace'),
@@ -96,7 +105,7 @@ async function main() {
       return print(key, `API key ${key.api_key}`);
     }
     default:
-      fail('usage: admin workspace create|list|set-plan, or admin key create (see README)');
+      fail('usage: admin workspace create|list|set-plan|set-stop-words, or admin key create (see README)');
   }
 }
 

@@ -11,6 +11,10 @@ export const env = {
   get sqsEndpoint() {
     return process.env.SQS_ENDPOINT;
   },
+  /** The S3 emulator locally (fauxqs serves SQS and S3 on one port); unset in AWS. */
+  get s3Endpoint() {
+    return process.env.S3_ENDPOINT;
+  },
   get eventBridgeEndpoint() {
     return process.env.EVENTBRIDGE_ENDPOINT;
   },

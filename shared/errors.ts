@@ -20,6 +20,7 @@ export const DOMAIN_ERROR_CODES = [
   'template_not_approved',
   'template_variables_mismatch',
   'session_window_closed',
+  'recipient_opted_out',
   'invalid_audience',
   'empty_audience',
   'platform_error',

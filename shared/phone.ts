@@ -1,14 +1,16 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { dialableDigits } from '#shared/wa-id';
 
 const ACCEPTED_CHARACTERS = /^\+?[\d\s\-().]{1,40}$/;
 
 /**
  * Digits with the country code (`14155550123`), or undefined when the input is not a real
  * international number. A leading `+` is optional; spaces, dashes, dots and parentheses are ignored.
+ * The platform's WhatsApp-id forms (Mexico's `521…`) are accepted and give the dialable digits.
  */
 export function normalizePhone(input: string): string | undefined {
   const trimmed = input.trim();
   if (!ACCEPTED_CHARACTERS.test(trimmed)) return undefined;
-  const parsed = parsePhoneNumberFromString(`+${trimmed.replace(/\D/g, '')}`);
+  const parsed = parsePhoneNumberFromString(`+${dialableDigits(trimmed.replace(/\D/g, ''))}`);
   return parsed?.isValid() ? parsed.number.slice(1) : undefined;
 }

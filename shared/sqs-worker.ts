@@ -13,12 +13,12 @@ export type JobOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: numbe
  * visibility time-out, and dead-lettered after the queue's maxReceiveCount. A processor per
  * invocation: it holds the batch's state, and the local runtime runs invocations concurrently.
  */
-export function sqsJobHandler<Job>(queue: QueueName, processJob: (job: Job) => Promise<JobOutcome | void>) {
+export function sqsJobHandler<Job>(queue: QueueName, processJob: (job: Job, delivery: { receiveCount: number }) => Promise<JobOutcome | void>) {
   return async (event: SQSEvent) =>
     processPartialResponse(
       event,
       async (record: SQSRecord) => {
-        const outcome = await processJob(JSON.parse(record.body) as Job);
+        const outcome = await processJob(JSON.parse(record.body) as Job, { receiveCount: Number(record.attributes.ApproximateReceiveCount ?? 1) });
         if (outcome && outcome.kind === 'retry') {
           await retryAfter(queueUrl(queue), record.receiptHandle, outcome.delaySeconds);
           throw new Error(`retry in ${outcome.delaySeconds} s`);

@@ -17,10 +17,11 @@ export interface RouteContext {
   readJson(): Promise<unknown>;
 }
 
-/** A handler's answer: status and JSON body. */
+/** A handler's answer: status and JSON body, or raw `bytes` (a media download). */
 export interface JsonResponse {
   status: number;
   body: unknown;
+  bytes?: Buffer;
   headers?: Record<string, string>;
 }
 
@@ -47,7 +48,12 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
   }
 }
 
-export function sendJson(res: ServerResponse, { status, body, headers }: JsonResponse): void {
+export function sendJson(res: ServerResponse, { status, body, bytes, headers }: JsonResponse): void {
+  if (bytes) {
+    res.writeHead(status, { 'Content-Type': 'application/octet-stream', 'Content-Length': bytes.length, ...headers });
+    res.end(bytes);
+    return;
+  }
   const payload = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=UTF-8',

@@ -27,3 +27,15 @@ export function displayPhoneNumber(phoneNumberId: string): string {
 
 /** A conversation id as status reports carry it (32 hex digits). */
 export const newConversationId = (): string => randomBytes(16).toString('hex');
+
+/**
+ * The WhatsApp id the platform answers for a recipient, which is not always the dialled number:
+ * Mexican mobiles carry a `1` after `52`, and Brazilian mobiles outside the São Paulo and Rio
+ * area codes (11–28) are known without their ninth digit (docs/platform-requests.md).
+ */
+export function platformWaId(digits: string): string {
+  if (/^52\d{10}$/.test(digits)) return `521${digits.slice(2)}`;
+  const brazil = /^55([3-9]\d)9(\d{8})$/.exec(digits);
+  if (brazil) return `55${brazil[1]}${brazil[2]}`;
+  return digits;
+}

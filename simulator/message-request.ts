@@ -1,5 +1,7 @@
 import { placeholdersOf, TEMPLATES, type GraphButton, type SimulatedTemplate } from '#simulator/templates';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
+import { checkContext, checkSessionObject, SESSION_TYPES, type SessionType } from '#simulator/session-request';
+import { platformWaId } from '#simulator/ids';
 
 /** A template parameter as the platform takes it (text, media, location, quick-reply payload, coupon code). */
 export interface TemplateParameter {
@@ -25,19 +27,19 @@ export interface TextPayload {
   preview_url?: boolean;
 }
 
-/** A send request that passed validation. `to` is the recipient as given; `waId` is its digits. */
+/** A send request that passed validation. `to` is the recipient as given; `waId` is the platform's id for it. */
 export interface SendRequest {
   to: string;
   waId: string;
-  type: 'template' | 'text';
+  type: 'template' | SessionType;
   template?: TemplatePayload;
   text?: TextPayload;
+  context?: { message_id: string };
   biz_opaque_callback_data?: string;
   /** The approved template the message uses (template messages only). */
   resolvedTemplate?: SimulatedTemplate;
 }
 
-export const MAX_TEXT_BODY = 4096;
 export const MAX_CALLBACK_DATA = 512;
 
 const invalid = whatsappErrors.invalidParameter;
@@ -58,17 +60,18 @@ export function parseSendRequest(body: unknown): SendRequest {
   }
   const to = parseRecipient(body.to);
   const callbackData = parseCallbackData(body.biz_opaque_callback_data);
+  const context = checkContext(body.context);
+  const common = { to: to.input, waId: to.waId, ...callbackData, ...(context && { context }) };
   // As on the platform, `type` defaults to text.
   const type = body.type ?? 'text';
-  if (type === 'text') {
-    return { to: to.input, waId: to.waId, type, text: parseText(body.text), ...callbackData };
-  }
   if (type === 'template') {
     const template = parseTemplate(body.template);
     const resolvedTemplate = resolveTemplate(template);
-    return { to: to.input, waId: to.waId, type, template, resolvedTemplate, ...callbackData };
+    return { ...common, type, template, resolvedTemplate };
   }
-  throw invalid(`Param type must be one of {text, template} in this simulator - got "${String(type)}".`);
+  if (!SESSION_TYPES.includes(type as SessionType)) throw invalid(`Param type must be one of {template, ${SESSION_TYPES.join(', ')}} in this simulator - got "${String(type)}".`);
+  checkSessionObject(type as SessionType, body[type as string]);
+  return { ...common, type: type as SessionType, ...(type === 'text' && { text: body.text as TextPayload }) };
 }
 
 function parseRecipient(to: unknown): { input: string; waId: string } {
@@ -76,9 +79,9 @@ function parseRecipient(to: unknown): { input: string; waId: string } {
   if (typeof to !== 'string') throw invalid('Param to must be a string.');
   // The platform accepts a phone number with +, spaces, dashes and brackets, and answers its digits as wa_id.
   if (!/^\+?[\d\s().-]+$/.test(to)) throw invalid(`Param to must be a phone number - got "${to}".`);
-  const waId = to.replace(/\D/g, '');
-  if (waId.length < 5 || waId.length > 15) throw invalid(`Param to must be a phone number of 5 to 15 digits - got "${to}".`);
-  return { input: to, waId };
+  const digits = to.replace(/\D/g, '');
+  if (digits.length < 5 || digits.length > 15) throw invalid(`Param to must be a phone number of 5 to 15 digits - got "${to}".`);
+  return { input: to, waId: platformWaId(digits) };
 }
 
 function parseCallbackData(value: unknown): { biz_opaque_callback_data?: string } {
@@ -86,15 +89,6 @@ function parseCallbackData(value: unknown): { biz_opaque_callback_data?: string 
   if (typeof value !== 'string') throw invalid('Param biz_opaque_callback_data must be a string.');
   if (value.length > MAX_CALLBACK_DATA) throw invalid(`Param biz_opaque_callback_data must be at most ${MAX_CALLBACK_DATA} characters long.`);
   return { biz_opaque_callback_data: value };
-}
-
-function parseText(text: unknown): TextPayload {
-  if (!isObject(text)) throw invalid('The parameter text is required.');
-  const { body, preview_url } = text;
-  if (typeof body !== 'string' || body.trim() === '') throw invalid("The parameter text['body'] is required and must be a non-empty string.");
-  if (body.length > MAX_TEXT_BODY) throw invalid(`Param text['body'] must be at most ${MAX_TEXT_BODY} characters long.`);
-  if (preview_url !== undefined && typeof preview_url !== 'boolean') throw invalid("Param text['preview_url'] must be a boolean.");
-  return { body, ...(preview_url !== undefined && { preview_url }) };
 }
 
 function parseTemplate(template: unknown): TemplatePayload {

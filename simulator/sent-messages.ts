@@ -1,4 +1,5 @@
-import type { TemplatePayload, TextPayload } from '#simulator/message-request';
+import type { SendRequest, TemplatePayload, TextPayload } from '#simulator/message-request';
+import { platformWaId } from '#simulator/ids';
 
 /** An accepted send request, as `GET /_simulate/messages` lists it. */
 export interface SentMessage {
@@ -6,7 +7,7 @@ export interface SentMessage {
   phone_number_id: string;
   /** The recipient's digits (the `wa_id`; `request.to` holds the number as sent). */
   to: string;
-  type: 'template' | 'text';
+  type: SendRequest['type'];
   template?: TemplatePayload;
   text?: TextPayload;
   biz_opaque_callback_data?: string;
@@ -27,11 +28,11 @@ export class SentMessages {
     if (this.items.length > this.limit) this.items.splice(0, this.items.length - this.limit);
   }
 
-  /** All records, or those to one recipient (compared by digits, so `+1 555...` matches `1555...`). */
+  /** All records, or those to one recipient (compared by WhatsApp id, so `+1 555...` matches `1555...` and `52…` matches `521…`). */
   list(to?: string): SentMessage[] {
     if (to === undefined) return [...this.items];
-    const digits = to.replace(/\D/g, '');
-    return this.items.filter((message) => message.to === digits);
+    const waId = platformWaId(to.replace(/\D/g, ''));
+    return this.items.filter((message) => message.to === waId);
   }
 
   clear(): void {

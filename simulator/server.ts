@@ -11,6 +11,9 @@ import { getFaults, resetFaults, updateFaults } from '#simulator/routes/simulate
 import { simulateInbound } from '#simulator/routes/simulate-inbound';
 import { clearSentMessages, listSentMessages } from '#simulator/routes/simulate-messages';
 import { SentMessages } from '#simulator/sent-messages';
+import { MediaStore } from '#simulator/media';
+import { downloadMedia, getMediaObject, MEDIA_DOWNLOAD_ROUTE, registerMedia } from '#simulator/routes/media';
+import { simulateTemplateStatus } from '#simulator/routes/simulate-template-status';
 import type { SimulatorState } from '#simulator/state';
 import { WebhookSender } from '#simulator/platform-webhooks';
 
@@ -46,8 +49,12 @@ const graphPath = (rest: string) => new RegExp(String.raw`^/(?<version>${VERSION
 function routesFor(state: SimulatorState): Route[] {
   return [
     { method: 'GET', path: /^\/health\/?$/, auth: false, handle: () => ok({ ok: true }) },
-    { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: listMessageTemplates },
+    { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: listMessageTemplates(state) },
     { method: 'POST', path: graphPath('(?<phoneNumberId>[^/]+)/messages'), auth: true, handle: sendMessage(state) },
+    { method: 'GET', path: graphPath('(?<mediaId>[^/]+)'), auth: true, handle: getMediaObject(state) },
+    { method: 'GET', path: MEDIA_DOWNLOAD_ROUTE, auth: true, handle: downloadMedia(state) },
+    { method: 'POST', path: /^\/_simulate\/media\/?$/, auth: false, handle: registerMedia(state) },
+    { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
     { method: 'POST', path: /^\/_simulate\/inbound\/?$/, auth: false, handle: simulateInbound(state) },
     { method: 'GET', path: /^\/_simulate\/messages\/?$/, auth: false, handle: listSentMessages(state) },
     { method: 'DELETE', path: /^\/_simulate\/messages\/?$/, auth: false, handle: clearSentMessages(state) },
@@ -68,6 +75,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     faults: new Faults(options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS),
     sent: new SentMessages(),
     webhooks: new WebhookSender({ appSecret: options.appSecret ?? '', retryDelaysMs: options.webhookRetryDelaysMs }),
+    media: new MediaStore(),
+    templateStatuses: new Map(),
   };
   if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
   const routes = routesFor(state);

@@ -15,12 +15,14 @@ export interface MessagesValue {
   statuses?: StatusReport[];
 }
 
+/** A customer's message as the platform posts it: `type` names the field holding its object (docs/platform-payloads.md). */
 export interface InboundMessage {
   from: string;
   id: string;
   timestamp: string;
-  type: 'text';
-  text: { body: string };
+  type: string;
+  context?: { from: string; id: string };
+  [typeObject: string]: unknown;
 }
 
 export type StatusName = 'sent' | 'delivered' | 'read' | 'failed';
@@ -67,12 +69,5 @@ export function envelope(phoneNumberId: string, value: Omit<MessagesValue, 'mess
 
 export const statusWebhook = (phoneNumberId: string, status: StatusReport): WebhookEnvelope => envelope(phoneNumberId, { statuses: [status] });
 
-export function inboundTextWebhook(
-  phoneNumberId: string,
-  message: { from: string; name: string; wamid: string; text: string; timestamp: string },
-): WebhookEnvelope {
-  return envelope(phoneNumberId, {
-    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
-    messages: [{ from: message.from, id: message.wamid, timestamp: message.timestamp, type: 'text', text: { body: message.text } }],
-  });
-}
+export const inboundWebhook = (phoneNumberId: string, sender: { name: string; waId: string }, message: InboundMessage): WebhookEnvelope =>
+  envelope(phoneNumberId, { contacts: [{ profile: { name: sender.name }, wa_id: sender.waId }], messages: [message] });

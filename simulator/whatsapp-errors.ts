@@ -10,6 +10,8 @@ const whatsappError = (status: number, code: number, title: string, details: str
 export const whatsappErrors = {
   /** 100: a missing, malformed or out-of-range request field (also malformed JSON). */
   invalidParameter: (details: string) => whatsappError(400, 100, 'Invalid parameter', details),
+  /** 131009: a value outside the platform's limits (too many buttons, a title too long, duplicate ids). */
+  parameterValueNotValid: (details: string) => whatsappError(400, 131009, 'Parameter value is not valid', details),
   /** 130429: throughput limit (HTTP 429). Retryable. */
   rateLimitHit: () => whatsappError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
   /** 131000: transient platform fault (HTTP 500). Retryable. */

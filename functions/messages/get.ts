@@ -1,9 +1,6 @@
-import { detailView } from '#shared/domain/messages/message';
-import { requireMessage } from '#shared/domain/messages/list';
+import { messageDetail } from '#shared/domain/messages/detail';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { idParams } from '#shared/schemas/common';
 
-export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
-  return ok(detailView(await requireMessage(workspace.id, params.id)));
-});
+export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => ok(await messageDetail(workspace.id, params.id)));

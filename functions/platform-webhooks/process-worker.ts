@@ -1,30 +1,32 @@
-import { recordInbound } from '#shared/domain/messages/inbound';
-import { applyStatus } from '#shared/domain/messages/status';
-import { findWorkspaceByPhoneNumberId } from '#shared/domain/workspaces';
+import { recordInbound, recordMessageChange, recordNumberChange } from '#shared/domain/messages/inbound';
+import { recordStatusReport } from '#shared/domain/messages/status-report';
+import { recordTemplateStatus } from '#shared/domain/templates/catalog';
+import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/domain/workspaces';
+import type { Workspace } from '#shared/domain/workspaces';
 import { logger } from '#shared/logger';
 import { readWebhook } from '#shared/platform/webhook-payload';
 import { sqsJobHandler } from '#shared/sqs-worker';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** One platform webhook: status reports (matched by our id in biz_opaque_callback_data) and customer messages. */
-async function processOne(payload: unknown): Promise<void> {
-  const { statuses, messages } = readWebhook(payload);
-  for (const status of statuses) {
-    const workspace = await findWorkspaceByPhoneNumberId(status.phoneNumberId);
-    if (!workspace || !status.callbackData || !UUID.test(status.callbackData)) {
-      logger.warn('Status report for no known message', { providerMessageId: status.providerMessageId });
-      continue;
-    }
-    await applyStatus(workspace.id, status.callbackData, { status: status.status, at: status.at, providerMessageId: status.providerMessageId, error: status.error });
+/** Runs `apply` for each part in its number's workspace; parts for numbers of no workspace are logged and dropped. */
+async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (workspace: Workspace, part: T) => Promise<unknown>): Promise<void> {
+  for (const part of parts) {
+    const workspace = await findWorkspaceByPhoneNumberId(part.phoneNumberId);
+    if (!workspace) logger.warn('Platform webhook for an unknown number', { phoneNumberId: part.phoneNumberId });
+    else await apply(workspace, part);
   }
-  for (const message of messages) {
-    const workspace = await findWorkspaceByPhoneNumberId(message.phoneNumberId);
-    if (!workspace) {
-      logger.warn('Inbound message for an unknown number', { phoneNumberId: message.phoneNumberId });
-      continue;
-    }
-    await recordInbound(workspace.id, message);
+}
+
+/** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status changes. */
+async function processOne(payload: unknown): Promise<void> {
+  const webhook = readWebhook(payload);
+  await each(webhook.statuses, recordStatusReport);
+  await each(webhook.messages, recordInbound);
+  await each(webhook.numberChanges, recordNumberChange);
+  await each(webhook.messageChanges, recordMessageChange);
+  for (const update of webhook.templateUpdates) {
+    const workspaces = await findWorkspacesByWabaId(update.wabaId);
+    if (!workspaces.length) logger.warn('Template status for an unknown business account', { wabaId: update.wabaId });
+    for (const workspace of workspaces) await recordTemplateStatus(workspace, update);
   }
 }
 

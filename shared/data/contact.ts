@@ -17,6 +17,8 @@ import { tagKey, type Contact, type StoredContact } from '#shared/domain/contact
 export const contactKey = (ws: string, id: string) => ({ PK: `WS#${ws}#CONTACT#${id}`, SK: 'CONTACT' });
 const contactListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CONTACTS`, ...(id && { GSI1SK: id }) });
 const phoneClaimKey = (ws: string, digits: string) => ({ PK: `WS#${ws}#PHONE#${digits}`, SK: 'CONTACT_PHONE' });
+/** The claim also carries the contact's opt-out, so a send checks a number with one read by key. */
+const phoneClaim = (ws: string, contact: Contact) => ({ ...phoneClaimKey(ws, contact.phone_number), contact_id: contact.id, opted_out_at: contact.opted_out_at });
 const TAG = 'TAG#';
 const tagItemKey = (ws: string, contactId: string, tag: string) => ({ PK: contactKey(ws, contactId).PK, SK: `${TAG}${tag}` });
 const taggedListEntry = (ws: string, tag: string, contactId?: string) => ({ GSI1PK: `WS#${ws}#TAG#${tag}`, ...(contactId && { GSI1SK: contactId }) });
@@ -30,8 +32,8 @@ const contactItem = (ws: string, contact: Contact, version: number) => ({
 });
 
 function toContact(item: Record<string, unknown>): StoredContact {
-  const { id, name, phone_number, email, tags, custom_fields, created_at, updated_at, version } = item as unknown as StoredContact;
-  return { id, name, phone_number, email, tags, custom_fields, created_at, updated_at, version };
+  const { id, name, phone_number, email, tags, custom_fields, opted_out_at, created_at, updated_at, version } = item as unknown as StoredContact;
+  return { id, name, phone_number, email, tags, custom_fields, opted_out_at: opted_out_at ?? null, created_at, updated_at, version };
 }
 
 export async function getContact(ws: string, id: string, consistent = false): Promise<StoredContact | undefined> {
@@ -45,6 +47,13 @@ export const contactsByIds = async (ws: string, ids: string[]): Promise<StoredCo
 export async function contactIdForPhone(ws: string, digits: string): Promise<string | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: phoneClaimKey(ws, digits), ConsistentRead: true }));
   return Item?.contact_id as string | undefined;
+}
+
+/** Which of these numbers opted out of marketing (contract §13), from their claims. */
+export async function optedOutPhones(ws: string, phones: string[]): Promise<Set<string>> {
+  const claims = await getMany<{ PK: string; opted_out_at?: string | null }>([...new Set(phones)].map((digits) => phoneClaimKey(ws, digits)));
+  const prefix = phoneClaimKey(ws, '').PK;
+  return new Set(claims.filter((claim) => claim.opted_out_at).map((claim) => claim.PK.slice(prefix.length)));
 }
 
 /** Which of these numbers already have a contact. */
@@ -119,7 +128,7 @@ async function reconcileTags(ws: string, contact: Contact, version: number): Pro
 function insertWrites(ws: string, contact: Contact, withTags: boolean): TransactItem[] {
   const create = (Item: Record<string, unknown>): TransactItem => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' } });
   return [
-    create({ ...phoneClaimKey(ws, contact.phone_number), contact_id: contact.id }),
+    create(phoneClaim(ws, contact)),
     create(contactItem(ws, contact, 1)),
     ...(withTags ? contact.tags.map((tag) => create({ ...tagItemKey(ws, contact.id, tagKey(tag)), ...taggedListEntry(ws, tagKey(tag), contact.id) })) : []),
   ];
@@ -193,9 +202,11 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   const phoneChanged = after.phone_number !== before.phone_number;
   if (phoneChanged) {
     items.push(
-      { Put: { TableName: tableName(), Item: { ...phoneClaimKey(ws, after.phone_number), contact_id: after.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      { Put: { TableName: tableName(), Item: phoneClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } },
       { Delete: { TableName: tableName(), Key: phoneClaimKey(ws, before.phone_number) } },
     );
+  } else if ((after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
+    items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after) } });
   }
   try {
     await transact(items);

@@ -1,6 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
-import { conditionally } from '#shared/data/table/conditions';
+import { conditionally, setFields } from '#shared/data/table/conditions';
 import { countQuery } from '#shared/data/table/count';
 import { mergedQuery, type Positions } from '#shared/data/table/merged-query';
 import { getMany } from '#shared/data/table/pages';
@@ -9,7 +9,7 @@ import { indexes } from '#shared/data/table/table';
 import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
 import { messageCountMove } from '#shared/data/message-counts';
 import { MESSAGE_SHARDS, messageShard } from '#shared/data/message-shard';
-import type { Direction, Message, MessageStatus } from '#shared/domain/messages/message';
+import type { Direction, Message, MessageMedia, MessageStatus } from '#shared/domain/messages/message';
 import { nowIso } from '#shared/time';
 
 export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: 'MESSAGE' });
@@ -17,6 +17,9 @@ export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}
 const historyEntry = (ws: string, shard: number, id?: string) => ({ GSI3PK: `WS#${ws}#MESSAGES#${shard}`, ...(id && { GSI3SK: id }) });
 /** One number's conversation, newest first: the `phone` filter. */
 const conversationEntry = (ws: string, digits: string, id?: string) => ({ GSI2PK: `WS#${ws}#PHONE_MESSAGES#${digits}`, ...(id && { GSI2SK: id }) });
+
+/** The platform's id (`wamid.…`) of a message, once known: replies, reactions and edits find the message by it. */
+const platformIdEntry = (ws: string, providerMessageId: string) => ({ GSI4PK: `WS#${ws}#WAMID#${providerMessageId}` });
 
 /** A message as stored, with the send worker's bookkeeping. */
 export type StoredMessage = Message & { claim?: { token: string; at: number }; attempts?: number };
@@ -28,6 +31,7 @@ function messageItem(message: Message) {
     ...messageKey(ws, message.id),
     ...historyEntry(ws, messageShard(message.id), message.id),
     ...conversationEntry(ws, message.phone_number, message.id),
+    ...(message.provider_message_id && platformIdEntry(ws, message.provider_message_id)),
     ...message,
   };
 }
@@ -91,9 +95,9 @@ export async function recordProviderId(message: Message, providerMessageId: stri
       new UpdateCommand({
         TableName: tableName(),
         Key: messageKey(message.workspace_id, message.id),
-        UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
+        UpdateExpression: 'SET provider_message_id = :id, GSI4PK = :platformId REMOVE claim',
         ConditionExpression: 'provider_message_id = :null',
-        ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
+        ExpressionAttributeValues: { ':id': providerMessageId, ':platformId': platformIdEntry(message.workspace_id, providerMessageId).GSI4PK, ':null': null },
       }),
     ),
   );
@@ -115,8 +119,9 @@ export function statusMove(message: Message, change: StatusChange): TransactItem
   const values: Record<string, unknown> = { ':from': message.status, ':to': change.to, ':at': change.at, ':now': nowIso() };
   const sets = ['#status = :to', 'metadata.#at = :at', 'updated_at = :now'];
   if (change.providerMessageId) {
-    sets.push('provider_message_id = :provider');
+    sets.push('provider_message_id = :provider', 'GSI4PK = :platformId');
     values[':provider'] = change.providerMessageId;
+    values[':platformId'] = platformIdEntry(message.workspace_id, change.providerMessageId).GSI4PK;
   }
   if (change.error) {
     sets.push('#error = :error');
@@ -133,6 +138,63 @@ export function statusMove(message: Message, change: StatusChange): TransactItem
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/** The message the platform knows by this id, in this workspace: our id and its campaign. */
+export async function messageByPlatformId(ws: string, providerMessageId: string): Promise<{ id: string; campaign_id: string | null } | undefined> {
+  const index = indexes.messageByPlatformId;
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index.indexName,
+      KeyConditionExpression: `${index.partitionKey} = :pk`,
+      ExpressionAttributeValues: { ':pk': platformIdEntry(ws, providerMessageId).GSI4PK },
+      Limit: 1,
+    }),
+  );
+  const [entry] = Items;
+  if (!entry) return undefined;
+  return { id: String(entry.PK).slice(messageKey(ws, '').PK.length), campaign_id: (entry.campaign_id as string | null) ?? null };
+}
+
+/** A customer's edit or deletion of their message: its new content and when it changed. */
+export async function recordCustomerChange(ws: string, id: string, change: { edited_at: string; content: string } | { revoked_at: string; content: string }): Promise<void> {
+  const { expression, names, values } = setFields({ ...change, updated_at: nowIso() });
+  await conditionally(
+    db().send(new UpdateCommand({ TableName: tableName(), Key: messageKey(ws, id), UpdateExpression: expression, ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: names, ExpressionAttributeValues: values })),
+  );
+}
+
+/** Fields of a message's media: the stored copy's key and what the platform said of it, or why the copy was given up. */
+export async function updateMedia(ws: string, id: string, fields: Partial<MessageMedia>): Promise<void> {
+  const entries = Object.entries(fields);
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: `SET ${entries.map(([name]) => `media.#${name} = :${name}`).join(', ')}, updated_at = :now`,
+        ConditionExpression: 'attribute_exists(media)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])), ':now': nowIso() },
+      }),
+    ),
+  );
+}
+
+/** A voice message was played: recorded once, beside the status, which it never moves. */
+export async function recordPlayed(ws: string, id: string, at: string): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: 'SET metadata.played_at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(metadata.played_at)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    ),
+  );
 }
 
 /** Fills a status timestamp that is still empty (a late `delivered` after `read`); nothing otherwise. */

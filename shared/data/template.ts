@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from '#shared/data/table/conditions';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
 import { queryAll } from '#shared/data/table/query-all';
@@ -9,7 +10,7 @@ const templatesPartition = (ws: string) => `WS#${ws}#TEMPLATES`;
 const templateKey = (ws: string, name: string, language: string) => ({ PK: templatesPartition(ws), SK: `${name}#${language}` });
 
 /** A template synced before components were kept (the next sync, within 15 minutes, rewrites it) reads as body-only and positional. */
-const toTemplate = (item: Record<string, unknown>): Template => {
+export const toTemplate = (item: Record<string, unknown>): Template => {
   const stored = item as unknown as Template;
   const { id, name, language, category, status, content } = stored;
   return {
@@ -46,3 +47,21 @@ export async function replaceTemplates(ws: string, current: Template[], syncedAt
     ...stale.map((t) => ({ DeleteRequest: { Key: templateKey(ws, t.name, t.language) } })),
   ]);
 }
+
+/** A stored template's new status, as the platform pushed it; false when no such template is stored. */
+export const updateTemplateStatus = (ws: string, name: string, language: string, status: string, at: string): Promise<boolean> =>
+  conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: templateKey(ws, name, language),
+        UpdateExpression: 'SET #status = :status, status_updated_at = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':status': status, ':at': at },
+      }),
+    ),
+  );
+
+/** Whether a table item is a template (the stream tells records apart by key). */
+export const isTemplateItem = (item: Record<string, unknown>): boolean => String(item.PK).endsWith('#TEMPLATES');

@@ -18,6 +18,7 @@ const toWorkspace = (item: Record<string, unknown>): Workspace => ({
   plan: item.plan as Plan,
   phone_number_id: item.phone_number_id as string,
   waba_id: item.waba_id as string,
+  ...(Array.isArray(item.stop_words) && { stop_words: item.stop_words as string[] }),
   created_at: item.created_at as string,
 });
 
@@ -68,9 +69,9 @@ export async function allWorkspaces(): Promise<Workspace[]> {
   return items.map(toWorkspace);
 }
 
-/** Sets the plan of an existing workspace and returns it; undefined when there is none. */
-export async function updatePlan(id: string, plan: Plan): Promise<Workspace | undefined> {
-  const { expression, names, values } = setFields({ plan });
+/** Sets settings (plan, stop words) of an existing workspace and returns it; undefined when there is none. */
+export async function updateSettings(id: string, settings: Partial<Pick<Workspace, 'plan' | 'stop_words'>>): Promise<Workspace | undefined> {
+  const { expression, names, values } = setFields(settings);
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({

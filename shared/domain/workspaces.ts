@@ -1,4 +1,4 @@
-import { allWorkspaces, getWorkspace, insertWorkspace, updatePlan, workspaceIdOfNumber } from '#shared/data/workspace';
+import { allWorkspaces, getWorkspace, insertWorkspace, updateSettings, workspaceIdOfNumber } from '#shared/data/workspace';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
@@ -12,6 +12,8 @@ export interface Workspace {
   plan: Plan;
   phone_number_id: string;
   waba_id: string;
+  /** Inbound texts that opt a customer out of marketing (contract §13); DEFAULT_STOP_WORDS when unset. */
+  stop_words?: string[];
   created_at: string;
 }
 
@@ -54,8 +56,23 @@ export async function findWorkspaceByPhoneNumberId(phoneNumberId: string): Promi
 
 export const listWorkspaces = allWorkspaces;
 
+/**
+ * The workspaces of one WhatsApp Business Account (its numbers may serve several), for the
+ * account-level webhooks (template status). Rare events: the workspace list is read each time.
+ */
+export const findWorkspacesByWabaId = async (wabaId: string): Promise<Workspace[]> => (await allWorkspaces()).filter((workspace) => workspace.waba_id === wabaId);
+
 export async function setPlan(id: string, plan: Plan): Promise<Workspace> {
-  const workspace = await updatePlan(id, plan);
+  const workspace = await updateSettings(id, { plan });
+  if (!workspace) throw errors.notFound('Workspace');
+  return workspace;
+}
+
+/** Replaces the workspace's stop words: trimmed, blank ones dropped, duplicates (any case) once. */
+export async function setStopWords(id: string, words: string[]): Promise<Workspace> {
+  const seen = new Set<string>();
+  const stop_words = words.map((w) => w.trim().replace(/\s+/g, ' ')).filter((w) => w && !seen.has(w.toUpperCase()) && seen.add(w.toUpperCase()));
+  const workspace = await updateSettings(id, { stop_words });
   if (!workspace) throw errors.notFound('Workspace');
   return workspace;
 }

@@ -10,6 +10,7 @@ export const EVENT_TYPES = [
   'contact.created',
   'contact.updated',
   'contact.deleted',
+  'template.updated',
   'ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

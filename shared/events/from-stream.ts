@@ -3,6 +3,8 @@ import { streamImage } from '#shared/data/table/stream-image';
 import { resultsView, ZERO_COUNTS, type Campaign } from '#shared/domain/campaigns/campaign';
 import { publicContact, type Contact } from '#shared/domain/contacts/contact';
 import { detailView, type Message } from '#shared/domain/messages/message';
+import { isTemplateItem, toTemplate } from '#shared/data/template';
+import { publicTemplate } from '#shared/domain/templates/template';
 import { stableId } from '#shared/ids';
 import type { EventType, ServiceEvent } from '#shared/events/event';
 
@@ -18,6 +20,12 @@ const REPORTS = ['sent', 'delivered', 'read', 'failed'] as const;
 function describe(name: DynamoDBRecord['eventName'], item: Item | undefined, before: Item | undefined): { type: EventType; data: unknown }[] {
   const record = item ?? before;
   if (!record) return [];
+  if (isTemplateItem(record)) {
+    if (name !== 'MODIFY') return [];
+    // Every sync rewrites the item; only a change a client can see is an update.
+    const [now, then] = [publicTemplate(toTemplate(item!)), publicTemplate(toTemplate(before!))];
+    return JSON.stringify(now) === JSON.stringify(then) ? [] : [{ type: 'template.updated', data: now }];
+  }
   switch (record.SK) {
     case 'MESSAGE': {
       const message = item as unknown as Message;

@@ -32,6 +32,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   template_not_approved: 422,
   template_variables_mismatch: 422,
   session_window_closed: 422,
+  recipient_opted_out: 422,
   invalid_audience: 422,
   empty_audience: 422,
   platform_error: 502,

@@ -9,6 +9,9 @@ export class PlatformError extends Error {
     readonly httpStatus: number,
     readonly code: number,
     readonly title: string,
+    /** The platform's `error_subcode` and `error_data.details`, kept on the failed message. */
+    readonly subcode?: number,
+    readonly details?: string,
   ) {
     super(`Graph API error ${code}: ${title}`);
     this.name = 'PlatformError';
@@ -67,44 +70,54 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
   } catch (error) {
     throw new PlatformUnreachable(error);
   }
-  const answer = (await response.json().catch(() => ({}))) as { error?: { code?: number; message?: string; error_user_title?: string } };
+  const answer = (await response.json().catch(() => ({}))) as {
+    error?: { code?: number; message?: string; error_user_title?: string; error_subcode?: number; error_data?: { details?: string } };
+  };
   if (!response.ok) {
-    throw new PlatformError(response.status, answer.error?.code ?? response.status, answer.error?.error_user_title ?? answer.error?.message ?? 'Unknown error');
+    const { error } = answer;
+    const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : undefined;
+    throw new PlatformError(response.status, error?.code ?? response.status, error?.error_user_title ?? error?.message ?? 'Unknown error', error?.error_subcode, details);
   }
   return answer as T;
 }
 
 export interface OutgoingMessage {
   to: string;
-  /** `components` as built by shared/domain/templates/parameters.ts (none when the template takes no parameter). */
-  template?: { name: string; language: string; components: object[] };
-  text?: string;
+  /** The platform's message `type` and its object (`template`, `text`, `image`, …), built by the message's kind. */
+  type: string;
+  object: object;
+  /** The platform id of the message this one replies to. */
+  replyTo?: string;
   /** Comes back in the platform's status webhooks: our message id. */
   callbackData: string;
 }
 
-/** POST /{version}/{phone_number_id}/messages; the platform's message id (`wamid.…`). */
-export async function sendPlatformMessage(phoneNumberId: string, token: string, message: OutgoingMessage): Promise<string> {
+/** The platform's answer to a send: its message id, the recipient's WhatsApp id, and `message_status` when it gave one. */
+export interface SendAnswer {
+  id: string;
+  waId?: string;
+  messageStatus?: string;
+}
+
+/** POST /{version}/{phone_number_id}/messages (docs/platform-requests.md). */
+export async function sendPlatformMessage(phoneNumberId: string, token: string, message: OutgoingMessage): Promise<SendAnswer> {
   const body = {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
     to: message.to,
     biz_opaque_callback_data: message.callbackData,
-    ...(message.template
-      ? {
-          type: 'template',
-          template: {
-            name: message.template.name,
-            language: { code: message.template.language },
-            ...(message.template.components.length && { components: message.template.components }),
-          },
-        }
-      : { type: 'text', text: { body: message.text, preview_url: false } }),
+    ...(message.replyTo && { context: { message_id: message.replyTo } }),
+    type: message.type,
+    [message.type]: message.object,
   };
-  const answer = await graphRequest<{ messages?: { id: string }[] }>(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(phoneNumberId)}/messages`, token, body);
-  const id = answer.messages?.[0]?.id;
-  if (!id) throw new PlatformError(200, 0, 'The platform accepted the message without an id');
-  return id;
+  const answer = await graphRequest<{ contacts?: { wa_id?: string }[]; messages?: { id: string; message_status?: string }[] }>(
+    `${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(phoneNumberId)}/messages`,
+    token,
+    body,
+  );
+  const [sent] = answer.messages ?? [];
+  if (!sent?.id) throw new PlatformError(200, 0, 'The platform accepted the message without an id');
+  return { id: sent.id, waId: answer.contacts?.[0]?.wa_id, messageStatus: sent.message_status };
 }
 
 /** Every message template of a WhatsApp Business Account, following the Graph API's cursor paging. */
@@ -118,4 +131,37 @@ export async function fetchTemplates(wabaId: string, token: string): Promise<Pla
     url = page.paging?.next;
   }
   return templates;
+}
+
+/** `GET /{media_id}`: where the platform keeps a customer's media (a short-lived url) and what it is. */
+export interface PlatformMediaObject {
+  url: string;
+  mime_type: string;
+  sha256: string | null;
+  file_size: number | null;
+}
+
+const MEDIA_DOWNLOAD_TIMEOUT_MS = 30_000;
+
+export async function fetchMediaObject(mediaId: string, token: string): Promise<PlatformMediaObject> {
+  const answer = await graphRequest<Record<string, unknown>>(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(mediaId)}`, token);
+  const { url, mime_type, sha256, file_size } = answer;
+  if (typeof url !== 'string' || !/^https?:\/\//.test(url) || typeof mime_type !== 'string') {
+    throw new PlatformError(200, 0, 'The platform answered malformed media metadata');
+  }
+  const size = Number(file_size);
+  return { url, mime_type, sha256: typeof sha256 === 'string' ? sha256 : null, file_size: Number.isFinite(size) && size >= 0 ? size : null };
+}
+
+/** The media's bytes, from the url `fetchMediaObject` gave, with the same token. */
+export async function downloadMedia(url: string, token: string): Promise<Uint8Array> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(MEDIA_DOWNLOAD_TIMEOUT_MS) });
+    if (!response.ok) throw new PlatformError(response.status, response.status, `The media download answered ${response.status}`);
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    if (error instanceof PlatformError) throw error;
+    throw new PlatformUnreachable(error);
+  }
 }

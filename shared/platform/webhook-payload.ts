@@ -1,69 +1,242 @@
-/** The parts of a WhatsApp Cloud API webhook the service acts on, read defensively: it is outside input. */
+/**
+ * The parts of a WhatsApp Cloud API webhook the service acts on, read defensively: it is outside
+ * input. Shapes follow the platform's webhook reference (docs/platform-payloads.md); anything this
+ * does not know becomes an `unsupported` message, never an error.
+ */
+import type { KindFields, MessageMedia } from '#shared/domain/messages/message';
+import { dialableDigits } from '#shared/wa-id';
+
+export const PLATFORM_STATUSES = ['sent', 'delivered', 'read', 'failed', 'played'] as const;
+export type PlatformStatusName = (typeof PLATFORM_STATUSES)[number];
+
+export interface PlatformError {
+  code: number | string;
+  title: string;
+  subcode?: number;
+  details?: string;
+}
 
 export interface PlatformStatus {
   phoneNumberId: string;
   providerMessageId: string;
-  status: 'sent' | 'delivered' | 'read' | 'failed';
+  status: PlatformStatusName;
   at: string;
   callbackData?: string;
-  error?: { code: number | string; title: string };
+  error?: PlatformError;
 }
 
-export interface PlatformInbound {
-  phoneNumberId: string;
-  providerMessageId: string;
-  from: string;
-  at: string;
-  type: string;
-  content: string;
+/** Who wrote: the dialable number when the platform gave one, and its business-scoped user id when it gave that. */
+export interface Sender {
+  phone: string | null;
+  userId: string | null;
   profileName?: string;
 }
 
+/** A customer's message. Its kind's own field refers to other messages by their platform ids only. */
+export interface PlatformInbound {
+  phoneNumberId: string;
+  providerMessageId: string;
+  sender: Sender;
+  at: string;
+  /** The platform's type, or `unsupported` for one the service does not know. */
+  type: string;
+  content: string;
+  fields: Omit<KindFields, 'context' | 'reaction'>;
+  /** The platform id of the message replied to. */
+  repliedTo?: string;
+  reaction?: { emoji: string; providerMessageId: string };
+}
+
+/** The customer changed their number (`system` message): the contact moves to the new one. */
+export interface NumberChange {
+  phoneNumberId: string;
+  from: string;
+  to: string;
+  at: string;
+}
+
+/** The customer edited (new content) or deleted an earlier message. */
+export interface MessageChange {
+  phoneNumberId: string;
+  originalProviderMessageId: string;
+  at: string;
+  kind: 'edit' | 'revoke';
+  /** Edits: the new text or caption. */
+  content?: string;
+}
+
+/** `message_template_status_update`: a template's new status, for the business account in `entry[].id`. */
+export interface TemplateStatusUpdate {
+  wabaId: string;
+  templateId: string | null;
+  name: string;
+  language: string;
+  status: string;
+  reason: string | null;
+}
+
+export interface PlatformWebhook {
+  statuses: PlatformStatus[];
+  messages: PlatformInbound[];
+  numberChanges: NumberChange[];
+  messageChanges: MessageChange[];
+  templateUpdates: TemplateStatusUpdate[];
+}
+
 type Json = Record<string, unknown>;
-const list = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => Boolean(v) && typeof v === 'object') : []);
+const object = (value: unknown): Json | undefined => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined);
+const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(object).filter((v): v is Json => v !== undefined) : []);
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+const num = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value.trim() ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+};
 const time = (seconds: unknown): string => {
   const ms = Number(seconds) * 1000;
   return new Date(Number.isFinite(ms) && ms > 0 ? ms : Date.now()).toISOString();
 };
-const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
+/** A WhatsApp id as the dialable digits the service files numbers under. */
+const phoneOf = (value: unknown): string | null => {
+  const digits = str(value)?.replace(/\D/g, '');
+  return digits && digits.length >= 5 && digits.length <= 15 ? dialableDigits(digits) : null;
+};
 
-/** The text of a message, or its caption, or an empty string for kinds without text. */
-function textOf(message: Json): string {
-  const type = str(message.type) ?? 'unknown';
-  const body = message[type] as Json | undefined;
-  return str((message.text as Json | undefined)?.body) ?? str(body?.caption) ?? str(body?.body) ?? '';
+function errorOf(errors: unknown): PlatformError | undefined {
+  const [error] = list(errors);
+  if (!error) return undefined;
+  const subcode = num(error.error_subcode);
+  const details = str(object(error.error_data)?.details);
+  return {
+    code: (error.code as number | string) ?? 'unknown',
+    title: str(error.title) ?? str(error.message) ?? 'Unknown error',
+    ...(subcode !== null && { subcode }),
+    ...(details && { details }),
+  };
 }
 
-export function readWebhook(payload: unknown): { statuses: PlatformStatus[]; messages: PlatformInbound[] } {
-  const statuses: PlatformStatus[] = [];
-  const messages: PlatformInbound[] = [];
-  for (const entry of list((payload as Json | null)?.entry)) {
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+const KNOWN_TYPES = new Set(['text', ...MEDIA_TYPES, 'location', 'contacts', 'interactive', 'button', 'reaction']);
+
+function mediaOf(value: Json | undefined): MessageMedia {
+  return {
+    media_id: str(value?.id) ?? null,
+    link: null,
+    mime_type: str(value?.mime_type) ?? null,
+    sha256: str(value?.sha256) ?? null,
+    caption: str(value?.caption) ?? null,
+    filename: str(value?.filename) ?? null,
+    size: num(value?.file_size),
+  };
+}
+
+/** The customer's choice on an interactive message: a reply button or a list row. */
+function interactiveOf(value: Json | undefined) {
+  const type = str(value?.type) ?? 'unknown';
+  const choice = object(value?.[type]);
+  return { type, id: str(choice?.id) ?? null, title: str(choice?.title) ?? null, description: str(choice?.description) ?? null };
+}
+
+/** `content` and the kind's own field (contract §13); an unknown or malformed kind is `unsupported`. */
+function kindOf(message: Json): Pick<PlatformInbound, 'type' | 'content' | 'fields' | 'reaction'> {
+  const type = str(message.type) ?? 'unsupported';
+  const body = object(message[type]);
+  if (!KNOWN_TYPES.has(type) || (type !== 'contacts' && !body)) return { type: 'unsupported', content: '', fields: {} };
+  if (type === 'text') return { type, content: str(body!.body) ?? '', fields: {} };
+  if (MEDIA_TYPES.has(type)) {
+    const media = mediaOf(body);
+    return { type, content: media.caption ?? '', fields: { media } };
+  }
+  if (type === 'location') {
+    const latitude = num(body!.latitude);
+    const longitude = num(body!.longitude);
+    if (latitude === null || longitude === null) return { type: 'unsupported', content: '', fields: {} };
+    const location = { latitude, longitude, name: str(body!.name) ?? null, address: str(body!.address) ?? null };
+    return { type, content: [location.name, location.address].filter(Boolean).join(', '), fields: { location } };
+  }
+  if (type === 'contacts') return { type, content: '', fields: { contacts: Array.isArray(message.contacts) ? message.contacts : [] } };
+  if (type === 'interactive') {
+    const interactive = interactiveOf(body);
+    return { type, content: interactive.title ?? '', fields: { interactive } };
+  }
+  if (type === 'button') {
+    const button = { text: str(body!.text) ?? '', payload: str(body!.payload) ?? null };
+    return { type, content: button.text, fields: { button } };
+  }
+  // A reaction; without an emoji it takes the customer's reaction back.
+  const target = str(body!.message_id);
+  if (!target) return { type: 'unsupported', content: '', fields: {} };
+  const emoji = typeof body!.emoji === 'string' ? body!.emoji : '';
+  return { type, content: emoji, fields: {}, reaction: { emoji, providerMessageId: target } };
+}
+
+/** The sender of a message: `from` (a WhatsApp id) and, for accounts known by username, `from_user_id`. */
+function senderOf(message: Json, contacts: Json[]): Sender {
+  const phone = phoneOf(message.from);
+  const userId = str(message.from_user_id) ?? null;
+  const contact = contacts.find((c) => (phone && phoneOf(c.wa_id) === phone) || (userId && str(c.user_id) === userId)) ?? (contacts.length === 1 ? contacts[0] : undefined);
+  return { phone, userId: userId ?? str(contact?.user_id) ?? null, profileName: str(object(contact?.profile)?.name) ?? str(object(contact?.profile)?.username) };
+}
+
+function readMessages(phoneNumberId: string, value: Json, into: PlatformWebhook): void {
+  const contacts = list(value.contacts);
+  for (const message of list(value.messages)) {
+    const id = str(message.id);
+    if (!id) continue;
+    const at = time(message.timestamp);
+    const sender = senderOf(message, contacts);
+    const type = str(message.type);
+    if (type === 'system') {
+      const system = object(message.system);
+      const to = phoneOf(system?.wa_id) ?? phoneOf(system?.new_wa_id);
+      if (sender.phone && to) into.numberChanges.push({ phoneNumberId, from: sender.phone, to, at });
+      continue;
+    }
+    if (type === 'edit' || type === 'revoke') {
+      const change = object(message[type]);
+      const original = str(change?.original_message_id);
+      if (!original) continue;
+      const edited = type === 'edit' ? object(change?.message) : undefined;
+      into.messageChanges.push({ phoneNumberId, originalProviderMessageId: original, at, kind: type, ...(edited && { content: kindOf(edited).content }) });
+      continue;
+    }
+    if (!sender.phone && !sender.userId) continue;
+    into.messages.push({ phoneNumberId, providerMessageId: id, sender, at, ...kindOf(message), repliedTo: str(object(message.context)?.id) });
+  }
+}
+
+function readStatuses(phoneNumberId: string, value: Json, into: PlatformWebhook): void {
+  for (const status of list(value.statuses)) {
+    const id = str(status.id);
+    const name = str(status.status) as PlatformStatusName | undefined;
+    if (!id || !name || !PLATFORM_STATUSES.includes(name)) continue;
+    const error = errorOf(status.errors);
+    into.statuses.push({ phoneNumberId, providerMessageId: id, status: name, at: time(status.timestamp), callbackData: str(status.biz_opaque_callback_data), ...(error && { error }) });
+  }
+}
+
+function readTemplateUpdate(wabaId: string | undefined, value: Json, into: PlatformWebhook): void {
+  const name = str(value.message_template_name);
+  const language = str(value.message_template_language);
+  const status = str(value.event);
+  if (!wabaId || !name || !language || !status) return;
+  const id = value.message_template_id;
+  into.templateUpdates.push({ wabaId, templateId: typeof id === 'number' || typeof id === 'string' ? String(id) : null, name, language, status: status.toUpperCase(), reason: str(value.reason) ?? null });
+}
+
+export function readWebhook(payload: unknown): PlatformWebhook {
+  const read: PlatformWebhook = { statuses: [], messages: [], numberChanges: [], messageChanges: [], templateUpdates: [] };
+  for (const entry of list(object(payload)?.entry)) {
     for (const change of list(entry.changes)) {
-      const value = (change.value ?? {}) as Json;
-      const phoneNumberId = str((value.metadata as Json | undefined)?.phone_number_id);
+      const value = object(change.value) ?? {};
+      if (change.field === 'message_template_status_update') {
+        readTemplateUpdate(str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined), value, read);
+        continue;
+      }
+      const phoneNumberId = str(object(value.metadata)?.phone_number_id);
       if (!phoneNumberId) continue;
-      const names = new Map(list(value.contacts).map((c) => [str(c.wa_id), str((c.profile as Json | undefined)?.name)]));
-      for (const status of list(value.statuses)) {
-        const id = str(status.id);
-        if (!id || !STATUSES.has(String(status.status))) continue;
-        const [error] = list(status.errors);
-        statuses.push({
-          phoneNumberId,
-          providerMessageId: id,
-          status: status.status as PlatformStatus['status'],
-          at: time(status.timestamp),
-          callbackData: str(status.biz_opaque_callback_data),
-          ...(error && { error: { code: (error.code as number | string) ?? 'unknown', title: str(error.title) ?? str(error.message) ?? 'Unknown error' } }),
-        });
-      }
-      for (const message of list(value.messages)) {
-        const id = str(message.id);
-        const from = str(message.from)?.replace(/\D/g, '');
-        if (!id || !from) continue;
-        messages.push({ phoneNumberId, providerMessageId: id, from, at: time(message.timestamp), type: str(message.type) ?? 'unknown', content: textOf(message), profileName: names.get(from) });
-      }
+      readStatuses(phoneNumberId, value, read);
+      readMessages(phoneNumberId, value, read);
     }
   }
-  return { statuses, messages };
+  return read;
 }

@@ -33,7 +33,7 @@ export const contactFields = {
 };
 
 export const createContactBody = /* @__PURE__ */ droppable(() => v.object({ phone_number: phone(), ...contactFields }));
-export const updateContactBody = /* @__PURE__ */ droppable(() => v.object({ phone_number: v.optional(phone()), ...contactFields }));
+export const updateContactBody = /* @__PURE__ */ droppable(() => v.object({ phone_number: v.optional(phone()), ...contactFields, opted_out: v.optional(v.boolean()) }));
 /** A bulk item names its number `phone` (or `phone_number`). */
 export const bulkContactItem = v.object({ phone: v.optional(v.string()), phone_number: v.optional(v.string()), ...contactFields });
 

@@ -1,6 +1,77 @@
 import * as v from 'valibot';
 import { MESSAGE_STATUSES } from '#shared/domain/messages/message';
-import { languageCode, pageParams, phone, templateButtons, templateHeader, templateName, uuid, variables } from '#shared/schemas/common';
+import { SESSION_KINDS } from '#shared/domain/messages/kinds/names';
+import { languageCode, location, pageParams, phone, templateButtons, templateHeader, templateName, uuid, variables } from '#shared/schemas/common';
+
+/** Text the recipient reads: not blank, kept as written (no trimming), at most `max` characters. */
+const words = (max: number) =>
+  v.pipe(v.string(), v.check((t) => t.trim().length > 0, 'Must not be blank'), v.maxLength(max, `Must be at most ${max} characters`));
+
+const link = v.pipe(v.string(), v.maxLength(2048, 'Must be at most 2048 characters'), v.url('Must be a URL'), v.startsWith('https://', 'Must be an https:// URL'));
+const mediaId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,256}$/, 'Must be a platform media id'));
+const exactlyOneSource = v.check((m: { link?: string; media_id?: string }) => (m.link === undefined) !== (m.media_id === undefined), 'Exactly one of link and media_id is required');
+const caption = v.optional(words(1024));
+const noCaption = v.optional(v.never('Audio and stickers take no caption'));
+const filename = v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(240, 'Must be at most 240 characters')));
+
+/** Session media (contract §13): a public https link or an uploaded media id, captions where the platform shows them. */
+const sessionMedia = {
+  image: v.pipe(v.strictObject({ link: v.optional(link), media_id: v.optional(mediaId), caption }), exactlyOneSource),
+  video: v.pipe(v.strictObject({ link: v.optional(link), media_id: v.optional(mediaId), caption }), exactlyOneSource),
+  document: v.pipe(v.strictObject({ link: v.optional(link), media_id: v.optional(mediaId), caption, filename }), exactlyOneSource),
+  audio: v.pipe(v.strictObject({ link: v.optional(link), media_id: v.optional(mediaId), caption: noCaption }), exactlyOneSource),
+  sticker: v.pipe(v.strictObject({ link: v.optional(link), media_id: v.optional(mediaId), caption: noCaption }), exactlyOneSource),
+};
+
+const unique = (ids: string[]) => new Set(ids).size === ids.length;
+
+const replyButton = v.strictObject({ id: words(256), title: words(20) });
+const listRow = v.strictObject({ id: words(200), title: words(24), description: v.optional(words(72)) });
+const listSection = v.strictObject({ title: v.optional(words(24)), rows: v.pipe(v.array(listRow), v.minLength(1, 'At least one row')) });
+
+/** Reply buttons and lists, to the platform's limits (contract §13). */
+const interactive = v.variant(
+  'type',
+  [
+    v.strictObject({
+      type: v.literal('button'),
+      header: v.optional(words(60)),
+      body: words(1024),
+      footer: v.optional(words(60)),
+      buttons: v.pipe(
+        v.array(replyButton),
+        v.minLength(1, 'At least one button'),
+        v.maxLength(3, 'At most 3 buttons'),
+        v.check((buttons) => unique(buttons.map((b) => b.id)), 'Button ids must be unique'),
+      ),
+    }),
+    v.strictObject({
+      type: v.literal('list'),
+      header: v.optional(words(60)),
+      body: words(4096),
+      footer: v.optional(words(60)),
+      button: words(20),
+      sections: v.pipe(
+        v.array(listSection),
+        v.minLength(1, 'At least one section'),
+        v.maxLength(10, 'At most 10 sections'),
+        v.check((sections) => sections.reduce((n, s) => n + s.rows.length, 0) <= 10, 'At most 10 rows in all'),
+        v.check((sections) => unique(sections.flatMap((s) => s.rows.map((r) => r.id))), 'Row ids must be unique'),
+        v.check((sections) => sections.length === 1 || sections.every((s) => s.title !== undefined), 'Every section needs a title when there are several'),
+      ),
+    }),
+  ],
+  'Must be { type: "button", … } or { type: "list", … }',
+);
+
+/** A reaction to a message of this workspace; an empty emoji takes the reaction back. */
+const reaction = v.strictObject({
+  message_id: uuid(),
+  emoji: v.pipe(v.string(), v.maxLength(16, 'Must be one emoji'), v.check((e) => e === '' || /^\p{Extended_Pictographic}/u.test(e) || /^\p{Regional_Indicator}/u.test(e), 'Must be an emoji, or empty to remove the reaction')),
+});
+
+const KINDS = ['template', ...SESSION_KINDS] as const;
+const given = (input: object) => KINDS.filter((kind) => (input as Record<string, unknown>)[kind] !== undefined);
 
 /** POST /api/v1/messages */
 export const sendMessageBody = v.pipe(
@@ -10,26 +81,41 @@ export const sendMessageBody = v.pipe(
     variables: v.optional(variables()),
     header: v.optional(templateHeader()),
     buttons: v.optional(templateButtons()),
-    text: v.optional(v.pipe(v.string(), v.check((t) => t.trim().length > 0, 'Must not be empty'), v.maxLength(4096, 'Must be at most 4096 characters'))),
     language: v.optional(languageCode()),
+    text: v.optional(v.pipe(v.string(), v.check((t) => t.trim().length > 0, 'Must not be empty'), v.maxLength(4096, 'Must be at most 4096 characters'))),
+    ...sessionMedia,
+    location: v.optional(location()),
+    interactive: v.optional(interactive),
+    reaction: v.optional(reaction),
+    reply_to: v.optional(uuid()),
   }),
   v.forward(
-    v.partialCheck([['template'], ['text']], (input) => (input.template === undefined) !== (input.text === undefined), 'Exactly one of template and text is required'),
+    v.partialCheck(
+      [['template'], ['text'], ['image'], ['video'], ['audio'], ['document'], ['sticker'], ['location'], ['interactive'], ['reaction']],
+      (input) => given(input).length === 1,
+      `Exactly one of ${KINDS.join(', ')} is required`,
+    ),
     ['template'],
   ),
   v.forward(
-    v.partialCheck([['text'], ['variables']], (input) => input.text === undefined || input.variables === undefined, 'Variables apply to template messages only'),
+    v.partialCheck([['template'], ['variables']], (input) => input.template !== undefined || input.variables === undefined, 'Variables apply to template messages only'),
     ['variables'],
   ),
   v.forward(
-    v.partialCheck([['text'], ['header']], (input) => input.text === undefined || input.header === undefined, 'A header applies to template messages only'),
+    v.partialCheck([['template'], ['header']], (input) => input.template !== undefined || input.header === undefined, 'A header applies to template messages only'),
     ['header'],
   ),
   v.forward(
-    v.partialCheck([['text'], ['buttons']], (input) => input.text === undefined || input.buttons === undefined, 'Buttons apply to template messages only'),
+    v.partialCheck([['template'], ['buttons']], (input) => input.template !== undefined || input.buttons === undefined, 'Buttons apply to template messages only'),
     ['buttons'],
   ),
+  v.forward(
+    v.partialCheck([['reaction'], ['reply_to']], (input) => input.reaction === undefined || input.reply_to === undefined, 'A reaction replies to nothing: its message_id names the message'),
+    ['reply_to'],
+  ),
 );
+
+export type SendMessageBody = v.InferOutput<typeof sendMessageBody>;
 
 /** GET /api/v1/messages */
 export const listMessagesQuery = v.object({

@@ -36,6 +36,8 @@ export interface Access {
   scheduler?: boolean;
   /** Publishes events to the service's event bus (`EVENT_BUS_NAME`). */
   bus?: boolean;
+  /** The inbound media bucket (`MEDIA_BUCKET`): `read` presigns links to copies, `readWrite` stores them. */
+  media?: 'read' | 'readWrite';
 }
 
 export interface Operation {
@@ -94,12 +96,12 @@ export const operations: Operation[] = [
 
   { name: 'SendMessage', handler: 'functions/messages/send.ts', trigger: http('POST', '/api/v1/messages'), access: { table: 'readWrite' } },
   { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' } },
-  { name: 'GetMessage', handler: 'functions/messages/get.ts', trigger: http('GET', '/api/v1/messages/{id}'), access: { table: 'readWrite' } },
+  { name: 'GetMessage', handler: 'functions/messages/get.ts', trigger: http('GET', '/api/v1/messages/{id}'), access: { table: 'readWrite', media: 'read' } },
   {
     name: 'TableOutbox',
     handler: 'functions/table-stream/outbox.ts',
     trigger: { type: 'tableStream', batchSize: 100 },
-    access: { queues: ['send', 'fanout'], scheduler: true },
+    access: { queues: ['send', 'fanout', 'media'], scheduler: true },
     timeoutSeconds: 30,
   },
   {
@@ -118,6 +120,14 @@ export const operations: Operation[] = [
     trigger: { type: 'queue', queue: 'inbound', batchSize: 10 },
     access: { table: 'readWrite' },
     timeoutSeconds: 30,
+  },
+  {
+    name: 'MediaCopyWorker',
+    handler: 'functions/messages/media-worker.ts',
+    trigger: { type: 'queue', queue: 'media', batchSize: 1 },
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true, media: 'readWrite' },
+    timeoutSeconds: 60,
+    memoryMb: 512,
   },
 
   { name: 'CreateCampaign', handler: 'functions/campaigns/create.ts', trigger: http('POST', '/api/v1/campaigns'), access: { table: 'readWrite' } },

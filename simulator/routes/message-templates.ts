@@ -1,12 +1,17 @@
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { paginate } from '#simulator/paging';
 import { TEMPLATES, toGraphTemplate } from '#simulator/templates';
+import { templateStatusFor } from '#simulator/routes/simulate-template-status';
+import type { SimulatorState } from '#simulator/state';
 
 /** A few templates per page, so that a client must follow `paging.next` to see them all. */
 const TEMPLATE_PAGE_SIZES = { defaultLimit: 5, maxLimit: 5 };
 
 /** `GET /{version}/{waba_id}/message_templates`: the WABA's templates, cursor-paged. `fields` is accepted and ignored. */
-export function listMessageTemplates(ctx: RouteContext): JsonResponse {
-  const wabaId = ctx.params.wabaId;
-  return ok(paginate(TEMPLATES.map((template) => toGraphTemplate(wabaId, template)), ctx.url, TEMPLATE_PAGE_SIZES));
-}
+export const listMessageTemplates =
+  (state: SimulatorState) =>
+  (ctx: RouteContext): JsonResponse => {
+    const wabaId = ctx.params.wabaId;
+    const templates = TEMPLATES.map((template) => toGraphTemplate(wabaId, { ...template, status: templateStatusFor(state, wabaId, template) }));
+    return ok(paginate(templates, ctx.url, TEMPLATE_PAGE_SIZES));
+  };

@@ -10,6 +10,8 @@ export interface Contact {
   email: string | null;
   tags: string[];
   custom_fields: Record<string, CustomFieldValue>;
+  /** When the customer opted out of marketing (a stop word, or set through the API); null while subscribed. */
+  opted_out_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -22,6 +24,8 @@ export interface ContactChanges {
   tags?: string[];
   /** Merged key by key; `null` deletes the key. */
   custom_fields?: Record<string, CustomFieldValue | null>;
+  /** `true` opts the contact out (an existing opt-out keeps its time), `false` clears it. */
+  opted_out?: boolean;
 }
 
 /** Stored alongside the contact: its write version (optimistic locking) and the lower-case name for search. */
@@ -62,23 +66,26 @@ export function applyChanges(current: Contact, changes: ContactChanges, now: str
     ...(changes.name !== undefined && { name: changes.name }),
     ...(changes.email !== undefined && { email: changes.email }),
     ...(changes.tags !== undefined && { tags: normalizeTags(changes.tags) }),
+    ...(changes.opted_out !== undefined && { opted_out_at: changes.opted_out ? (current.opted_out_at ?? now) : null }),
     custom_fields,
     updated_at: now,
   };
 }
 
 export function newContact(id: string, phone_number: string, changes: ContactChanges, now: string): Contact {
-  const blank: Contact = { id, name: null, phone_number, email: null, tags: [], custom_fields: {}, created_at: now, updated_at: now };
+  const blank: Contact = { id, name: null, phone_number, email: null, tags: [], custom_fields: {}, opted_out_at: null, created_at: now, updated_at: now };
   return applyChanges(blank, changes, now);
 }
 
-export const publicContact = ({ id, name, phone_number, email, tags, custom_fields, created_at, updated_at }: Contact): Contact => ({
+export const publicContact = ({ id, name, phone_number, email, tags, custom_fields, opted_out_at, created_at, updated_at }: Contact): Contact => ({
   id,
   name,
   phone_number,
   email,
   tags,
   custom_fields,
+  // Contacts stored before opt-out existed have no such attribute.
+  opted_out_at: opted_out_at ?? null,
   created_at,
   updated_at,
 });

@@ -1,5 +1,5 @@
 import { contactIdForPhone, deleteContactRecords, getContact, insertContacts, replaceContact } from '#shared/data/contact';
-import { errors } from '#shared/errors';
+import { DomainError, errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { applyChanges, newContact, type Contact, type ContactChanges, type StoredContact } from '#shared/domain/contacts/contact';
@@ -56,4 +56,42 @@ export async function deleteContact(ws: string, id: string): Promise<Contact> {
     if (await deleteContactRecords(ws, contact)) return contact;
   }
   throw busy();
+}
+
+/**
+ * The contact of a customer who wrote in: created when the number is new, named from the
+ * platform profile while it has no name, opted out when the message was a stop word. Written
+ * only when one of these changes something, so a conversation does not rewrite (and announce)
+ * the contact on every message.
+ */
+export async function contactOfSender(ws: string, phone: string, sender: { profileName?: string; optOut: boolean }): Promise<Contact> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const now = nowIso();
+    const existingId = await contactIdForPhone(ws, phone);
+    const before = existingId ? await getContact(ws, existingId, true) : undefined;
+    if (existingId && !before) continue; // deleted in between
+    const changes: ContactChanges = {
+      ...(sender.profileName && !before?.name && { name: sender.profileName }),
+      ...(sender.optOut && !before?.opted_out_at && { opted_out: true }),
+    };
+    if (!before) {
+      const contact = newContact(newId(), phone, changes, now);
+      if (!(await insertContacts(ws, [contact])).length) return contact;
+      continue; // the number was claimed concurrently
+    }
+    if (!Object.keys(changes).length) return before;
+    const after = applyChanges(before, changes, now);
+    if (await replace(ws, before, after)) return after;
+  }
+  throw busy();
+}
+
+/** The customer now writes from another number (the platform's `system` message): their contact moves with them, unless the new number has a contact already. */
+export async function moveContactNumber(ws: string, from: string, to: string): Promise<void> {
+  const id = await contactIdForPhone(ws, from);
+  if (!id || (await contactIdForPhone(ws, to))) return;
+  await updateContact(ws, id, { phone_number: to }).catch((error) => {
+    // Deleted or claimed meanwhile: nothing to move.
+    if (!(error instanceof DomainError)) throw error;
+  });
 }

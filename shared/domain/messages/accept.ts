@@ -1,42 +1,56 @@
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { requireOpenWindow } from '#shared/domain/messages/window';
 import { prepareTemplate, type TemplateInput } from '#shared/domain/templates/parameters';
+import { sessionKinds } from '#shared/domain/messages/kinds/registry';
+import { SESSION_KINDS, type SessionKindName } from '#shared/domain/messages/kinds/names';
+import { referencedMessage } from '#shared/domain/messages/references';
+import { requireSubscribed } from '#shared/domain/messages/opt-out';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/domain/messages/message';
 import { nowIso } from '#shared/time';
 
-export interface SendRequest extends TemplateInput {
+export interface SendRequest extends TemplateInput, Partial<Record<SessionKindName, unknown>> {
   to: string;
   template?: string | { name: string; language?: string };
-  text?: string;
   language?: string;
+  reply_to?: string;
 }
 
 const DEFAULT_LANGUAGE = 'en_US';
 
-/** What is sent: a rendered, approved template, or session text inside the customer window. */
-async function content(workspaceId: string, request: SendRequest) {
-  if (request.template === undefined) {
-    await requireOpenWindow(workspaceId, request.to);
-    return { message_type: 'text', template_name: null, language: null, content: request.text!, template_parameters: null, rendered: null };
-  }
-  const name = typeof request.template === 'string' ? request.template : request.template.name;
+/** A template message: an approved template, rendered, and never marketing to a number that opted out. */
+async function templateMessage(workspaceId: string, request: SendRequest) {
+  const name = typeof request.template === 'string' ? request.template : request.template!.name;
   const language = (typeof request.template === 'object' && request.template.language) || request.language || DEFAULT_LANGUAGE;
   const template = await approvedTemplate(workspaceId, name, language);
   const { parameters, rendered, content } = prepareTemplate(template, request);
+  if (template.category === 'MARKETING') await requireSubscribed(workspaceId, request.to);
   return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered };
 }
 
-/** POST /messages: validates against templates and the window, then stores the message `queued`. */
+/** A session message of any other kind: only inside the customer window. */
+async function sessionMessage(workspaceId: string, request: SendRequest) {
+  const kind = SESSION_KINDS.find((name) => request[name] !== undefined)!;
+  await requireOpenWindow(workspaceId, request.to);
+  const accepted = await sessionKinds[kind].accept(workspaceId, request[kind] as never);
+  return { message_type: kind, template_name: null, language: null, template_parameters: null, rendered: null, ...accepted };
+}
+
+/** POST /messages: validates against templates, the window and opt-outs, then stores the message `queued`. */
 export async function acceptMessage(workspaceId: string, request: SendRequest, id: string): Promise<Message> {
   const now = nowIso();
+  const [kind, context] = await Promise.all([
+    request.template === undefined ? sessionMessage(workspaceId, request) : templateMessage(workspaceId, request),
+    request.reply_to === undefined ? null : referencedMessage(workspaceId, request.reply_to, 'reply_to'),
+  ]);
   return insertMessage({
     id,
     workspace_id: workspaceId,
     phone_number: request.to,
     direction: 'outbound',
     status: 'queued',
-    ...(await content(workspaceId, request)),
+    ...kind,
+    ...(context && { context }),
     campaign_id: null,
     provider_message_id: null,
     error: null,

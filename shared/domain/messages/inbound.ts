@@ -1,27 +1,48 @@
-import { updateContact, upsertContact } from '#shared/domain/contacts/lifecycle';
+import { contactOfSender, moveContactNumber } from '#shared/domain/contacts/lifecycle';
 import { openWindow } from '#shared/domain/messages/window';
-import { insertMessage } from '#shared/data/message';
-import type { Message } from '#shared/domain/messages/message';
+import { DEFAULT_STOP_WORDS, isStopWord } from '#shared/domain/messages/opt-out';
+import { insertMessage, messageByPlatformId, recordCustomerChange } from '#shared/data/message';
+import type { Message, MessageReference } from '#shared/domain/messages/message';
+import type { Workspace } from '#shared/domain/workspaces';
 import { stableId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import type { PlatformInbound } from '#shared/platform/webhook-payload';
+import type { MessageChange, NumberChange, PlatformInbound } from '#shared/platform/webhook-payload';
 
-/** A customer's message as the platform reported it; its `wamid.…` id makes a repeat stored once. */
-export type InboundMessage = Omit<PlatformInbound, 'phoneNumberId'>;
+/** A message the customer refers to, ours when we know it; a reply to a campaign message carries its campaign. */
+async function reference(ws: string, providerMessageId: string): Promise<MessageReference & { campaign_id: string | null }> {
+  const ours = await messageByPlatformId(ws, providerMessageId);
+  return { message_id: ours?.id ?? null, provider_message_id: providerMessageId, campaign_id: ours?.campaign_id ?? null };
+}
+
+/** A stop word as text, or a quick-reply button whose payload or text is one (contract §13). */
+function optsOut(workspace: Workspace, inbound: PlatformInbound): boolean {
+  const words = workspace.stop_words ?? DEFAULT_STOP_WORDS;
+  if (inbound.type === 'text') return isStopWord(inbound.content, words);
+  if (inbound.type === 'button') return isStopWord(inbound.fields.button?.payload, words) || isStopWord(inbound.fields.button?.text, words);
+  return false;
+}
 
 /**
- * A customer's message: opens the 24-hour window, files the sender as a contact and stores the
- * message (`inbound`, `received`), in that order so a visible message implies the rest. Every step is idempotent: a re-delivered webhook changes nothing.
+ * A customer's message: opens the 24-hour window, files the sender as a contact (opting them out
+ * on a stop word), links what it replies or reacts to, and stores the message (`inbound`,
+ * `received`), in that order so a visible message implies the rest. Every step is idempotent: a
+ * re-delivered webhook changes nothing. A sender known only by a platform user id (no number) is
+ * stored with that id; there is no window or contact to keep for it.
  */
-export async function recordInbound(ws: string, inbound: InboundMessage): Promise<Message> {
-  await openWindow(ws, inbound.from, inbound.at);
-  // The profile name names a new contact, or one without a name; a name set through the API is kept.
-  let { contact } = await upsertContact(ws, inbound.from, {});
-  if (!contact.name && inbound.profileName) contact = await updateContact(ws, contact.id, { name: inbound.profileName });
-  const message = await insertMessage({
+export async function recordInbound(workspace: Workspace, inbound: PlatformInbound): Promise<Message> {
+  const ws = workspace.id;
+  const phone = inbound.sender.phone;
+  if (phone) await openWindow(ws, phone, inbound.at);
+  const [contact, context, reacted] = await Promise.all([
+    phone ? contactOfSender(ws, phone, { profileName: inbound.sender.profileName, optOut: optsOut(workspace, inbound) }) : undefined,
+    inbound.repliedTo ? reference(ws, inbound.repliedTo) : undefined,
+    inbound.reaction ? reference(ws, inbound.reaction.providerMessageId) : undefined,
+  ]);
+  return insertMessage({
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
     workspace_id: ws,
-    phone_number: inbound.from,
+    phone_number: phone ?? '',
+    ...(inbound.sender.userId && { user_id: inbound.sender.userId }),
     direction: 'inbound',
     status: 'received',
     message_type: inbound.type,
@@ -30,13 +51,26 @@ export async function recordInbound(ws: string, inbound: InboundMessage): Promis
     content: inbound.content,
     template_parameters: null,
     rendered: null,
+    ...inbound.fields,
+    ...(context && { context: { message_id: context.message_id, provider_message_id: context.provider_message_id } }),
+    ...(reacted && inbound.reaction && { reaction: { emoji: inbound.reaction.emoji, message_id: reacted.message_id, provider_message_id: reacted.provider_message_id } }),
     campaign_id: null,
-    contact_id: contact.id,
+    ...((context?.campaign_id || reacted?.campaign_id) && { reply_campaign_id: (context?.campaign_id ?? reacted?.campaign_id)! }),
+    ...(contact && { contact_id: contact.id }),
     provider_message_id: inbound.providerMessageId,
     error: null,
     metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: null },
     created_at: inbound.at,
     updated_at: nowIso(),
   });
-  return message;
+}
+
+/** The customer's new number: their contact moves; no window opens (it is the platform speaking, not the customer). */
+export const recordNumberChange = (workspace: Workspace, change: NumberChange): Promise<void> => moveContactNumber(workspace.id, change.from, change.to);
+
+/** An edit (new content) or deletion of a customer's earlier message; one we never stored changes nothing. */
+export async function recordMessageChange(workspace: Workspace, change: MessageChange): Promise<void> {
+  const original = await messageByPlatformId(workspace.id, change.originalProviderMessageId);
+  if (!original) return;
+  await recordCustomerChange(workspace.id, original.id, change.kind === 'edit' ? { edited_at: change.at, content: change.content ?? '' } : { revoked_at: change.at, content: '' });
 }

@@ -7,9 +7,57 @@ export type Direction = 'outbound' | 'inbound';
 export interface MessageError {
   code: string | number;
   title: string;
+  /** The platform's further detail, when it gave one. */
+  subcode?: number;
+  details?: string;
 }
 
-export interface Message {
+/**
+ * A message's media. Outbound: what was given (`link` or `media_id`, `caption`, `filename`).
+ * Inbound: the platform's metadata, and `stored_key` once the copy is in the media bucket
+ * (`download_error` when the copy was given up).
+ */
+export interface MessageMedia {
+  media_id: string | null;
+  link: string | null;
+  mime_type: string | null;
+  sha256: string | null;
+  caption: string | null;
+  filename: string | null;
+  size: number | null;
+  stored_key?: string;
+  download_error?: string;
+}
+
+export interface MessageLocation {
+  latitude: number;
+  longitude: number;
+  name: string | null;
+  address: string | null;
+}
+
+/** A message this one refers to: ours when we know it, always the platform's id. */
+export interface MessageReference {
+  message_id: string | null;
+  provider_message_id: string;
+}
+
+/** The kind-specific fields of contract §13, on both directions (null or absent when they do not apply). */
+export interface KindFields {
+  media?: MessageMedia | null;
+  location?: MessageLocation | null;
+  /** Outbound: the interactive message as sent. Inbound: the customer's choice `{ type, id, title, description }`. */
+  interactive?: Record<string, unknown> | null;
+  /** Inbound: a tapped quick-reply button of a template. */
+  button?: { text: string; payload: string | null } | null;
+  reaction?: { emoji: string; message_id: string | null; provider_message_id: string } | null;
+  /** Inbound: shared contact cards, as the platform sent them. */
+  contacts?: unknown[] | null;
+  /** The message replied to. */
+  context?: MessageReference | null;
+}
+
+export interface Message extends KindFields {
   id: string;
   workspace_id: string;
   phone_number: string;
@@ -23,11 +71,22 @@ export interface Message {
   template_parameters: TemplateParameters | null;
   rendered: RenderedTemplate | null;
   campaign_id: string | null;
+  /**
+   * Inbound replies and reactions to a campaign message: that campaign. Shown as `campaign_id`, but
+   * kept apart from it so the campaign's message list and counts stay its own outbound messages.
+   */
+  reply_campaign_id?: string;
   /** Inbound messages: the contact the sender was filed under. */
   contact_id?: string;
   provider_message_id: string | null;
+  /** Inbound: the customer edited or deleted the message (the platform's `edit` and `revoke`). */
+  edited_at?: string;
+  revoked_at?: string;
+  /** Inbound without a phone number: the platform's business-scoped user id; `phone_number` is then empty. */
+  user_id?: string;
   error: MessageError | null;
-  metadata: { sent_at: string | null; delivered_at: string | null; read_at: string | null; failed_at: string | null };
+  /** `played_at`: a voice message was played (the platform's `played` status), set once and never a status of its own. */
+  metadata: { sent_at: string | null; delivered_at: string | null; read_at: string | null; failed_at: string | null; played_at?: string };
   created_at: string;
   updated_at: string;
 }
@@ -60,18 +119,42 @@ export const listView = (m: Message) => ({
   direction: m.direction,
   message_type: m.message_type,
   template_name: m.template_name,
-  campaign_id: m.campaign_id,
+  campaign_id: m.campaign_id ?? m.reply_campaign_id ?? null,
   created_at: m.created_at,
 });
 
-export const detailView = (m: Message) => ({
+/** The media as clients see it: `url` is the outbound link, or the inbound copy's presigned link once it exists. */
+const mediaView = (media: MessageMedia, url: string | null) => ({
+  media_id: media.media_id,
+  link: media.link,
+  mime_type: media.mime_type,
+  sha256: media.sha256,
+  caption: media.caption,
+  filename: media.filename,
+  size: media.size,
+  url: media.link ?? url,
+  ...(media.download_error && { error: media.download_error }),
+});
+
+const reactionView = (reaction: NonNullable<KindFields['reaction']>) => ({ emoji: reaction.emoji, message_id: reaction.message_id, provider_message_id: reaction.provider_message_id });
+
+/** The single-message shape; `mediaUrl` is the presigned link of an inbound copy (reads only, never stored). */
+export const detailView = (m: Message, mediaUrl: string | null = null) => ({
   ...listView(m),
   language: m.language,
   content: m.content,
   template_parameters: m.template_parameters ?? null,
   rendered: m.rendered ?? null,
+  media: m.media ? mediaView(m.media, mediaUrl) : null,
+  location: m.location ?? null,
+  interactive: m.interactive ?? null,
+  button: m.button ?? null,
+  reaction: m.reaction ? reactionView(m.reaction) : null,
+  contacts: m.contacts ?? null,
+  context: m.context ?? null,
+  ...(m.user_id && { user_id: m.user_id }),
   provider_message_id: m.provider_message_id,
   error: m.error,
-  metadata: m.metadata,
+  metadata: { ...m.metadata, played_at: m.metadata.played_at ?? null, edited_at: m.edited_at ?? null, revoked_at: m.revoked_at ?? null },
   updated_at: m.updated_at,
 });

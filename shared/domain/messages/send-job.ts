@@ -8,6 +8,8 @@ import { cachedWorkspace } from '#shared/domain/workspaces';
 import { DomainError } from '#shared/errors';
 import { applyStatus } from '#shared/domain/messages/status';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
+import { sessionKinds } from '#shared/domain/messages/kinds/registry';
+import type { SessionKindName } from '#shared/domain/messages/kinds/names';
 import { PlatformError, PlatformUnreachable, sendPlatformMessage, type OutgoingMessage } from '#shared/platform/graph-client';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { logger } from '#shared/logger';
@@ -36,17 +38,26 @@ const done: JobOutcome = { kind: 'done' };
  * template. Built at send time rather than stored, which keeps the message item small. A template
  * that is gone or no longer fits is a domain error, so the message fails with its code.
  */
-async function templateRequest(message: StoredMessage, launched: Template | undefined) {
+async function templateObject(message: StoredMessage, launched: Template | undefined) {
   const template = launched ?? (await approvedTemplate(message.workspace_id, message.template_name!, message.language!));
   // A message queued by the version before rich templates has its positional values only.
   const { header, variables, buttons } = message.template_parameters ?? { header: null, variables: (message as { variables?: string[] }).variables ?? [], buttons: [] };
   const { components } = prepareTemplate(template, { variables, header: header ?? undefined, buttons });
-  return { name: template.name, language: template.language, components };
+  return { name: template.name, language: { code: template.language }, ...(components.length && { components }) };
+}
+
+/** The platform's `type`, its object and the quoted message: the template's, or the session kind's. */
+async function platformRequest(message: StoredMessage, launched: Template | undefined): Promise<Omit<OutgoingMessage, 'to' | 'callbackData'>> {
+  const replyTo = message.context?.provider_message_id;
+  if (message.message_type === 'template') return { type: 'template', object: await templateObject(message, launched), replyTo };
+  return { type: message.message_type, object: sessionKinds[message.message_type as SessionKindName].platformObject(message), replyTo };
 }
 
 /** Why a send failed for good: the platform's refusal or its silence; undefined for anything unexpected (the job is retried). */
 function finalFailure(error: unknown): MessageError | undefined {
-  if (error instanceof PlatformError) return { code: error.code, title: error.title };
+  if (error instanceof PlatformError) {
+    return { code: error.code, title: error.title, ...(error.subcode !== undefined && { subcode: error.subcode }), ...(error.details && { details: error.details }) };
+  }
   if (error instanceof PlatformUnreachable) return { code: 'platform_unreachable', title: error.message };
   return undefined;
 }
@@ -76,7 +87,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
   const token = randomUUID();
   if (!(await claimForSend(message, token))) return done;
-  let request: Pick<OutgoingMessage, 'template' | 'text'>;
+  let request: Awaited<ReturnType<typeof platformRequest>>;
   try {
     const campaign = message.campaign_id ? await getCampaign(workspace.id, message.campaign_id, false) : undefined;
     // Checked under the claim, so no other worker is sending this message while it is failed.
@@ -84,7 +95,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
       await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
       return done;
     }
-    request = message.message_type === 'template' ? { template: await templateRequest(message, campaign?.template) } : { text: message.content };
+    request = await platformRequest(message, campaign?.template);
   } catch (error) {
     if (error instanceof DomainError) {
       await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: error.code, title: error.message } });
@@ -96,7 +107,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   }
 
   try {
-    const providerMessageId = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
+    const { id: providerMessageId } = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
       to: message.phone_number,
       callbackData: message.id,
       ...request,

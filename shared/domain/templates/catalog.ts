@@ -1,5 +1,7 @@
 import { errors } from '#shared/errors';
-import { allTemplates, getTemplate, replaceTemplates } from '#shared/data/template';
+import { allTemplates, getTemplate, replaceTemplates, updateTemplateStatus } from '#shared/data/template';
+import type { TemplateStatusUpdate } from '#shared/platform/webhook-payload';
+import { logger } from '#shared/logger';
 import type { Workspace } from '#shared/domain/workspaces';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { fetchTemplates, PlatformError, PlatformUnreachable, type PlatformTemplate } from '#shared/platform/graph-client';
@@ -45,4 +47,14 @@ export async function approvedTemplate(workspaceId: string, name: string, langua
 /** Templates of a workspace are few (one small item collection), so a lookup by id reads them all. */
 export async function templateById(workspaceId: string, id: string): Promise<Template | undefined> {
   return (await allTemplates(workspaceId)).find((template) => template.id === id);
+}
+
+/**
+ * A template status the platform pushed (`message_template_status_update`): the stored template
+ * takes it at once (the table's stream announces `template.updated`). A template not stored yet,
+ * one created since the last sync, comes with a sync of the whole list.
+ */
+export async function recordTemplateStatus(workspace: Workspace, update: TemplateStatusUpdate): Promise<void> {
+  if (await updateTemplateStatus(workspace.id, update.name, update.language, update.status, nowIso())) return;
+  await syncTemplates(workspace).catch((error) => logger.warn('Template sync after a status update failed', { error: (error as Error).message }));
 }
