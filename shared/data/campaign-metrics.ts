@@ -46,8 +46,8 @@ export function metricMove(ws: string, campaignId: string, shard: number, from: 
   };
 }
 
-/** A new campaign message's counts on its shard: one more in total and pending. */
-export const newMessageMetrics = (ws: string, campaignId: string, shard: number): CounterDelta[] => [
+/** A new campaign message's counts on its shard: one more in total and in its status's counter (pending, or failed when refused before sending). */
+export const newMessageMetrics = (ws: string, campaignId: string, shard: number, status: MessageStatus = 'queued'): CounterDelta[] => [
   { key: metricsKey(ws, campaignId, shard), attribute: 'total_messages', delta: 1 },
-  { key: metricsKey(ws, campaignId, shard), attribute: 'pending', delta: 1 },
+  { key: metricsKey(ws, campaignId, shard), attribute: COUNTER_OF_STATUS[status], delta: 1 },
 ];

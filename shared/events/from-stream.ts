@@ -30,6 +30,8 @@ function describe(name: DynamoDBRecord['eventName'], item: Item | undefined, bef
     case 'MESSAGE': {
       const message = item as unknown as Message;
       if (name === 'INSERT' && message.direction === 'inbound') return [{ type: 'message.received', data: { ...detailView(message), contact_id: message.contact_id ?? null } }];
+      // Refused before sending (a campaign message to a number that opted out): failed from the start.
+      if (name === 'INSERT' && message.status === 'failed') return [{ type: 'message.failed', data: detailView(message) }];
       if (name !== 'MODIFY') return [];
       const previous = (before as unknown as Message).metadata;
       return REPORTS.filter((report) => message.metadata[`${report}_at`] && !previous?.[`${report}_at`]).map((report) => ({ type: `message.${report}` as EventType, data: detailView(message) }));

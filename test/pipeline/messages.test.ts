@@ -82,7 +82,7 @@ describe('POST /api/v1/messages', () => {
     const ws = await workspace();
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155559999', template: 'hello_world' } });
     const failed = (await until(ws, reply.body.data.message_id, 'failed')).body.data;
-    expect(failed.error).toEqual({ code: 131026, title: 'Message undeliverable' });
+    expect(failed.error).toEqual({ code: 131026, title: 'Message undeliverable', details: 'Message Undeliverable.' });
     expect(failed.metadata.sent_at).toEqual(expect.any(String));
     expect(failed.metadata.failed_at).toEqual(expect.any(String));
   });

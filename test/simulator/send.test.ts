@@ -154,7 +154,7 @@ describe('POST /{version}/{phone_number_id}/messages: refused', () => {
     ['a missing to', { messaging_product: 'whatsapp', type: 'text', text: { body: 'x' } }],
     ['a non-numeric to', { messaging_product: 'whatsapp', to: 'alice', type: 'text', text: { body: 'x' } }],
     ['a numeric (not string) to', { messaging_product: 'whatsapp', to: 15550001234, type: 'text', text: { body: 'x' } }],
-    ['an unsupported type', { messaging_product: 'whatsapp', to, type: 'sticker', sticker: { id: '1' } }],
+    ['an unsupported type', { messaging_product: 'whatsapp', to, type: 'order', order: { catalog_id: '1' } }],
     ['a missing text', { messaging_product: 'whatsapp', to, type: 'text' }],
     ['an empty text body', textMessage(to, '')],
     ['a blank text body', textMessage(to, '   ')],

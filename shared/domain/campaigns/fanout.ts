@@ -3,6 +3,7 @@ import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { newMessageMetrics } from '#shared/data/campaign-metrics';
 import { newMessagePut } from '#shared/data/message';
+import { optedOutPhones } from '#shared/data/contact';
 import { messageCountsKey } from '#shared/data/message-counts';
 import { messageShard } from '#shared/data/message-shard';
 import type { Message } from '#shared/domain/messages/message';
@@ -23,7 +24,10 @@ export interface FanoutJob {
   chunk: number;
 }
 
-function campaignMessage(campaign: Campaign, template: Template, recipient: Recipient, now: string): Message {
+const OPTED_OUT = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };
+
+/** The chunk's message to one recipient: queued, or failed at once when it is marketing to a number that opted out (contract §13). */
+function campaignMessage(campaign: Campaign, template: Template, recipient: Recipient, optedOut: boolean, now: string): Message {
   // Validated at launch: the recipient's parameters fit the template they were checked against.
   // A chunk written by the version before rich templates has its positional values only.
   const accepted = recipient.t ?? { header: null, variables: (recipient as { v?: string[] }).v ?? [], buttons: [] };
@@ -34,7 +38,7 @@ function campaignMessage(campaign: Campaign, template: Template, recipient: Reci
     workspace_id: campaign.workspace_id,
     phone_number: recipient.p,
     direction: 'outbound',
-    status: 'queued',
+    status: optedOut ? 'failed' : 'queued',
     message_type: 'template',
     template_name: campaign.template_name,
     language: campaign.language,
@@ -43,19 +47,19 @@ function campaignMessage(campaign: Campaign, template: Template, recipient: Reci
     rendered,
     campaign_id: campaign.id,
     provider_message_id: null,
-    error: null,
-    metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: null },
+    error: optedOut ? OPTED_OUT : null,
+    metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: optedOut ? now : null },
     created_at: now,
     updated_at: now,
   };
 }
 
-/** A message with its counts: its campaign shard's total and pending, its workspace shard's queued. Idempotent by id. */
+/** A message with its counts: its campaign shard's total and status counter, its workspace shard's status counter. Idempotent by id. */
 const messageUnit = (message: Message): Unit => {
   const shard = messageShard(message.id);
   return {
     items: [newMessagePut(message)],
-    counters: [...newMessageMetrics(message.workspace_id, message.campaign_id!, shard), { key: messageCountsKey(message.workspace_id, shard), attribute: 'queued', delta: 1 }],
+    counters: [...newMessageMetrics(message.workspace_id, message.campaign_id!, shard, message.status), { key: messageCountsKey(message.workspace_id, shard), attribute: message.status, delta: 1 }],
   };
 };
 
@@ -73,7 +77,8 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   const now = nowIso();
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
   const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
-  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, template, recipient, now))));
+  const optedOut = template.category === 'MARKETING' ? await optedOutPhones(job.workspace_id, recipients.map((r) => r.p)) : new Set<string>();
+  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, template, recipient, optedOut.has(recipient.p), now))));
 
   if (job.chunk + 1 < campaign.audience_chunks) {
     await enqueue(queueUrl('fanout'), [{ ...job, chunk: job.chunk + 1 }]);
