@@ -16,6 +16,7 @@ export interface TestWorkspace {
   id: string;
   key: string;
   phoneNumberId: string;
+  wabaId: string;
 }
 
 export interface TestApi {
@@ -81,7 +82,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
   api.workspace = async (plan = 'pro') => {
     const workspace = await createWorkspace({ name: 'Test', plan, phone_number_id: randomDigits(15), waba_id: randomDigits(15) });
     const key = await createKey(workspace.id, { name: 'Test key' });
-    return { id: workspace.id, key: key.api_key, phoneNumberId: workspace.phone_number_id };
+    return { id: workspace.id, key: key.api_key, phoneNumberId: workspace.phone_number_id, wabaId: workspace.waba_id };
   };
 
   api.workspaceWithTemplates = async (plan = 'pro') => {
