@@ -1,0 +1,330 @@
+import { createHash } from 'node:crypto';
+import { TEST_PLATFORM, useTestApi, type TestWorkspace } from '../support/api';
+import { customerMessage, messagesWebhook, postPlatformWebhook } from '../support/platform-webhook';
+import { simulatorControl } from '../support/simulator';
+import { eventually } from '../support/wait';
+
+process.env.MEDIA_BACKOFF_SCALE = '0.001';
+const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
+const simulator = simulatorControl(() => api.simulator.url);
+
+const get = async (ws: TestWorkspace, path: string) => (await api.call('GET', path, { key: ws.key })).body;
+const message = async (ws: TestWorkspace, id: string) => (await get(ws, `/api/v1/messages/${id}`)).data;
+const inbound = (ws: TestWorkspace, phone: string) => get(ws, `/api/v1/messages?direction=inbound&phone=${phone}`);
+/** Posts one customer message shaped as the platform documents it, and answers it as stored. */
+async function receive(ws: TestWorkspace, from: string, body: Record<string, unknown>) {
+  const before = (await inbound(ws, from)).pagination.totalCount;
+  expect(await postPlatformWebhook(api.baseUrl, customerMessage(ws.wabaId, ws.phoneNumberId, from, body))).toBe(200);
+  const list = await eventually(() => inbound(ws, from), (l) => l.pagination.totalCount > before);
+  return message(ws, list.data[0].id);
+}
+const contactOf = async (ws: TestWorkspace, phone: string) => (await get(ws, `/api/v1/contacts?search=${phone}`)).data[0];
+
+/**
+ * Each inbound type as the platform's webhook reference shows it (docs/platform-payloads.md): the
+ * `content` and the kind's own field the single-message shape must carry (contract §13).
+ */
+const types: [string, Record<string, unknown>, string, Record<string, unknown>][] = [
+  ['text', { type: 'text', text: { body: 'Where is my parcel?' } }, 'Where is my parcel?', { media: null, location: null }],
+  [
+    'image with caption',
+    { type: 'image', image: { caption: 'Broken box', mime_type: 'image/jpeg', sha256: 'ofSH1ihOhPDBl+5FH2DIDqDaYh+sQ/NiUfXWHUyQMtQ=', id: '1403838557102741' } },
+    'Broken box',
+    { media: { media_id: '1403838557102741', link: null, mime_type: 'image/jpeg', sha256: 'ofSH1ihOhPDBl+5FH2DIDqDaYh+sQ/NiUfXWHUyQMtQ=', caption: 'Broken box', filename: null, size: null, url: null } },
+  ],
+  [
+    'document',
+    { type: 'document', document: { caption: 'Receipt', filename: 'receipt.pdf', mime_type: 'application/pdf', sha256: 'abc', id: '3057417384329425' } },
+    'Receipt',
+    { media: expect.objectContaining({ media_id: '3057417384329425', filename: 'receipt.pdf', caption: 'Receipt' }) },
+  ],
+  ['voice note', { type: 'audio', audio: { mime_type: 'audio/ogg; codecs=opus', sha256: 'def', id: '1085541186237474', voice: true } }, '', { media: expect.objectContaining({ media_id: '1085541186237474', caption: null }) }],
+  ['video', { type: 'video', video: { mime_type: 'video/mp4', sha256: 'ghi', id: '2110462579385010' } }, '', { media: expect.objectContaining({ media_id: '2110462579385010' }) }],
+  ['sticker', { type: 'sticker', sticker: { mime_type: 'image/webp', sha256: 'jkl', id: '798882015472548', animated: false } }, '', { media: expect.objectContaining({ mime_type: 'image/webp' }) }],
+  [
+    'location',
+    { type: 'location', location: { latitude: 37.483253479004, longitude: -122.14872741699, name: 'Main Street Depot', address: '1 Main St, Menlo Park', url: 'https://depot.example.com' } },
+    'Main Street Depot, 1 Main St, Menlo Park',
+    { location: { latitude: 37.483253479004, longitude: -122.14872741699, name: 'Main Street Depot', address: '1 Main St, Menlo Park' } },
+  ],
+  [
+    'contacts',
+    {
+      type: 'contacts',
+      contacts: [{ name: { formatted_name: 'Barbara Johnson', first_name: 'Barbara', last_name: 'Johnson' }, phones: [{ phone: '+1 (940) 555-1234', wa_id: '19405551234', type: 'HOME' }] }],
+    },
+    '',
+    { contacts: [{ name: { formatted_name: 'Barbara Johnson', first_name: 'Barbara', last_name: 'Johnson' }, phones: [{ phone: '+1 (940) 555-1234', wa_id: '19405551234', type: 'HOME' }] }] },
+  ],
+  [
+    'reply button tap',
+    { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: 'am', title: 'Morning' } } },
+    'Morning',
+    { interactive: { type: 'button_reply', id: 'am', title: 'Morning', description: null } },
+  ],
+  [
+    'list row choice',
+    { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: 'mon-am', title: 'Morning', description: '8:00 to 12:00' } } },
+    'Morning',
+    { interactive: { type: 'list_reply', id: 'mon-am', title: 'Morning', description: '8:00 to 12:00' } },
+  ],
+  ['template quick-reply button', { type: 'button', button: { text: 'Track it', payload: 'TRACK' } }, 'Track it', { button: { text: 'Track it', payload: 'TRACK' } }],
+  [
+    'unsupported',
+    { type: 'unsupported', errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }] },
+    '',
+    { message_type: 'unsupported' },
+  ],
+  ['a type the service does not know', { type: 'order', order: { catalog_id: '1', product_items: [] } }, '', { message_type: 'unsupported' }],
+  ['a known type with a malformed object', { type: 'location', location: { latitude: 'north' } }, '', { message_type: 'unsupported' }],
+];
+
+describe('inbound messages of every platform type (contract §13)', () => {
+  let ws: TestWorkspace;
+  beforeAll(async () => {
+    ws = await api.workspaceWithTemplates();
+  });
+
+  it.each(types.map((t, i) => [...t, i] as const))('%s: stored with its content and its own field', async (_name, body, content, fields, i) => {
+    const from = `1415557${String(1000 + i)}`;
+    const stored = await receive(ws, from, body);
+    expect(stored).toMatchObject({ direction: 'inbound', status: 'received', phone_number: from, content, ...fields });
+    if (!('message_type' in fields)) expect(stored.message_type).toBe(body.type);
+  });
+
+  it('links a reply to our message, and a reaction to it, with the campaign of a campaign message', async () => {
+    const customer = '14155571100';
+    const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Hours', template_name: 'holiday_hours' } })).body.data;
+    await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: `+${customer}` }], template_variables: ['Monday'] } });
+    const ours = (await eventually(() => get(ws, `/api/v1/messages?campaign_id=${campaign.id}`), (l) => l.data.length === 1)).data[0];
+    const sent = await eventually(() => message(ws, ours.id), (m) => m.provider_message_id !== null);
+
+    const reply = await receive(ws, customer, { type: 'text', text: 'Open on Tuesday?' , context: { from: '15550783881', id: sent.provider_message_id } });
+    expect(reply.context).toEqual({ message_id: ours.id, provider_message_id: sent.provider_message_id });
+    expect(reply.campaign_id).toBe(campaign.id);
+    const reaction = await receive(ws, customer, { type: 'reaction', reaction: { message_id: sent.provider_message_id, emoji: '👍' } });
+    expect(reaction).toMatchObject({ message_type: 'reaction', content: '👍', reaction: { emoji: '👍', message_id: ours.id, provider_message_id: sent.provider_message_id }, campaign_id: campaign.id });
+    const removed = await receive(ws, customer, { type: 'reaction', reaction: { message_id: sent.provider_message_id } });
+    expect(removed).toMatchObject({ content: '', reaction: { emoji: '', message_id: ours.id } });
+    // The campaign's own list stays its outbound messages.
+    expect((await get(ws, `/api/v1/messages?campaign_id=${campaign.id}`)).pagination.totalCount).toBe(1);
+  });
+
+  it('keeps a reply to a message we never sent, with the platform id only', async () => {
+    const stored = await receive(ws, '14155571200', { type: 'text', text: { body: 'hm' }, context: { from: '15550783881', id: 'wamid.unknown-to-us' } });
+    expect(stored.context).toEqual({ message_id: null, provider_message_id: 'wamid.unknown-to-us' });
+    expect(stored.campaign_id).toBeNull();
+  });
+});
+
+describe('inbound media, copied to the media bucket', () => {
+  let ws: TestWorkspace;
+  beforeAll(async () => {
+    ws = await api.workspaceWithTemplates();
+  });
+
+  it('serves the bytes the platform served through a fresh presigned media.url', async () => {
+    const customer = '14155572100';
+    const { media_id } = await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'image', image: { caption: 'Broken parcel' } });
+    const stored = await eventually(async () => (await inbound(ws, customer)).data, (l) => l.length === 1);
+    const copied = await eventually(() => message(ws, stored[0].id), (m) => m.media.url !== null);
+    expect(copied.media).toMatchObject({ media_id, mime_type: 'image/jpeg', caption: 'Broken parcel', size: expect.any(Number) });
+
+    const object = await (await fetch(`${api.simulator.url}/v21.0/${media_id}`, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).json();
+    const served = Buffer.from(await (await fetch(object.url, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).arrayBuffer());
+    const downloaded = await fetch(copied.media.url);
+    expect(downloaded.status).toBe(200);
+    const bytes = Buffer.from(await downloaded.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(createHash('sha256').update(served).digest('hex'));
+    expect(copied.media.sha256).toBe(object.sha256);
+    expect(new URL(copied.media.url).searchParams.get('X-Amz-Expires')).toBe('900');
+    // Signed anew on each read.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await message(ws, stored[0].id)).media.url).not.toBe(copied.media.url);
+  });
+
+  it.each([['answers 404', 'not_found'] as const])('keeps the message and notes the error when the download %s, after its retries', async (_name, download) => {
+    const customer = '14155572200';
+    await simulator.registerMedia({ id: '555000111', mime_type: 'image/png', download });
+    await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'image', image: { id: '555000111' } });
+    const stored = await eventually(async () => (await inbound(ws, customer)).data, (l) => l.length === 1);
+    const given = await eventually(() => message(ws, stored[0].id), (m) => m.media.error !== undefined, 30_000);
+    expect(given.media).toMatchObject({ media_id: '555000111', url: null, error: expect.stringContaining('404') });
+  });
+
+  it('notes malformed media metadata from the platform as an error, and keeps the message', async () => {
+    const customer = '14155572300';
+    // A media id the platform does not know: GET /{media_id} is refused.
+    const stored = await receive(ws, customer, { type: 'document', document: { id: 'no-such-media', mime_type: 'application/pdf' } });
+    const given = await eventually(() => message(ws, stored.id), (m) => m.media.error !== undefined, 30_000);
+    expect(given.media.url).toBeNull();
+    expect(given.content).toBe('');
+  });
+});
+
+describe('opt-out (contract §13)', () => {
+  it('a "Stop promotions" tap on a spring_promo message opts out, links the campaign, and the next spring_promo fails that number while UTILITY goes out', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const customer = '14155573100';
+    const contact = (await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: `+${customer}`, name: 'Ada' } })).body.data;
+    expect(contact.opted_out_at).toBeNull();
+    const launch = async (template: string, body: Record<string, unknown>) => {
+      const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: template, template_name: template } })).body.data;
+      expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { contact_ids: [contact.id], ...body } })).status).toBe(202);
+      return eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
+    };
+    const promo = { template_variables: ['20%', 'Sunday'], template_header: { image: { link: 'https://cdn.example.com/s.jpg' } }, template_buttons: [{ index: 0, value: 'ada' }] };
+    const first = await launch('spring_promo', promo);
+    const ours = (await get(ws, `/api/v1/messages?campaign_id=${first.id}`)).data[0];
+    const sent = await eventually(() => message(ws, ours.id), (m) => m.provider_message_id !== null);
+
+    await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'button', button: { text: 'Stop promotions', payload: 'Stop promotions' }, context: sent.provider_message_id });
+    const tap = (await eventually(() => inbound(ws, customer), (l) => l.data.length === 1)).data[0];
+    expect(await message(ws, tap.id)).toMatchObject({ message_type: 'button', content: 'Stop promotions', campaign_id: first.id, context: { message_id: ours.id } });
+    const optedOut = await eventually(() => get(ws, `/api/v1/contacts/${contact.id}`), (c) => c.data.opted_out_at !== null);
+    expect(optedOut.data.opted_out_at).toEqual(expect.any(String));
+
+    const second = await launch('spring_promo', promo);
+    expect(second).toMatchObject({ total_messages: 1, failed: 1, sent: 0 });
+    const refused = (await get(ws, `/api/v1/messages?campaign_id=${second.id}`)).data[0];
+    expect((await message(ws, refused.id)).error).toEqual({ code: 'recipient_opted_out', title: expect.any(String) });
+
+    const utility = await launch('holiday_hours', { template_variables: ['Monday'] });
+    expect(utility).toMatchObject({ total_messages: 1, failed: 0 });
+    expect((await simulator.sends(customer)).map((s) => (s.request.template as { name: string }).name)).toEqual(['spring_promo', 'holiday_hours']);
+
+    const single = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, template: 'welcome', variables: ['Ada'] } });
+    expect(single.status).toBe(422);
+    expect(single.body.error.code).toBe('recipient_opted_out');
+
+    const cleared = await api.call('PATCH', `/api/v1/contacts/${contact.id}`, { key: ws.key, body: { opted_out: false } });
+    expect(cleared.body.data.opted_out_at).toBeNull();
+    expect((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, template: 'welcome', variables: ['Ada'] } })).status).toBe(202);
+  });
+
+  it('a stop word as text opts out, trimmed and in any case; other text does not', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await receive(ws, '14155573200', { type: 'text', text: { body: 'please stop sending' } });
+    expect((await contactOf(ws, '14155573200')).opted_out_at).toBeNull();
+    await receive(ws, '14155573200', { type: 'text', text: { body: '  unsubscribe ' } });
+    expect((await contactOf(ws, '14155573200')).opted_out_at).toEqual(expect.any(String));
+  });
+});
+
+describe('template status pushed by the platform (contract §13)', () => {
+  it('updates the template at once and refuses PAUSED and DISABLED templates as not approved', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await simulator.templateStatus({ waba_id: ws.wabaId, name: 'welcome', language: 'en_US', event: 'PAUSED' });
+    await eventually(async () => (await get(ws, '/api/v1/templates?status=PAUSED')).data, (list) => list.some((t: { name: string }) => t.name === 'welcome'));
+    const refused = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155574100', template: 'welcome', variables: ['x'] } });
+    expect(refused.body.error.code).toBe('template_not_approved');
+    await simulator.templateStatus({ waba_id: ws.wabaId, name: 'welcome', language: 'en_US', event: 'APPROVED' });
+    await eventually(async () => (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155574100', template: 'welcome', variables: ['x'] } })).status, (s) => s === 202);
+  });
+
+  it('ignores updates for business accounts of no workspace', async () => {
+    const payload = { object: 'whatsapp_business_account', entry: [{ id: '999', time: 1, changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED', message_template_id: 1, message_template_name: 'x', message_template_language: 'en_US', reason: 'NONE' } }] }] };
+    expect(await postPlatformWebhook(api.baseUrl, payload)).toBe(200);
+  });
+});
+
+describe('who the customer is, as the platform says it (contract §16)', () => {
+  it('a Mexican customer writing as 521… can be answered at 52… and at 521…, one contact and one conversation', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const stored = await receive(ws, '5215512345678', { type: 'text', text: { body: 'Hola' } });
+    expect(stored.phone_number).toBe('525512345678');
+    for (const to of ['+52 55 1234 5678', '+5215512345678']) {
+      const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to, text: 'Hola!' } });
+      expect(reply.status).toBe(202);
+      expect(reply.body.data.recipient).toBe('525512345678');
+    }
+    const contacts = (await get(ws, '/api/v1/contacts')).data;
+    expect(contacts.map((c: { phone_number: string }) => c.phone_number)).toEqual(['525512345678']);
+    const sends = await eventually(() => simulator.sends('525512345678'), (l) => l.length === 2);
+    expect(sends.map((s) => s.to)).toEqual(['5215512345678', '5215512345678']);
+  });
+
+  it('a Brazilian id without the ninth digit files under the dialable number', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const stored = await receive(ws, '553187654321', { type: 'text', text: { body: 'Oi' } });
+    expect(stored.phone_number).toBe('5531987654321');
+    expect((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+55 31 98765-4321', text: 'Oi!' } })).status).toBe(202);
+  });
+
+  it('a customer known only by a business-scoped user id is stored, never dropped', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const payload = messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+      contacts: [{ profile: { name: 'Pablo', username: 'pablo.m' }, user_id: 'US.13491208655302741918' }],
+      messages: [{ from_user_id: 'US.13491208655302741918', id: 'wamid.user-only', timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'hi from a username' } }],
+    });
+    expect(await postPlatformWebhook(api.baseUrl, payload)).toBe(200);
+    const list = await eventually(() => get(ws, '/api/v1/messages?direction=inbound'), (l) => l.data.length === 1);
+    expect(await message(ws, list.data[0].id)).toMatchObject({ content: 'hi from a username', user_id: 'US.13491208655302741918', phone_number: '' });
+  });
+
+  it('moves the contact when the customer changes number, without opening a window for the new one', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await receive(ws, '14155575100', { type: 'text', text: { body: 'hi' } });
+    const payload = customerMessage(ws.wabaId, ws.phoneNumberId, '14155575100', {
+      type: 'system',
+      system: { body: 'Sheena changed from 14155575100 to 14155575101', new_wa_id: '14155575101', type: 'user_changed_number' },
+    });
+    expect(await postPlatformWebhook(api.baseUrl, payload)).toBe(200);
+    await eventually(() => contactOf(ws, '14155575101'), (c) => c?.phone_number === '14155575101');
+    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155575101', text: 'hello?' } });
+    expect(reply.body.error.code).toBe('session_window_closed');
+  });
+
+  it('applies edits and deletions to the message they refer to', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const original = await receive(ws, '14155575200', { type: 'text', text: { body: 'Deliver at 9' } });
+    const edit = customerMessage(ws.wabaId, ws.phoneNumberId, '14155575200', { type: 'edit', edit: { original_message_id: original.provider_message_id, message: { type: 'text', text: { body: 'Deliver at 10' } } } });
+    expect(await postPlatformWebhook(api.baseUrl, edit)).toBe(200);
+    const edited = await eventually(() => message(ws, original.id), (m) => m.metadata.edited_at !== null);
+    expect(edited.content).toBe('Deliver at 10');
+    const revoke = customerMessage(ws.wabaId, ws.phoneNumberId, '14155575200', { type: 'revoke', revoke: { original_message_id: original.provider_message_id } });
+    expect(await postPlatformWebhook(api.baseUrl, revoke)).toBe(200);
+    const revoked = await eventually(() => message(ws, original.id), (m) => m.metadata.revoked_at !== null);
+    expect(revoked.content).toBe('');
+    expect((await inbound(ws, '14155575200')).pagination.totalCount).toBe(1);
+  });
+
+  it('records played without moving the status, and keeps error subcodes and details', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const customer = '14155575300';
+    await receive(ws, customer, { type: 'text', text: { body: 'send a voice note' } });
+    const voice = (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, audio: { link: 'https://cdn.example.com/v.ogg' } } })).body.data;
+    const read = await eventually(() => message(ws, voice.message_id), (m) => m.status === 'read');
+    const played = { id: read.provider_message_id, status: 'played', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: customer };
+    expect(await postPlatformWebhook(api.baseUrl, messagesWebhook(ws.wabaId, ws.phoneNumberId, { statuses: [played] }))).toBe(200);
+    const after = await eventually(() => message(ws, voice.message_id), (m) => m.metadata.played_at !== null);
+    expect(after.status).toBe('read');
+
+    // Held back by the platform's throughput limit, the message is still queued when a failure report names it.
+    await simulator.faults({ rate_limit_share: 1 });
+    try {
+      const failing = (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, text: 'x' } })).body.data;
+      const failed = {
+        id: 'wamid.reported-failure',
+        status: 'failed',
+        timestamp: String(Math.floor(Date.now() / 1000)),
+        recipient_id: customer,
+        biz_opaque_callback_data: failing.message_id,
+        errors: [
+          {
+            code: 131049,
+            title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+            message: 'This message was not delivered to maintain healthy ecosystem engagement.',
+            error_subcode: 2494010,
+            error_data: { details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' },
+          },
+        ],
+      };
+      expect(await postPlatformWebhook(api.baseUrl, messagesWebhook(ws.wabaId, ws.phoneNumberId, { statuses: [failed] }))).toBe(200);
+      const final = await eventually(() => message(ws, failing.message_id), (m) => m.status === 'failed');
+      expect(final.error).toEqual({ code: 131049, title: failed.errors[0].title, subcode: 2494010, details: failed.errors[0].error_data.details });
+    } finally {
+      await simulator.resetFaults();
+    }
+  });
+});
