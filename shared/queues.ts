@@ -8,10 +8,17 @@ const sqs = () => (instance ??= new SQSClient(awsClientConfig(env.sqsEndpoint)))
 /** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */
 export const queueUrl = (name: QueueName): string => env.required(`${name.toUpperCase()}_QUEUE_URL`);
 
+/**
+ * A job's JSON with characters outside the Basic Multilingual Plane (emoji: a customer's reaction,
+ * a caption) written as `\uXXXX` escapes. Same JSON once parsed; the SQS emulator refuses the raw
+ * surrogate pairs that SQS itself accepts, and escaped the body means the same in both.
+ */
+const jobBody = (job: unknown): string => JSON.stringify(job).replace(/[\uD800-\uDFFF]/g, (unit) => `\\u${unit.charCodeAt(0).toString(16)}`);
+
 /** Enqueues JSON jobs in batches of ten; throws if any entry was refused, so the caller's own retry covers it. */
 export async function enqueue(url: string, jobs: unknown[]): Promise<void> {
   for (let start = 0; start < jobs.length; start += 10) {
-    const entries = jobs.slice(start, start + 10).map((job, i) => ({ Id: String(i), MessageBody: JSON.stringify(job) }));
+    const entries = jobs.slice(start, start + 10).map((job, i) => ({ Id: String(i), MessageBody: jobBody(job) }));
     const { Failed } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
     if (Failed?.length) throw new Error(`SQS refused ${Failed.length} jobs: ${Failed[0].Message}`);
   }

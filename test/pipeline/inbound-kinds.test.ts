@@ -99,7 +99,7 @@ describe('inbound messages of every platform type (contract §13)', () => {
     const ours = (await eventually(() => get(ws, `/api/v1/messages?campaign_id=${campaign.id}`), (l) => l.data.length === 1)).data[0];
     const sent = await eventually(() => message(ws, ours.id), (m) => m.provider_message_id !== null);
 
-    const reply = await receive(ws, customer, { type: 'text', text: 'Open on Tuesday?' , context: { from: '15550783881', id: sent.provider_message_id } });
+    const reply = await receive(ws, customer, { type: 'text', text: { body: 'Open on Tuesday?' }, context: { from: '15550783881', id: sent.provider_message_id } });
     expect(reply.context).toEqual({ message_id: ours.id, provider_message_id: sent.provider_message_id });
     expect(reply.campaign_id).toBe(campaign.id);
     const reaction = await receive(ws, customer, { type: 'reaction', reaction: { message_id: sent.provider_message_id, emoji: '👍' } });
@@ -175,22 +175,22 @@ describe('opt-out (contract §13)', () => {
     };
     const promo = { template_variables: ['20%', 'Sunday'], template_header: { image: { link: 'https://cdn.example.com/s.jpg' } }, template_buttons: [{ index: 0, value: 'ada' }] };
     const first = await launch('spring_promo', promo);
-    const ours = (await get(ws, `/api/v1/messages?campaign_id=${first.id}`)).data[0];
+    const ours = (await get(ws, `/api/v1/messages?campaign_id=${first.campaign_id}`)).data[0];
     const sent = await eventually(() => message(ws, ours.id), (m) => m.provider_message_id !== null);
 
     await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'button', button: { text: 'Stop promotions', payload: 'Stop promotions' }, context: sent.provider_message_id });
     const tap = (await eventually(() => inbound(ws, customer), (l) => l.data.length === 1)).data[0];
-    expect(await message(ws, tap.id)).toMatchObject({ message_type: 'button', content: 'Stop promotions', campaign_id: first.id, context: { message_id: ours.id } });
+    expect(await message(ws, tap.id)).toMatchObject({ message_type: 'button', content: 'Stop promotions', campaign_id: first.campaign_id, context: { message_id: ours.id } });
     const optedOut = await eventually(() => get(ws, `/api/v1/contacts/${contact.id}`), (c) => c.data.opted_out_at !== null);
     expect(optedOut.data.opted_out_at).toEqual(expect.any(String));
 
     const second = await launch('spring_promo', promo);
-    expect(second).toMatchObject({ total_messages: 1, failed: 1, sent: 0 });
-    const refused = (await get(ws, `/api/v1/messages?campaign_id=${second.id}`)).data[0];
+    expect(second.metrics).toMatchObject({ total_messages: 1, failed: 1, sent: 0 });
+    const refused = (await get(ws, `/api/v1/messages?campaign_id=${second.campaign_id}`)).data[0];
     expect((await message(ws, refused.id)).error).toEqual({ code: 'recipient_opted_out', title: expect.any(String) });
 
     const utility = await launch('holiday_hours', { template_variables: ['Monday'] });
-    expect(utility).toMatchObject({ total_messages: 1, failed: 0 });
+    expect(utility.metrics).toMatchObject({ total_messages: 1, failed: 0 });
     expect((await simulator.sends(customer)).map((s) => (s.request.template as { name: string }).name)).toEqual(['spring_promo', 'holiday_hours']);
 
     const single = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, template: 'welcome', variables: ['Ada'] } });
