@@ -83,3 +83,12 @@ export function acknowledgeMediaBucketFindings(bucket: IBucket): void {
       '15-minute presigned links the API hands out per request; API access logs and CloudTrail already record who asked.',
   });
 }
+
+export function acknowledgeMediaObjectGrant(fn: ServiceFunction): void {
+  Validations.of(fn.role!).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::messaging-api-media-<AWS::AccountId>-<AWS::Region>/*]',
+    reason:
+      'The media bucket holds one object per inbound media message, named by workspace and message id at run time: ' +
+      'object-level actions (GetObject, and PutObject for the copy worker) on the objects of that one bucket, nothing on the bucket itself.',
+  });
+}

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -13,6 +13,13 @@ import { acknowledgeMediaBucketFindings, acknowledgePlatformSecretFindings } fro
 import { MEDIA_RETENTION_DAYS } from '#shared/media/bucket-settings';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
+
+/**
+ * The media bucket's name: one deployment per account and region, like the event bus's. A known
+ * name gives the compute stack's object grants a fixed ARN (and cdk-nag acknowledgment).
+ */
+export const MEDIA_BUCKET_NAME = `messaging-api-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+export const mediaObjectsArn = `arn:${Aws.PARTITION}:s3:::${MEDIA_BUCKET_NAME}/*`;
 
 /**
  * Resources that hold data and outlive deployments of the code: the single table, the platform
@@ -87,6 +94,7 @@ export class StatefulStack extends Stack {
     this.busDeliveryFailureQueue = createBusDeliveryFailureQueue(this, this.eventBus);
 
     this.mediaBucket = new Bucket(this, 'MediaBucket', {
+      bucketName: MEDIA_BUCKET_NAME,
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,

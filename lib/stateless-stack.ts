@@ -17,9 +17,10 @@ import type { Construct } from 'constructs';
 import { operations, type Access, type Operation, type Trigger } from '#shared/service/operations';
 import { queues as queueSettings, type QueueName } from '#shared/service/queues';
 import { ServiceFunction } from '#lib/service-function';
+import { mediaObjectsArn } from '#lib/stateful-stack';
 import { grantTableData } from '#lib/table-access';
 import { EVENT_SOURCE } from '#shared/events/event';
-import { acknowledgeCampaignScheduleFindings, acknowledgeHttpApiFindings, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
+import { acknowledgeCampaignScheduleFindings, acknowledgeHttpApiFindings, acknowledgeMediaObjectGrant, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
 
 export interface StatelessStackProps extends StackProps {
   /** With its stream enabled (tableStream triggers read it). */
@@ -180,8 +181,10 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     acknowledgeCampaignScheduleFindings(fn);
   },
   media: (fn, mode, w) => {
-    if (mode === 'readWrite') w.mediaBucket.grantReadWrite(fn);
-    else w.mediaBucket.grantRead(fn);
+    // Objects only, never the bucket: GetObject to sign links to copies, PutObject to store them.
+    const actions = mode === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
+    fn.addToRolePolicy(new PolicyStatement({ actions, resources: [mediaObjectsArn] }));
+    acknowledgeMediaObjectGrant(fn);
     fn.addEnvironment('MEDIA_BUCKET', w.mediaBucket.bucketName);
   },
   bus: (fn, _on, w) => {

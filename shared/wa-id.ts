@@ -1,7 +1,7 @@
 /**
  * The dialable form of a number the platform writes as a WhatsApp id. The platform's `wa_id` (the
  * inbound `from`, the send answer's `contacts[].wa_id`, a status's `recipient_id`) is not always
- * the number a person dials (docs/messages.md, "Who the customer is"):
+ * the number a person dials (docs/conversations.md, "Who the customer is"):
  *
  * - Mexico: mobile ids carry the `1` after `52` that dialling dropped in 2019 (`521…` → `52…`).
  * - Brazil: ids of older accounts lack the ninth digit every mobile number gained by 2016

@@ -7,7 +7,7 @@ export const queues = {
   send: { visibilityTimeoutSeconds: 90, maxReceiveCount: 50 },
   /** Platform webhooks, queued raw by POST /webhooks/whatsapp. */
   inbound: { visibilityTimeoutSeconds: 60, maxReceiveCount: 8 },
-  /** Inbound media copies: one message's media per job, retried with the queue's redelivery, then given up (docs/messages.md). */
+  /** Inbound media copies: one message's media per job, retried with the queue's redelivery, then given up (docs/conversations.md). */
   media: { visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
   /** Campaign fan-out: one audience chunk per job; each chunk enqueues the next. */
   fanout: { visibilityTimeoutSeconds: 120, maxReceiveCount: 8 },

@@ -541,3 +541,32 @@ describe('data stack', () => {
     expect(JSON.parse(secret.Properties.GenerateSecretString.SecretStringTemplate)).toEqual({ app_secret: '', access_token: '' });
   });
 });
+
+describe('media bucket', () => {
+  test('is private, encrypted, TLS-only, kept on stack deletion, and expires copies after 30 days', () => {
+    dataTemplate.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+        LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
+      }),
+    });
+    const policy = Object.values(dataResources).find((r) => r.Type === 'AWS::S3::BucketPolicy')!;
+    expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('aws:SecureTransport');
+  });
+
+  test('only the copy worker may put objects, and only GetMessage and it may read them', () => {
+    const withMedia = operations.filter((op) => op.access.media).map((op) => [op.name, op.access.media]);
+    expect(withMedia).toEqual([
+      ['GetMessage', 'read'],
+      ['MediaCopyWorker', 'readWrite'],
+    ]);
+    const s3Actions = Object.values(computeResources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
+      .flatMap((st) => asArray(st.Action))
+      .filter((action) => action.startsWith('s3:'));
+    expect([...new Set(s3Actions)].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+  });
+});

@@ -20,7 +20,7 @@ describe('messaging on the local stack', () => {
   it('ends a 9999 number failed with 131026', async () => {
     const sent = await call('POST', '/api/v1/messages', { to: '+14155559999', template: 'hello_world' });
     const failed = await status(sent.body.data.message_id, 'failed');
-    expect(failed.error).toEqual({ code: 131026, title: 'Message undeliverable' });
+    expect(failed.error).toEqual({ code: 131026, title: 'Message undeliverable', details: 'Message Undeliverable.' });
   });
 
   it('sends 30 concurrent messages, each reaching the platform exactly once', async () => {

@@ -22,6 +22,7 @@ describe('contacts', () => {
       email: 'ada@example.com',
       tags: ['vip', 'early'],
       custom_fields: { plan: 'gold', seats: 3, beta: true },
+      opted_out_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
