@@ -18,12 +18,14 @@ export interface FaultSettings {
   no_webhooks: boolean;
   /** Never post `delivered`: `read` arrives without one before it, as the platform sometimes does. */
   skip_delivered: boolean;
+  /** A message's statuses arrive together, several in one webhook's `statuses` array, as the platform batches them. */
+  statuses_in_one_post: boolean;
 }
 
 export type SendFault = 'rate_limit' | 'server_error' | undefined;
 
 const SHARES = ['rate_limit_share', 'server_error_share'] as const;
-const FLAGS = ['duplicate_statuses', 'reorder_statuses', 'no_webhooks', 'skip_delivered'] as const;
+const FLAGS = ['duplicate_statuses', 'reorder_statuses', 'no_webhooks', 'skip_delivered', 'statuses_in_one_post'] as const;
 const COUNTS = ['fail_next', 'status_interval_ms'] as const;
 
 /** The fault state of one simulator. */
@@ -91,6 +93,7 @@ export class Faults {
       status_interval_ms: this.defaultStatusIntervalMs,
       no_webhooks: false,
       skip_delivered: false,
+      statuses_in_one_post: false,
     };
   }
 }

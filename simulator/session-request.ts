@@ -57,13 +57,15 @@ function replyButtons(action: Record<string, unknown>): void {
   const buttons = action.buttons;
   if (!Array.isArray(buttons) || !buttons.length) throw invalid("The parameter interactive['action']['buttons'] is required.");
   if (buttons.length > 3) throw notValid(`Number of buttons invalid. Min: 1, Max: 3. Got: ${buttons.length}.`);
+  const titles: string[] = [];
   const ids = buttons.map((button, i) => {
     const where = `interactive['action']['buttons'][${i}]`;
     if (!isObject(button) || button.type !== 'reply' || !isObject(button.reply)) throw invalid(`Param ${where} must be { type: "reply", reply: { id, title } }.`);
-    limited(button.reply.title, `${where}['reply']['title']`, 20);
+    titles.push(limited(button.reply.title, `${where}['reply']['title']`, 20));
     return limited(button.reply.id, `${where}['reply']['id']`, 256);
   });
   if (new Set(ids).size !== ids.length) throw notValid('Button ids must be unique.');
+  if (new Set(titles).size !== titles.length) throw notValid('Button titles must be unique.');
 }
 
 function listSections(action: Record<string, unknown>): void {

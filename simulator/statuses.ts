@@ -1,6 +1,6 @@
 import type { Faults } from '#simulator/faults';
 import { newConversationId } from '#simulator/ids';
-import { statusWebhook, unixSeconds, type StatusName, type StatusReport } from '#simulator/webhook-payloads';
+import { envelope, statusWebhook, unixSeconds, type StatusName, type StatusReport } from '#simulator/webhook-payloads';
 import type { WebhookSender } from '#simulator/platform-webhooks';
 import { messageUndeliverable } from '#simulator/whatsapp-errors';
 
@@ -11,12 +11,15 @@ export interface AcceptedMessage {
   waId: string;
   /** Pricing category: the template's category in lower case, `service` for free-form text. */
   category: string;
+  /** The message's `type`: a reaction only ever gets `sent` (docs/platform-requests.md). */
+  type: string;
   bizOpaqueCallbackData?: string;
 }
 
-/** What happens to a message, by recipient: `...9999` fails (131026), `...9998` is never read. */
-export function statusSequence(waId: string): StatusName[] {
+/** What happens to a message, by recipient: `...9999` fails (131026), `...9998` is never read; a reaction is only sent. */
+export function statusSequence(waId: string, type = 'text'): StatusName[] {
   if (waId.endsWith('9999')) return ['sent', 'failed'];
+  if (type === 'reaction') return ['sent'];
   if (waId.endsWith('9998')) return ['sent', 'delivered'];
   return ['sent', 'delivered', 'read'];
 }
@@ -32,10 +35,15 @@ export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, messag
   const interval = settings.status_interval_ms;
   const start = Date.now();
   const conversationId = newConversationId();
-  const sequence = statusSequence(message.waId).filter((status) => !(settings.skip_delivered && status === 'delivered'));
+  const sequence = statusSequence(message.waId, message.type).filter((status) => !(settings.skip_delivered && status === 'delivered'));
   const reports = sequence.map((status, i) => statusReport(message, status, start + (i + 1) * interval, conversationId));
   const order = settings.reorder_statuses ? shuffled(reports) : reports;
   const duplicate = settings.duplicate_statuses;
+  if (settings.statuses_in_one_post) {
+    const payload = envelope(message.phoneNumberId, { statuses: order });
+    webhooks.later(order.length * interval, () => void webhooks.post(payload));
+    return;
+  }
   order.forEach((report, i) => {
     const payload = statusWebhook(message.phoneNumberId, report);
     webhooks.later((i + 1) * interval, () => {

@@ -43,6 +43,8 @@ const interactive = v.variant(
         v.minLength(1, 'At least one button'),
         v.maxLength(3, 'At most 3 buttons'),
         v.check((buttons) => unique(buttons.map((b) => b.id)), 'Button ids must be unique'),
+        // The platform refuses two buttons with one title (docs/platform-requests.md).
+        v.check((buttons) => unique(buttons.map((b) => b.title)), 'Button titles must be unique'),
       ),
     }),
     v.strictObject({

@@ -7,7 +7,7 @@ import { whatsappErrors } from '#simulator/whatsapp-errors';
 /** Where the platform serves a media object's bytes (its CDN, with the access token as Bearer). */
 const DOWNLOAD_PATH = '/whatsapp_business/attachments/';
 
-/** `GET /{version}/{media_id}`: the media object, with a download url, as the platform answers it. */
+/** `GET /{version}/{media_id}`: the media object, with a download url, as the platform answers it (`file_size` a string). */
 export const getMediaObject =
   (state: SimulatorState) =>
   (ctx: RouteContext): JsonResponse => {
@@ -16,7 +16,7 @@ export const getMediaObject =
     const url = new URL(DOWNLOAD_PATH, ctx.url.origin);
     url.searchParams.set('mid', media.id);
     url.searchParams.set('ext', String(Math.floor(Date.now() / 1000)));
-    return ok({ messaging_product: 'whatsapp', url: url.toString(), mime_type: media.mime_type, sha256: sha256Of(media.bytes), file_size: media.bytes.length, id: media.id });
+    return ok({ messaging_product: 'whatsapp', url: url.toString(), mime_type: media.mime_type, sha256: sha256Of(media.bytes), file_size: String(media.bytes.length), id: media.id });
   };
 
 /** The download of a media url: the bytes, with the token; a 404 or no answer when the media was registered so. */

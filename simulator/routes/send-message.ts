@@ -41,6 +41,7 @@ export const sendMessage =
       wamid,
       waId: request.waId,
       category: request.resolvedTemplate?.category.toLowerCase() ?? 'service',
+      type: request.type,
       bizOpaqueCallbackData: request.biz_opaque_callback_data,
     });
     return ok({

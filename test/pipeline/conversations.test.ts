@@ -138,6 +138,10 @@ describe('outbound message kinds (contract §13)', () => {
     expect(reaction.status).toBe(202);
     expect(await platformRequest(customer, 2)).toMatchObject({ type: 'reaction', reaction: { message_id: photo.wamid, emoji: '😢' } });
     expect(await message(ws, reaction.body.data.message_id)).toMatchObject({ message_type: 'reaction', content: '😢', reaction: { emoji: '😢', message_id: photo.id } });
+    // The platform reports a reaction `sent`, and nothing after.
+    await sent(ws, reaction.body.data.message_id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await message(ws, reaction.body.data.message_id)).status).toBe('sent');
 
     const removal = await send(ws, { to: `+${customer}`, reaction: { message_id: photo.id, emoji: '' } });
     expect(removal.status).toBe(202);
@@ -192,6 +196,7 @@ describe('bad outbound input (contract §13)', () => {
     ['no buttons', { interactive: { type: 'button', body: 'b', buttons: [] } }, 'interactive.buttons'],
     ['a button title of 21 characters', { interactive: { type: 'button', body: 'b', buttons: [{ id: 'a', title: 'x'.repeat(21) }] } }, 'interactive.buttons.0.title'],
     ['duplicate button ids', { interactive: { type: 'button', body: 'b', buttons: [{ id: 'a', title: 'A' }, { id: 'a', title: 'B' }] } }, 'interactive.buttons'],
+    ['duplicate button titles', { interactive: { type: 'button', body: 'b', buttons: [{ id: 'a', title: 'Yes' }, { id: 'b', title: 'Yes' }] } }, 'interactive.buttons'],
     ['a button body over 1024', { interactive: { type: 'button', body: 'x'.repeat(1025), buttons: buttons(1) } }, 'interactive.body'],
     ['11 rows', { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ title: 'A', rows: rows(6) }, { title: 'B', rows: rows(5, (i) => `s${i}`) }] } }, 'interactive.sections'],
     ['duplicate row ids', { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ title: 'A', rows: rows(2, () => 'same') }] } }, 'interactive.sections'],

@@ -13,9 +13,9 @@ const message = async (ws: TestWorkspace, id: string) => (await get(ws, `/api/v1
 const inbound = (ws: TestWorkspace, phone: string) => get(ws, `/api/v1/messages?direction=inbound&phone=${phone}`);
 /** Posts one customer message shaped as the platform documents it, and answers it as stored. */
 async function receive(ws: TestWorkspace, from: string, body: Record<string, unknown>) {
-  const before = (await inbound(ws, from)).pagination.totalCount;
+  const before = (await inbound(ws, from)).data.length;
   expect(await postPlatformWebhook(api.baseUrl, customerMessage(ws.wabaId, ws.phoneNumberId, from, body))).toBe(200);
-  const list = await eventually(() => inbound(ws, from), (l) => l.pagination.totalCount > before);
+  const list = await eventually(() => inbound(ws, from), (l) => l.data.length > before);
   return message(ws, list.data[0].id);
 }
 const contactOf = async (ws: TestWorkspace, phone: string) => (await get(ws, `/api/v1/contacts?search=${phone}`)).data[0];
@@ -130,7 +130,7 @@ describe('inbound media, copied to the media bucket', () => {
     const copied = await eventually(() => message(ws, stored[0].id), (m) => m.media.url !== null);
     expect(copied.media).toMatchObject({ media_id, mime_type: 'image/jpeg', caption: 'Broken parcel', size: expect.any(Number) });
 
-    const object = await (await fetch(`${api.simulator.url}/v21.0/${media_id}`, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).json();
+    const object = (await (await fetch(`${api.simulator.url}/v21.0/${media_id}`, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).json()) as { url: string; sha256: string };
     const served = Buffer.from(await (await fetch(object.url, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).arrayBuffer());
     const downloaded = await fetch(copied.media.url);
     expect(downloaded.status).toBe(200);

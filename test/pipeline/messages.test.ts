@@ -90,7 +90,7 @@ describe('POST /api/v1/messages', () => {
   it('records a terminal platform error on the message without retrying', async () => {
     // A number the platform does not know (not numeric): it answers code 100, which is not retryable.
     const workspace = await createWorkspace({ name: 'Broken number', plan: 'pro', phone_number_id: 'not-a-number', waba_id: '1' });
-    const ws = { id: workspace.id, key: (await createKey(workspace.id, { name: 'k' })).api_key, phoneNumberId: workspace.phone_number_id };
+    const ws = { id: workspace.id, key: (await createKey(workspace.id, { name: 'k' })).api_key, phoneNumberId: workspace.phone_number_id, wabaId: workspace.waba_id };
     await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550104', template: 'welcome', variables: ['Ada'] } });
     const failed = (await until(ws, reply.body.data.message_id, 'failed')).body.data;
