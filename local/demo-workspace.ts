@@ -6,8 +6,9 @@ import { randomDigits } from '#local/random';
 /** Creates the demo workspace (plan pro) and its key once; later starts reuse them while the data persists. */
 export async function ensureDemoWorkspace(baseUrl: string, simulatorUrl: string): Promise<Credentials> {
   const saved = readJson<Credentials>('credentials.json');
-  if (saved && (await getWorkspace(saved.workspace_id))) {
-    const credentials = { ...saved, base_url: baseUrl, simulator_url: simulatorUrl };
+  const existing = saved && (await getWorkspace(saved.workspace_id));
+  if (saved && existing) {
+    const credentials = { ...saved, waba_id: existing.waba_id, base_url: baseUrl, simulator_url: simulatorUrl };
     writeJson('credentials.json', credentials);
     return credentials;
   }
@@ -18,6 +19,7 @@ export async function ensureDemoWorkspace(baseUrl: string, simulatorUrl: string)
     api_key: key.api_key,
     workspace_id: workspace.id,
     phone_number_id: workspace.phone_number_id,
+    waba_id: workspace.waba_id,
     simulator_url: simulatorUrl,
   };
   writeJson('credentials.json', credentials);

@@ -20,6 +20,8 @@ export interface Credentials {
   api_key: string;
   workspace_id: string;
   phone_number_id: string;
+  /** The demo workspace's business account, which the platform's template and account webhooks name. */
+  waba_id: string;
   simulator_url: string;
 }
 

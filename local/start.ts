@@ -15,6 +15,7 @@ import { localDir, writeJson, type StackInfo } from '#local/stack-file';
 import { startSimulator } from '#simulator/server';
 import { startUsageMeter } from '#local/usage-meter';
 import { db } from '#shared/data/table/client';
+import { listWorkspaces } from '#shared/domain/workspaces';
 
 const TABLE_NAME = 'messaging-local';
 const GRAPH_API_VERSION = 'v21.0';
@@ -94,6 +95,8 @@ async function main() {
   };
   writeJson('stack.json', stack);
   const credentials = await ensureDemoWorkspace(baseUrl, simulator.url);
+  // Every workspace's number, so the simulator's webhooks name its business account as the platform does.
+  for (const workspace of await listWorkspaces()) simulator.registerNumber(workspace.phone_number_id, workspace.waba_id);
 
   const schedules = await startSchedules();
   stops.push(schedules.stop);

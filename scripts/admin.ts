@@ -63,6 +63,11 @@ function connect(): boolean {
   return true;
 }
 
+async function registerWithSimulator(phoneNumberId: string, wabaId: string): Promise<void> {
+  const url = `${process.env.GRAPH_API_BASE_URL}/_simulate/numbers`;
+  await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone_number_id: phoneNumberId, waba_id: wabaId }) });
+}
+
 function print(value: unknown, text: string) {
   console.log(values.json ? JSON.stringify(value) : text);
 }
@@ -79,6 +84,8 @@ async function main() {
         waba_id: values['waba-id'] ?? (local ? randomDigits(15) : fail('--waba-id is required for a deployed stack')),
       });
       const key = await createKey(workspace.id, { name: 'Initial key', description: 'Created by the admin command' });
+      // Locally, the simulator learns the number's business account, as the platform knows it.
+      if (local) await registerWithSimulator(workspace.phone_number_id, workspace.waba_id);
       // Templates sync on a schedule; sync now when the platform is reachable so the workspace is usable at once.
       if (local || values['platform-secret-arn']) await syncTemplates(workspace);
       const result = { workspace_id: workspace.id, api_key: key.api_key, phone_number_id: workspace.phone_number_id };

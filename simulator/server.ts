@@ -14,6 +14,7 @@ import { SentMessages } from '#simulator/sent-messages';
 import { MediaStore } from '#simulator/media';
 import { downloadMedia, getMediaObject, MEDIA_DOWNLOAD_ROUTE, registerMedia } from '#simulator/routes/media';
 import { simulateTemplateStatus } from '#simulator/routes/simulate-template-status';
+import { registerNumber } from '#simulator/routes/simulate-numbers';
 import type { SimulatorState } from '#simulator/state';
 import { WebhookSender } from '#simulator/platform-webhooks';
 
@@ -40,6 +41,8 @@ export interface Simulator {
   /** Closes the server, cancels every pending webhook (scheduled statuses, retries) and aborts those in flight. */
   stop(): Promise<void>;
   setWebhookUrl(url: string): void;
+  /** Which business account a phone number id belongs to (webhooks name it in `entry[].id`); also `POST /_simulate/numbers`. */
+  registerNumber(phoneNumberId: string, wabaId: string): void;
 }
 
 export const DEFAULT_STATUS_INTERVAL_MS = 300;
@@ -54,6 +57,7 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'GET', path: graphPath('(?<mediaId>[^/]+)'), auth: true, handle: getMediaObject(state) },
     { method: 'GET', path: MEDIA_DOWNLOAD_ROUTE, auth: true, handle: downloadMedia(state) },
     { method: 'POST', path: /^\/_simulate\/media\/?$/, auth: false, handle: registerMedia(state) },
+    { method: 'POST', path: /^\/_simulate\/numbers\/?$/, auth: false, handle: registerNumber(state) },
     { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
     { method: 'POST', path: /^\/_simulate\/inbound\/?$/, auth: false, handle: simulateInbound(state) },
     { method: 'GET', path: /^\/_simulate\/messages\/?$/, auth: false, handle: listSentMessages(state) },
@@ -77,6 +81,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     webhooks: new WebhookSender({ appSecret: options.appSecret ?? '', retryDelaysMs: options.webhookRetryDelaysMs }),
     media: new MediaStore(),
     templateStatuses: new Map(),
+    numbers: new Map(),
   };
   if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
   const routes = routesFor(state);
@@ -100,6 +105,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     setWebhookUrl: (url) => state.webhooks.setUrl(url),
+    registerNumber: (phoneNumberId, wabaId) => state.numbers.set(phoneNumberId, wabaId),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         state.webhooks.stop();

@@ -12,4 +12,9 @@ export interface SimulatorState {
   media: MediaStore;
   /** Template statuses changed through /_simulate/template-status, by `waba|name|language`. */
   templateStatuses: Map<string, TemplateStatus>;
+  /** Business account (WABA) of each registered phone number id, for the webhooks' `entry[].id`. */
+  numbers: Map<string, string>;
 }
+
+/** A phone number id with its business account: the registered one, else the number's id stands in. */
+export const businessNumber = (state: SimulatorState, phoneNumberId: string) => ({ phoneNumberId, wabaId: state.numbers.get(phoneNumberId) ?? phoneNumberId });

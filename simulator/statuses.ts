@@ -1,12 +1,12 @@
 import type { Faults } from '#simulator/faults';
 import { newConversationId } from '#simulator/ids';
-import { envelope, statusWebhook, unixSeconds, type StatusName, type StatusReport } from '#simulator/webhook-payloads';
+import { envelope, statusWebhook, unixSeconds, type BusinessNumber, type StatusName, type StatusReport } from '#simulator/webhook-payloads';
 import type { WebhookSender } from '#simulator/platform-webhooks';
 import { messageUndeliverable } from '#simulator/whatsapp-errors';
 
 /** An accepted message whose status reports are to be sent. */
 export interface AcceptedMessage {
-  phoneNumberId: string;
+  number: BusinessNumber;
   wamid: string;
   waId: string;
   /** Pricing category: the template's category in lower case, `service` for free-form text. */
@@ -40,12 +40,12 @@ export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, messag
   const order = settings.reorder_statuses ? shuffled(reports) : reports;
   const duplicate = settings.duplicate_statuses;
   if (settings.statuses_in_one_post) {
-    const payload = envelope(message.phoneNumberId, { statuses: order });
+    const payload = envelope(message.number, { statuses: order });
     webhooks.later(order.length * interval, () => void webhooks.post(payload));
     return;
   }
   order.forEach((report, i) => {
-    const payload = statusWebhook(message.phoneNumberId, report);
+    const payload = statusWebhook(message.number, report);
     webhooks.later((i + 1) * interval, () => {
       void webhooks.post(payload).then(() => (duplicate ? webhooks.post(payload) : undefined));
     });

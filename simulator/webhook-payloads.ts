@@ -41,17 +41,23 @@ export interface StatusReport {
 
 export const unixSeconds = (ms: number = Date.now()): string => String(Math.floor(ms / 1000));
 
+/** Which business account (WABA) a phone number belongs to: registered, else the number's own id stands in. */
+export interface BusinessNumber {
+  phoneNumberId: string;
+  wabaId: string;
+}
+
 /**
- * One webhook around one change. The platform puts the WhatsApp Business Account id in `entry[].id`;
- * the simulator does not know which WABA a phone number belongs to and puts the phone number id there.
- * Route by `metadata.phone_number_id`.
+ * One webhook around one change. The platform puts the WhatsApp Business Account id in `entry[].id`
+ * (receivers route by `metadata.phone_number_id`).
  */
-export function envelope(phoneNumberId: string, value: Omit<MessagesValue, 'messaging_product' | 'metadata'>): WebhookEnvelope {
+export function envelope(number: BusinessNumber, value: Omit<MessagesValue, 'messaging_product' | 'metadata'>): WebhookEnvelope {
+  const phoneNumberId = number.phoneNumberId;
   return {
     object: 'whatsapp_business_account',
     entry: [
       {
-        id: phoneNumberId,
+        id: number.wabaId,
         changes: [
           {
             field: 'messages',
@@ -67,7 +73,7 @@ export function envelope(phoneNumberId: string, value: Omit<MessagesValue, 'mess
   };
 }
 
-export const statusWebhook = (phoneNumberId: string, status: StatusReport): WebhookEnvelope => envelope(phoneNumberId, { statuses: [status] });
+export const statusWebhook = (number: BusinessNumber, status: StatusReport): WebhookEnvelope => envelope(number, { statuses: [status] });
 
-export const inboundWebhook = (phoneNumberId: string, sender: { name: string; waId: string }, message: InboundMessage): WebhookEnvelope =>
-  envelope(phoneNumberId, { contacts: [{ profile: { name: sender.name }, wa_id: sender.waId }], messages: [message] });
+export const inboundWebhook = (number: BusinessNumber, sender: { name: string; waId: string }, message: InboundMessage): WebhookEnvelope =>
+  envelope(number, { contacts: [{ profile: { name: sender.name }, wa_id: sender.waId }], messages: [message] });

@@ -2,7 +2,7 @@ import { graphErrors } from '#simulator/graph-error';
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { newWamid } from '#simulator/ids';
 import { parseSendRequest } from '#simulator/message-request';
-import type { SimulatorState } from '#simulator/state';
+import { businessNumber, type SimulatorState } from '#simulator/state';
 import { scheduleStatuses } from '#simulator/statuses';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
 
@@ -37,7 +37,7 @@ export const sendMessage =
       request: body,
     });
     scheduleStatuses(state.webhooks, state.faults, {
-      phoneNumberId,
+      number: businessNumber(state, phoneNumberId),
       wamid,
       waId: request.waId,
       category: request.resolvedTemplate?.category.toLowerCase() ?? 'service',

@@ -2,7 +2,7 @@ import { GraphError, graphErrors } from '#simulator/graph-error';
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { displayPhoneNumber, newWamid } from '#simulator/ids';
 import { sha256Of } from '#simulator/media';
-import type { SimulatorState } from '#simulator/state';
+import { businessNumber, type SimulatorState } from '#simulator/state';
 import { inboundWebhook, unixSeconds, type InboundMessage } from '#simulator/webhook-payloads';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -75,7 +75,7 @@ export const simulateInbound =
       ...messageBody(state, type, body),
     };
     const name = body.name || `Customer ${from.slice(-4)}`;
-    const result = await state.webhooks.post(inboundWebhook(phoneNumberId, { name, waId: from }, message));
+    const result = await state.webhooks.post(inboundWebhook(businessNumber(state, phoneNumberId), { name, waId: from }, message));
     const mediaId = (message[type] as { id?: string } | undefined)?.id;
     return ok({ ok: true, wamid, ...(MEDIA_TYPES.includes(type) && { media_id: mediaId }), delivered_status: result.status, ...(result.error && { error: result.error }) });
   };

@@ -213,7 +213,7 @@ describe('bad outbound input (contract §13)', () => {
     ['variables on a session message', { text: 'x', variables: ['a'] }, 'variables'],
   ];
 
-  it.each(cases)('%s → 400 validation_error on %s, nothing sent', async (_name, body, field) => {
+  it.each(cases)('%s → 400 validation_error, nothing sent', async (_name, body, field) => {
     const reply = await send(ws, { to: '+14155563000', ...body });
     expect(reply.status).toBe(400);
     expect(reply.body.error.code).toBe('validation_error');

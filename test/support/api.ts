@@ -82,6 +82,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
   api.workspace = async (plan = 'pro') => {
     const workspace = await createWorkspace({ name: 'Test', plan, phone_number_id: randomDigits(15), waba_id: randomDigits(15) });
     const key = await createKey(workspace.id, { name: 'Test key' });
+    api.simulator.registerNumber(workspace.phone_number_id, workspace.waba_id);
     return { id: workspace.id, key: key.api_key, phoneNumberId: workspace.phone_number_id, wabaId: workspace.waba_id };
   };
 
