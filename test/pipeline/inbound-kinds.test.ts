@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { startReceiver } from '../support/receiver';
 import { TEST_PLATFORM, useTestApi, type TestWorkspace } from '../support/api';
 import { customerMessage, messagesWebhook, postPlatformWebhook } from '../support/platform-webhook';
 import { simulatorControl } from '../support/simulator';
@@ -326,5 +328,32 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
     } finally {
       await simulator.resetFaults();
     }
+  });
+});
+
+describe('events of this issue, as subscribers get them', () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(() => receiver?.stop());
+
+  it('template.updated carries the template; contact.updated fires when a stop word opts the customer out', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const sub = (await api.call('POST', '/api/v1/webhooks', { key: ws.key, body: { url: receiver.url, events: ['template.updated', 'contact.updated', 'message.received'] } })).body.data;
+    const events = () => receiver.received.map((r) => new Webhook(sub.signing_secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> }); // eslint-disable-line @typescript-eslint/no-explicit-any
+
+    await simulator.templateStatus({ waba_id: ws.wabaId, name: 'order_update', language: 'es_ES', event: 'DISABLED' });
+    const [updated] = (await eventually(async () => events(), (e) => e.some((x) => x.type === 'template.updated'))).filter((x) => x.type === 'template.updated');
+    expect(updated.data).toMatchObject({ name: 'order_update', language: 'es_ES', status: 'DISABLED', category: 'UTILITY', content: expect.any(String) });
+
+    await receive(ws, '14155576100', { type: 'text', text: { body: 'Hi' } });
+    await receive(ws, '14155576100', { type: 'text', text: { body: 'STOP' } });
+    const changed = await eventually(async () => events().filter((x) => x.type === 'contact.updated'), (e) => e.length > 0);
+    expect(changed[0].data).toMatchObject({ phone_number: '14155576100', opted_out_at: expect.any(String) });
+    // Another message from a known, named, opted-out contact changes nothing about it.
+    await receive(ws, '14155576100', { type: 'text', text: { body: 'thanks' } });
+    await eventually(async () => events().filter((x) => x.type === 'message.received'), (e) => e.length === 3);
+    expect(events().filter((x) => x.type === 'contact.updated')).toHaveLength(1);
   });
 });
