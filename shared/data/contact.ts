@@ -17,6 +17,8 @@ import { tagKey, type Contact, type StoredContact } from '#shared/domain/contact
 export const contactKey = (ws: string, id: string) => ({ PK: `WS#${ws}#CONTACT#${id}`, SK: 'CONTACT' });
 const contactListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CONTACTS`, ...(id && { GSI1SK: id }) });
 const phoneClaimKey = (ws: string, digits: string) => ({ PK: `WS#${ws}#PHONE#${digits}`, SK: 'CONTACT_PHONE' });
+/** Maps a platform user id (a customer without a phone number) to its contact, and keeps it unique. */
+const userClaimKey = (ws: string, userId: string) => ({ PK: `WS#${ws}#USER#${userId}`, SK: 'CONTACT_USER' });
 /** The claim also carries the contact's opt-out, so a send checks a number with one read by key. */
 const phoneClaim = (ws: string, contact: Contact) => ({ ...phoneClaimKey(ws, contact.phone_number), contact_id: contact.id, opted_out_at: contact.opted_out_at });
 const TAG = 'TAG#';
@@ -32,8 +34,8 @@ const contactItem = (ws: string, contact: Contact, version: number) => ({
 });
 
 function toContact(item: Record<string, unknown>): StoredContact {
-  const { id, name, phone_number, email, tags, custom_fields, opted_out_at, created_at, updated_at, version } = item as unknown as StoredContact;
-  return { id, name, phone_number, email, tags, custom_fields, opted_out_at: opted_out_at ?? null, created_at, updated_at, version };
+  const { id, name, phone_number, email, tags, custom_fields, opted_out_at, user_id, created_at, updated_at, version } = item as unknown as StoredContact;
+  return { id, name, phone_number, email, tags, custom_fields, opted_out_at: opted_out_at ?? null, ...(user_id && { user_id }), created_at, updated_at, version };
 }
 
 export async function getContact(ws: string, id: string, consistent = false): Promise<StoredContact | undefined> {
@@ -46,6 +48,11 @@ export const contactsByIds = async (ws: string, ids: string[]): Promise<StoredCo
 
 export async function contactIdForPhone(ws: string, digits: string): Promise<string | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: phoneClaimKey(ws, digits), ConsistentRead: true }));
+  return Item?.contact_id as string | undefined;
+}
+
+export async function contactIdForUser(ws: string, userId: string): Promise<string | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: userClaimKey(ws, userId), ConsistentRead: true }));
   return Item?.contact_id as string | undefined;
 }
 
@@ -128,7 +135,9 @@ async function reconcileTags(ws: string, contact: Contact, version: number): Pro
 function insertWrites(ws: string, contact: Contact, withTags: boolean): TransactItem[] {
   const create = (Item: Record<string, unknown>): TransactItem => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' } });
   return [
-    create(phoneClaim(ws, contact)),
+    // A contact has a phone claim once it has a number, a user claim when the platform knows it by a user id.
+    ...(contact.phone_number ? [create(phoneClaim(ws, contact))] : []),
+    ...(contact.user_id ? [create({ ...userClaimKey(ws, contact.user_id), contact_id: contact.id })] : []),
     create(contactItem(ws, contact, 1)),
     ...(withTags ? contact.tags.map((tag) => create({ ...tagItemKey(ws, contact.id, tagKey(tag)), ...taggedListEntry(ws, tagKey(tag), contact.id) })) : []),
   ];
@@ -201,10 +210,8 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   ];
   const phoneChanged = after.phone_number !== before.phone_number;
   if (phoneChanged) {
-    items.push(
-      { Put: { TableName: tableName(), Item: phoneClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } },
-      { Delete: { TableName: tableName(), Key: phoneClaimKey(ws, before.phone_number) } },
-    );
+    items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
+    if (before.phone_number) items.push({ Delete: { TableName: tableName(), Key: phoneClaimKey(ws, before.phone_number) } });
   } else if ((after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after) } });
   }
@@ -231,7 +238,8 @@ export async function deleteContactRecords(ws: string, contact: StoredContact): 
     await applyUnits(units, [versionGuard(ws, contact.id, contact.version)]);
     await transact([
       { Delete: { TableName: tableName(), Key: contactKey(ws, contact.id), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': contact.version } } },
-      { Delete: { TableName: tableName(), Key: phoneClaimKey(ws, contact.phone_number) } },
+      ...(contact.phone_number ? [{ Delete: { TableName: tableName(), Key: phoneClaimKey(ws, contact.phone_number) } }] : []),
+      ...(contact.user_id ? [{ Delete: { TableName: tableName(), Key: userClaimKey(ws, contact.user_id) } }] : []),
       counterMove(ws, counterNames.contacts, -1),
     ]);
     return true;

@@ -253,15 +253,22 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
     expect((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+55 31 98765-4321', text: 'Oi!' } })).status).toBe(202);
   });
 
-  it('a customer known only by a business-scoped user id is stored, never dropped', async () => {
+  it('a customer known only by a business-scoped user id is stored and filed under a contact of that id, never dropped', async () => {
     const ws = await api.workspaceWithTemplates();
-    const payload = messagesWebhook(ws.wabaId, ws.phoneNumberId, {
-      contacts: [{ profile: { name: 'Pablo', username: 'pablo.m' }, user_id: 'US.13491208655302741918' }],
-      messages: [{ from_user_id: 'US.13491208655302741918', id: 'wamid.user-only', timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'hi from a username' } }],
-    });
-    expect(await postPlatformWebhook(api.baseUrl, payload)).toBe(200);
-    const list = await eventually(() => get(ws, '/api/v1/messages?direction=inbound'), (l) => l.data.length === 1);
-    expect(await message(ws, list.data[0].id)).toMatchObject({ content: 'hi from a username', user_id: 'US.13491208655302741918', phone_number: '' });
+    const fromUser = (id: string, body: string) =>
+      messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+        contacts: [{ profile: { name: 'Pablo', username: 'pablo.m' }, user_id: 'US.13491208655302741918' }],
+        messages: [{ from_user_id: 'US.13491208655302741918', id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
+      });
+    expect(await postPlatformWebhook(api.baseUrl, fromUser('wamid.user-only-1', 'hi from a username'))).toBe(200);
+    expect(await postPlatformWebhook(api.baseUrl, fromUser('wamid.user-only-2', 'me again'))).toBe(200);
+    const list = await eventually(() => get(ws, '/api/v1/messages?direction=inbound'), (l) => l.data.length === 2);
+    const stored = await Promise.all(list.data.map((m: { id: string }) => message(ws, m.id)));
+    expect(stored.map((m) => m.content).sort()).toEqual(['hi from a username', 'me again']);
+    for (const m of stored) expect(m).toMatchObject({ user_id: 'US.13491208655302741918', phone_number: '' });
+    // One contact for both messages, found by the user id.
+    const contacts = (await get(ws, '/api/v1/contacts')).data;
+    expect(contacts).toEqual([expect.objectContaining({ name: 'Pablo', phone_number: '', user_id: 'US.13491208655302741918' })]);
   });
 
   it('moves the contact when the customer changes number, without opening a window for the new one', async () => {

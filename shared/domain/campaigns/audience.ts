@@ -55,7 +55,8 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
   });
   const candidates = [
     ...(audience.recipients ?? []).map((r, i) => ({ phone: r.phone, name: r.name ?? null, input: own(r), field: `recipients.${i}.` })),
-    ...[...contacts, ...members].map((c) => ({ phone: c.phone_number, name: c.name, input: shared, field: 'template_' })),
+    // A contact known only by a platform user id has no number to send a template to.
+    ...[...contacts, ...members].filter((c) => c.phone_number).map((c) => ({ phone: c.phone_number, name: c.name, input: shared, field: 'template_' })),
   ];
   const seen = new Set<string>();
   const recipients: Recipient[] = [];

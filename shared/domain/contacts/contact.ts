@@ -12,6 +12,11 @@ export interface Contact {
   custom_fields: Record<string, CustomFieldValue>;
   /** When the customer opted out of marketing (a stop word, or set through the API); null while subscribed. */
   opted_out_at: string | null;
+  /**
+   * The platform's business-scoped user id, for a customer who wrote without a phone number
+   * (usernames); such a contact's `phone_number` is empty until one is set.
+   */
+  user_id?: string;
   created_at: string;
   updated_at: string;
 }
@@ -72,12 +77,12 @@ export function applyChanges(current: Contact, changes: ContactChanges, now: str
   };
 }
 
-export function newContact(id: string, phone_number: string, changes: ContactChanges, now: string): Contact {
-  const blank: Contact = { id, name: null, phone_number, email: null, tags: [], custom_fields: {}, opted_out_at: null, created_at: now, updated_at: now };
+export function newContact(id: string, phone_number: string, changes: ContactChanges, now: string, user_id?: string): Contact {
+  const blank: Contact = { id, name: null, phone_number, email: null, tags: [], custom_fields: {}, opted_out_at: null, ...(user_id && { user_id }), created_at: now, updated_at: now };
   return applyChanges(blank, changes, now);
 }
 
-export const publicContact = ({ id, name, phone_number, email, tags, custom_fields, opted_out_at, created_at, updated_at }: Contact): Contact => ({
+export const publicContact = ({ id, name, phone_number, email, tags, custom_fields, opted_out_at, user_id, created_at, updated_at }: Contact): Contact => ({
   id,
   name,
   phone_number,
@@ -86,6 +91,7 @@ export const publicContact = ({ id, name, phone_number, email, tags, custom_fiel
   custom_fields,
   // Contacts stored before opt-out existed have no such attribute.
   opted_out_at: opted_out_at ?? null,
+  ...(user_id && { user_id }),
   created_at,
   updated_at,
 });

@@ -1,4 +1,4 @@
-import { contactIdForPhone, deleteContactRecords, getContact, insertContacts, replaceContact } from '#shared/data/contact';
+import { contactIdForPhone, contactIdForUser, deleteContactRecords, getContact, insertContacts, replaceContact } from '#shared/data/contact';
 import { DomainError, errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
@@ -58,16 +58,19 @@ export async function deleteContact(ws: string, id: string): Promise<Contact> {
   throw busy();
 }
 
+/** Who wrote in: their number, or (for a customer the platform knows only by username) its user id. */
+export type SenderIdentity = { phone: string } | { userId: string };
+
 /**
- * The contact of a customer who wrote in: created when the number is new, named from the
- * platform profile while it has no name, opted out when the message was a stop word. Written
+ * The contact of a customer who wrote in: created when the number (or user id) is new, named from
+ * the platform profile while it has no name, opted out when the message was a stop word. Written
  * only when one of these changes something, so a conversation does not rewrite (and announce)
  * the contact on every message.
  */
-export async function contactOfSender(ws: string, phone: string, sender: { profileName?: string; optOut: boolean }): Promise<Contact> {
+export async function contactOfSender(ws: string, who: SenderIdentity, sender: { profileName?: string; optOut: boolean }): Promise<Contact> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = nowIso();
-    const existingId = await contactIdForPhone(ws, phone);
+    const existingId = 'phone' in who ? await contactIdForPhone(ws, who.phone) : await contactIdForUser(ws, who.userId);
     const before = existingId ? await getContact(ws, existingId, true) : undefined;
     if (existingId && !before) continue; // deleted in between
     const changes: ContactChanges = {
@@ -75,9 +78,9 @@ export async function contactOfSender(ws: string, phone: string, sender: { profi
       ...(sender.optOut && !before?.opted_out_at && { opted_out: true }),
     };
     if (!before) {
-      const contact = newContact(newId(), phone, changes, now);
+      const contact = 'phone' in who ? newContact(newId(), who.phone, changes, now) : newContact(newId(), '', changes, now, who.userId);
       if (!(await insertContacts(ws, [contact])).length) return contact;
-      continue; // the number was claimed concurrently
+      continue; // claimed concurrently
     }
     if (!Object.keys(changes).length) return before;
     const after = applyChanges(before, changes, now);

@@ -27,14 +27,15 @@ function optsOut(workspace: Workspace, inbound: PlatformInbound): boolean {
  * on a stop word), links what it replies or reacts to, and stores the message (`inbound`,
  * `received`), in that order so a visible message implies the rest. Every step is idempotent: a
  * re-delivered webhook changes nothing. A sender known only by a platform user id (no number) is
- * stored with that id; there is no window or contact to keep for it.
+ * filed under that id; there is no window for it (a reply needs a number).
  */
 export async function recordInbound(workspace: Workspace, inbound: PlatformInbound): Promise<Message> {
   const ws = workspace.id;
-  const phone = inbound.sender.phone;
+  const { phone, userId, profileName } = inbound.sender;
   if (phone) await openWindow(ws, phone, inbound.at);
+  const who = phone ? { phone } : { userId: userId! };
   const [contact, context, reacted] = await Promise.all([
-    phone ? contactOfSender(ws, phone, { profileName: inbound.sender.profileName, optOut: optsOut(workspace, inbound) }) : undefined,
+    contactOfSender(ws, who, { profileName, optOut: optsOut(workspace, inbound) }),
     inbound.repliedTo ? reference(ws, inbound.repliedTo) : undefined,
     inbound.reaction ? reference(ws, inbound.reaction.providerMessageId) : undefined,
   ]);
@@ -56,7 +57,7 @@ export async function recordInbound(workspace: Workspace, inbound: PlatformInbou
     ...(reacted && inbound.reaction && { reaction: { emoji: inbound.reaction.emoji, message_id: reacted.message_id, provider_message_id: reacted.provider_message_id } }),
     campaign_id: null,
     ...((context?.campaign_id || reacted?.campaign_id) && { reply_campaign_id: (context?.campaign_id ?? reacted?.campaign_id)! }),
-    ...(contact && { contact_id: contact.id }),
+    contact_id: contact.id,
     provider_message_id: inbound.providerMessageId,
     error: null,
     metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: null },
