@@ -141,7 +141,8 @@ export interface PlatformMediaObject {
   file_size: number | null;
 }
 
-const MEDIA_DOWNLOAD_TIMEOUT_MS = 30_000;
+/** A media file may be large (documents up to 100 MB); MEDIA_DOWNLOAD_TIMEOUT_MS shortens the wait in tests. */
+const mediaDownloadTimeoutMs = () => Number(process.env.MEDIA_DOWNLOAD_TIMEOUT_MS ?? 30_000);
 
 export async function fetchMediaObject(mediaId: string, token: string): Promise<PlatformMediaObject> {
   const answer = await graphRequest<Record<string, unknown>>(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(mediaId)}`, token);
@@ -157,7 +158,7 @@ export async function fetchMediaObject(mediaId: string, token: string): Promise<
 export async function downloadMedia(url: string, token: string): Promise<Uint8Array> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(MEDIA_DOWNLOAD_TIMEOUT_MS) });
+    response = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(mediaDownloadTimeoutMs()) });
     if (!response.ok) throw new PlatformError(response.status, response.status, `The media download answered ${response.status}`);
     return new Uint8Array(await response.arrayBuffer());
   } catch (error) {

@@ -7,6 +7,7 @@ import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
 
 process.env.MEDIA_BACKOFF_SCALE = '0.001';
+process.env.MEDIA_DOWNLOAD_TIMEOUT_MS = '300';
 const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
@@ -145,13 +146,15 @@ describe('inbound media, copied to the media bucket', () => {
     expect((await message(ws, stored[0].id)).media.url).not.toBe(copied.media.url);
   });
 
-  it.each([['answers 404', 'not_found'] as const])('keeps the message and notes the error when the download %s, after its retries', async (_name, download) => {
-    const customer = '14155572200';
-    await simulator.registerMedia({ id: '555000111', mime_type: 'image/png', download });
-    await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'image', image: { id: '555000111' } });
+  it.each([
+    ['answers 404', 'not_found', '404', '14155572200'],
+    ['times out', 'timeout', 'unreachable', '14155572201'],
+  ] as const)('keeps the message and notes the error when the download %s, after its retries', async (_name, download, error, customer) => {
+    await simulator.registerMedia({ id: `55500${customer}`, mime_type: 'image/png', download });
+    await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'image', image: { id: `55500${customer}` } });
     const stored = await eventually(async () => (await inbound(ws, customer)).data, (l) => l.length === 1);
     const given = await eventually(() => message(ws, stored[0].id), (m) => m.media.error !== undefined, 30_000);
-    expect(given.media).toMatchObject({ media_id: '555000111', url: null, error: expect.stringContaining('404') });
+    expect(given.media).toMatchObject({ media_id: `55500${customer}`, url: null, error: expect.stringContaining(error) });
   });
 
   it('notes malformed media metadata from the platform as an error, and keeps the message', async () => {
