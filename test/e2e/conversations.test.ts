@@ -52,7 +52,8 @@ describe('a conversation on the local stack, as in the README walk-through', () 
       context: sent.provider_message_id,
     });
     const list = await eventually(inbound, (l) => l.length === 2);
-    expect(await message(list[0].id)).toMatchObject({
+    const tap = list.find((m: { message_type: string }) => m.message_type === 'interactive');
+    expect(await message(tap.id)).toMatchObject({
       message_type: 'interactive',
       content: 'Replacement',
       interactive: { type: 'button_reply', id: 'replace', title: 'Replacement' },

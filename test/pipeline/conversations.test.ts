@@ -11,10 +11,12 @@ const inboundList = async (ws: TestWorkspace, phone: string) => (await api.call(
 
 /** The customer writes first, which opens the window; answers our id of their message. */
 async function customerWrites(ws: TestWorkspace, from: string, body: Record<string, unknown> = { text: 'hello' }): Promise<{ id: string; wamid: string }> {
-  const before = (await inboundList(ws, from)).length;
+  const known = new Set((await inboundList(ws, from)).map((m: { id: string }) => m.id));
   const { wamid } = await simulator.inbound({ phone_number_id: ws.phoneNumberId, from, ...body });
-  const list = await eventually(() => inboundList(ws, from), (l) => l.length > before);
-  return { id: list[0].id, wamid };
+  // Messages of the same second sort in no particular order: the new one is the id not seen before.
+  const fresh = (l: { id: string }[]) => l.find((m) => !known.has(m.id));
+  const list = await eventually(() => inboundList(ws, from), (l) => fresh(l) !== undefined);
+  return { id: fresh(list)!.id, wamid };
 }
 
 /** The one request the simulator accepted for a number, as it arrived. */

@@ -16,10 +16,12 @@ const message = async (ws: TestWorkspace, id: string) => (await get(ws, `/api/v1
 const inbound = (ws: TestWorkspace, phone: string) => get(ws, `/api/v1/messages?direction=inbound&phone=${phone}`);
 /** Posts one customer message shaped as the platform documents it, and answers it as stored. */
 async function receive(ws: TestWorkspace, from: string, body: Record<string, unknown>) {
-  const before = (await inbound(ws, from)).data.length;
+  const known = new Set((await inbound(ws, from)).data.map((m: { id: string }) => m.id));
   expect(await postPlatformWebhook(api.baseUrl, customerMessage(ws.wabaId, ws.phoneNumberId, from, body))).toBe(200);
-  const list = await eventually(() => inbound(ws, from), (l) => l.data.length > before);
-  return message(ws, list.data[0].id);
+  // Messages of the same second sort in no particular order: the new one is the id not seen before.
+  const fresh = (l: { data: { id: string }[] }) => l.data.find((m) => !known.has(m.id));
+  const list = await eventually(() => inbound(ws, from), (l) => fresh(l) !== undefined);
+  return message(ws, fresh(list)!.id);
 }
 const contactOf = async (ws: TestWorkspace, phone: string) => (await get(ws, `/api/v1/contacts?search=${phone}`)).data[0];
 
