@@ -2,7 +2,7 @@ import type { Faults } from '#simulator/faults';
 import { newConversationId } from '#simulator/ids';
 import { envelope, statusWebhook, unixSeconds, type BusinessNumber, type StatusName, type StatusReport } from '#simulator/webhook-payloads';
 import type { WebhookSender } from '#simulator/platform-webhooks';
-import { messageUndeliverable } from '#simulator/whatsapp-errors';
+import { ecosystemEngagement, messageUndeliverable } from '#simulator/whatsapp-errors';
 
 /** An accepted message whose status reports are to be sent. */
 export interface AcceptedMessage {
@@ -16,9 +16,9 @@ export interface AcceptedMessage {
   bizOpaqueCallbackData?: string;
 }
 
-/** What happens to a message, by recipient: `...9999` fails (131026), `...9998` is never read; a reaction is only sent. */
+/** What happens to a message, by recipient: `...9999` fails (131026), `...9997` fails (131049, with a subcode), `...9998` is never read; a reaction is only sent. */
 export function statusSequence(waId: string, type = 'text'): StatusName[] {
-  if (waId.endsWith('9999')) return ['sent', 'failed'];
+  if (waId.endsWith('9999') || waId.endsWith('9997')) return ['sent', 'failed'];
   if (type === 'reaction') return ['sent'];
   if (waId.endsWith('9998')) return ['sent', 'delivered'];
   return ['sent', 'delivered', 'read'];
@@ -75,7 +75,7 @@ function statusReport(message: AcceptedMessage, status: StatusName, atMs: number
         category: message.category,
       },
     }),
-    ...(status === 'failed' && { errors: [messageUndeliverable()] }),
+    ...(status === 'failed' && { errors: [message.waId.endsWith('9997') ? ecosystemEngagement() : messageUndeliverable()] }),
   };
 }
 

@@ -41,6 +41,7 @@ export interface StatusError {
   title: string;
   message: string;
   error_data: { details: string };
+  error_subcode?: number;
   href?: string;
 }
 
@@ -52,5 +53,18 @@ export const messageUndeliverable = (): StatusError => ({
   title: 'Message undeliverable',
   message: 'Message undeliverable',
   error_data: { details: 'Message Undeliverable.' },
+  href: ERROR_CODES_HREF,
+});
+
+/**
+ * 131049: a marketing message held back "to maintain healthy ecosystem engagement", with the
+ * subcode the platform's error reference shows (docs/platform-requests.md §7).
+ */
+export const ecosystemEngagement = (): StatusError => ({
+  code: 131049,
+  title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+  message: 'This message was not delivered to maintain healthy ecosystem engagement.',
+  error_data: { details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' },
+  error_subcode: 2494055,
   href: ERROR_CODES_HREF,
 });

@@ -303,6 +303,18 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
     expect((await inbound(ws, '14155575200')).pagination.totalCount).toBe(1);
   });
 
+  it('keeps the subcode and details of a failure the platform reports (a number ending in 9997)', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155579997', template: 'welcome', variables: ['x'] } });
+    const failed = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'failed');
+    expect(failed.error).toEqual({
+      code: 131049,
+      title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+      subcode: 2494055,
+      details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
+    });
+  });
+
   it('records played without moving the status, and keeps error subcodes and details', async () => {
     const ws = await api.workspaceWithTemplates();
     const customer = '14155575300';
