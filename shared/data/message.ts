@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally, setFields } from '#shared/data/table/conditions';
 import { countQuery } from '#shared/data/table/count';
@@ -18,8 +18,18 @@ const historyEntry = (ws: string, shard: number, id?: string) => ({ GSI3PK: `WS#
 /** One number's conversation, newest first: the `phone` filter. */
 const conversationEntry = (ws: string, digits: string, id?: string) => ({ GSI2PK: `WS#${ws}#PHONE_MESSAGES#${digits}`, ...(id && { GSI2SK: id }) });
 
-/** The platform's id (`wamid.…`) of a message, once known: replies, reactions and edits find the message by it. */
-const platformIdEntry = (ws: string, providerMessageId: string) => ({ GSI4PK: `WS#${ws}#WAMID#${providerMessageId}` });
+/**
+ * The platform's id (`wamid.…`) of a message, once known, as a small item of its own: replies,
+ * reactions, edits and reports without our id find the message by it. An item beside the message
+ * rather than an index entry on it: the message item stays under 1 KB, so its every later write
+ * stays one unit (docs/performance.md).
+ */
+const platformIdKey = (ws: string, providerMessageId: string) => ({ PK: `WS#${ws}#WAMID#${providerMessageId}`, SK: 'WAMID' });
+
+/** The lookup item of a message's platform id, as one item of the transaction that records the id. */
+export const platformIdPut = (message: Message, providerMessageId: string): TransactItem => ({
+  Put: { TableName: tableName(), Item: { ...platformIdKey(message.workspace_id, providerMessageId), message_id: message.id, campaign_id: message.campaign_id } },
+});
 
 /** A message as stored, with the send worker's bookkeeping. */
 export type StoredMessage = Message & { claim?: { token: string; at: number }; attempts?: number };
@@ -31,7 +41,6 @@ function messageItem(message: Message) {
     ...messageKey(ws, message.id),
     ...historyEntry(ws, messageShard(message.id), message.id),
     ...conversationEntry(ws, message.phone_number, message.id),
-    ...(message.provider_message_id && platformIdEntry(ws, message.provider_message_id)),
     ...message,
   };
 }
@@ -51,7 +60,12 @@ export async function getMessage(ws: string, id: string, consistent = false): Pr
  */
 export async function insertMessage(message: Message): Promise<Message> {
   try {
-    await transact([newMessagePut(message), messageCountMove(message.workspace_id, messageShard(message.id), null, message.status)]);
+    await transact([
+      newMessagePut(message),
+      messageCountMove(message.workspace_id, messageShard(message.id), null, message.status),
+      // An inbound message comes with its platform id.
+      ...(message.provider_message_id ? [platformIdPut(message, message.provider_message_id)] : []),
+    ]);
     return message;
   } catch (error) {
     if (!failedConditions(error)) throw error;
@@ -90,17 +104,20 @@ export async function releaseClaim(message: Message, token: string): Promise<voi
 
 /** Keeps the platform's id when a report moved the message before our own write landed; nothing when it is set already. */
 export async function recordProviderId(message: Message, providerMessageId: string): Promise<void> {
-  await conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: messageKey(message.workspace_id, message.id),
-        UpdateExpression: 'SET provider_message_id = :id, GSI4PK = :platformId REMOVE claim',
-        ConditionExpression: 'provider_message_id = :null',
-        ExpressionAttributeValues: { ':id': providerMessageId, ':platformId': platformIdEntry(message.workspace_id, providerMessageId).GSI4PK, ':null': null },
-      }),
-    ),
-  );
+  const update: TransactItem = {
+    Update: {
+      TableName: tableName(),
+      Key: messageKey(message.workspace_id, message.id),
+      UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
+      ConditionExpression: 'provider_message_id = :null',
+      ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
+    },
+  };
+  try {
+    await transact([update, platformIdPut(message, providerMessageId)]);
+  } catch (error) {
+    if (!failedConditions(error)) throw error;
+  }
 }
 
 /** What a status change writes on the message besides its status. */
@@ -119,9 +136,8 @@ export function statusMove(message: Message, change: StatusChange): TransactItem
   const values: Record<string, unknown> = { ':from': message.status, ':to': change.to, ':at': change.at, ':now': nowIso() };
   const sets = ['#status = :to', 'metadata.#at = :at', 'updated_at = :now'];
   if (change.providerMessageId) {
-    sets.push('provider_message_id = :provider', 'GSI4PK = :platformId');
+    sets.push('provider_message_id = :provider');
     values[':provider'] = change.providerMessageId;
-    values[':platformId'] = platformIdEntry(message.workspace_id, change.providerMessageId).GSI4PK;
   }
   if (change.error) {
     sets.push('#error = :error');
@@ -142,19 +158,8 @@ export function statusMove(message: Message, change: StatusChange): TransactItem
 
 /** The message the platform knows by this id, in this workspace: our id and its campaign. */
 export async function messageByPlatformId(ws: string, providerMessageId: string): Promise<{ id: string; campaign_id: string | null } | undefined> {
-  const index = indexes.messageByPlatformId;
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index.indexName,
-      KeyConditionExpression: `${index.partitionKey} = :pk`,
-      ExpressionAttributeValues: { ':pk': platformIdEntry(ws, providerMessageId).GSI4PK },
-      Limit: 1,
-    }),
-  );
-  const [entry] = Items;
-  if (!entry) return undefined;
-  return { id: String(entry.PK).slice(messageKey(ws, '').PK.length), campaign_id: (entry.campaign_id as string | null) ?? null };
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: platformIdKey(ws, providerMessageId) }));
+  return Item ? { id: Item.message_id as string, campaign_id: (Item.campaign_id as string | null) ?? null } : undefined;
 }
 
 /** A customer's edit or deletion of their message: its new content and when it changed. */

@@ -26,15 +26,13 @@ export const indexes = {
   messageHistory: { indexName: 'messageHistory', partitionKey: 'GSI3PK', sortKey: 'GSI3SK', projectedAttributes: MESSAGE_INDEX_ATTRIBUTES },
   /** One number's conversation, newest first: the `phone` filter. */
   conversation: { indexName: 'conversation', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', projectedAttributes: MESSAGE_INDEX_ATTRIBUTES },
-  /** A message by the platform's id (`wamid.…`): what a reply, a reaction, an edit refers to. One entry per key; the sort key is the item's own. */
-  messageByPlatformId: { indexName: 'messageByPlatformId', partitionKey: 'GSI4PK', sortKey: 'SK', projectedAttributes: ['campaign_id'] },
 } as const satisfies Record<string, { indexName: string; partitionKey: string; sortKey: string; projectedAttributes: 'ALL' | string[] }>;
 
 export type IndexName = keyof typeof indexes;
 
 /** CreateTable input for DynamoDB Local (tests and `npm start`); the cloud table is built from the same constants in CDK. */
 export function createTableInput(tableName: string): CreateTableCommandInput {
-  const attributes = [...new Set([table.partitionKey, table.sortKey, ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey])])];
+  const attributes = [table.partitionKey, table.sortKey, ...Object.values(indexes).flatMap((i) => [i.partitionKey, i.sortKey])];
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',

@@ -39,11 +39,12 @@ export async function recordInbound(workspace: Workspace, inbound: PlatformInbou
     inbound.repliedTo ? reference(ws, inbound.repliedTo) : undefined,
     inbound.reaction ? reference(ws, inbound.reaction.providerMessageId) : undefined,
   ]);
+  const replyCampaign = context?.campaign_id ?? reacted?.campaign_id;
   return insertMessage({
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
     workspace_id: ws,
     phone_number: phone ?? '',
-    ...(inbound.sender.userId && { user_id: inbound.sender.userId }),
+    ...(userId && { user_id: userId }),
     direction: 'inbound',
     status: 'received',
     message_type: inbound.type,
@@ -56,7 +57,7 @@ export async function recordInbound(workspace: Workspace, inbound: PlatformInbou
     ...(context && { context: { message_id: context.message_id, provider_message_id: context.provider_message_id } }),
     ...(reacted && inbound.reaction && { reaction: { emoji: inbound.reaction.emoji, message_id: reacted.message_id, provider_message_id: reacted.provider_message_id } }),
     campaign_id: null,
-    ...((context?.campaign_id || reacted?.campaign_id) && { reply_campaign_id: (context?.campaign_id ?? reacted?.campaign_id)! }),
+    ...(replyCampaign && { reply_campaign_id: replyCampaign }),
     contact_id: contact.id,
     provider_message_id: inbound.providerMessageId,
     error: null,

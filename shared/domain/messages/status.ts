@@ -1,6 +1,6 @@
 import { failedConditions, transact } from '#shared/data/table/transact';
 import { metricMove } from '#shared/data/campaign-metrics';
-import { fillTimestamp, getMessage, statusMove } from '#shared/data/message';
+import { fillTimestamp, getMessage, platformIdPut, statusMove } from '#shared/data/message';
 import { messageCountMove } from '#shared/data/message-counts';
 import { messageShard } from '#shared/data/message-shard';
 import { nextStatus, type Message, type MessageError, type MessageStatus } from '#shared/domain/messages/message';
@@ -20,16 +20,19 @@ const MAX_ATTEMPTS = 10;
 function transition(message: Message, to: MessageStatus, report: StatusReport) {
   const ws = message.workspace_id;
   const shard = messageShard(message.id);
+  // The platform's id is recorded with the first report that brings it, with its lookup item.
+  const newProviderId = message.provider_message_id ? undefined : report.providerMessageId;
   return [
     statusMove(message, {
       to,
       timestamp: `${report.status}_at`,
       at: report.at,
-      providerMessageId: message.provider_message_id ? undefined : report.providerMessageId,
+      providerMessageId: newProviderId,
       error: to === 'failed' ? (report.error ?? { code: 'unknown', title: 'Unknown error' }) : undefined,
     }),
     messageCountMove(ws, shard, message.status, to),
     ...(message.campaign_id ? [metricMove(ws, message.campaign_id, shard, message.status, to)] : []),
+    ...(newProviderId ? [platformIdPut(message, newProviderId)] : []),
   ];
 }
 
