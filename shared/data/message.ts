@@ -158,7 +158,7 @@ export function statusMove(message: Message, change: StatusChange): TransactItem
 
 /** The message the platform knows by this id, in this workspace: our id and its campaign. */
 export async function messageByPlatformId(ws: string, providerMessageId: string): Promise<{ id: string; campaign_id: string | null } | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: platformIdKey(ws, providerMessageId) }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: platformIdKey(ws, providerMessageId), ConsistentRead: true }));
   return Item ? { id: Item.message_id as string, campaign_id: (Item.campaign_id as string | null) ?? null } : undefined;
 }
 
