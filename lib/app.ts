@@ -11,6 +11,7 @@ export function buildApp(app: App, env?: Environment) {
     table: data.table,
     platformSecret: data.platformSecret,
     queues: data.queues,
+    deadLetterQueues: data.deadLetterQueues,
     streamFailureQueue: data.streamFailureQueue,
     eventBus: data.eventBus,
     busDeliveryFailureQueue: data.busDeliveryFailureQueue,

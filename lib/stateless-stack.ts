@@ -27,6 +27,8 @@ export interface StatelessStackProps extends StackProps {
   table: ITableV2;
   platformSecret: ISecret;
   queues: Record<QueueName, IQueue>;
+  /** Each work queue's dead-letter queue: deadLetters triggers consume them. */
+  deadLetterQueues: Record<QueueName, IQueue>;
   /** On-failure destination of tableStream triggers. */
   streamFailureQueue: IQueue;
   /** The service's custom bus: busRule triggers subscribe to it, access `bus` publishes to it. */
@@ -47,6 +49,7 @@ interface Wiring {
   table: ITableV2;
   platformSecret: ISecret;
   queues: Record<QueueName, IQueue>;
+  deadLetterQueues: Record<QueueName, IQueue>;
   streamFailureQueue: IQueue;
   eventBus: IEventBus;
   busDeliveryFailures: IQueue;
@@ -88,6 +91,9 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
       }),
     );
   },
+  deadLetters: (fn, t, w) =>
+    // Consuming a dead-letter queue empties it: the consumer is what ends each job's work (there is nothing to redrive after).
+    fn.addEventSource(new SqsEventSource(w.deadLetterQueues[t.queue], { batchSize: t.batchSize, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(0) })),
   tableStream: (fn, t, w) =>
     // Grants stream read (that stream's ARN only) to this function; SqsDlq grants it SendMessage on the failure queue.
     fn.addEventSource(
@@ -270,7 +276,19 @@ export class StatelessStack extends Stack {
     // policy, in the data stack, which would then depend on this stack (a cycle). The queue's own policy
     // allows every rule of the bus instead (lib/work-queues.ts); referencing an imported queue adds nothing.
     const busDeliveryFailures = Queue.fromQueueArn(this, 'BusDeliveryFailures', props.busDeliveryFailureQueue.queueArn);
-    const wiring: Wiring = { stack: this, api: this.api, table, platformSecret, queues, streamFailureQueue, eventBus, busDeliveryFailures, mediaBucket: props.mediaBucket, scheduleTargets: [] };
+    const wiring: Wiring = {
+      stack: this,
+      api: this.api,
+      table,
+      platformSecret,
+      queues,
+      deadLetterQueues: props.deadLetterQueues,
+      streamFailureQueue,
+      eventBus,
+      busDeliveryFailures,
+      mediaBucket: props.mediaBucket,
+      scheduleTargets: [],
+    };
     // Three passes, so wiring never depends on the order of shared/service/operations.ts: every function exists
     // before any trigger is wired, and every trigger (e.g. a schedule target's role) before any access.
     const built = operations.map((op) => {

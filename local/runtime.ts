@@ -16,8 +16,14 @@ export interface LocalRuntime {
 }
 
 /** Creates each queue of shared/service/queues.ts with its dead-letter queue and redrive policy, as the CDK stack does. */
-async function createQueues(sqs: SQSClient): Promise<Record<QueueName, { url: string; arn: string }>> {
-  const created = {} as Record<QueueName, { url: string; arn: string }>;
+interface LocalQueue {
+  url: string;
+  arn: string;
+  deadLetters: { url: string; arn: string };
+}
+
+async function createQueues(sqs: SQSClient): Promise<Record<QueueName, LocalQueue>> {
+  const created = {} as Record<QueueName, LocalQueue>;
   for (const [name, settings] of Object.entries(queues) as [QueueName, (typeof queues)[QueueName]][]) {
     const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dead-letter` }));
     const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
@@ -31,7 +37,8 @@ async function createQueues(sqs: SQSClient): Promise<Record<QueueName, { url: st
       }),
     );
     const arn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
-    created[name] = { url: queue.QueueUrl!, arn };
+    created[name] = { url: queue.QueueUrl!, arn, deadLetters: { url: dlq.QueueUrl!, arn: dlqArn } };
+    process.env[`${name.toUpperCase()}_DEAD_LETTER_QUEUE_URL`] = dlq.QueueUrl;
     process.env[`${name.toUpperCase()}_QUEUE_URL`] = queue.QueueUrl;
   }
   return created;
@@ -65,6 +72,10 @@ export async function startRuntime(options: {
   for (const operation of localWiring.queuePollers) {
     const { url, arn } = urls[operation.trigger.queue];
     running.push(startQueuePoller({ sqs, queueUrl: url, queueArn: arn, functionName: operation.name, handler: await loadHandler(operation), batchSize: operation.trigger.batchSize, concurrency: 4 }));
+  }
+  for (const operation of localWiring.deadLetterPollers) {
+    const { url, arn } = urls[operation.trigger.queue].deadLetters;
+    running.push(startQueuePoller({ sqs, queueUrl: url, queueArn: arn, functionName: operation.name, handler: await loadHandler(operation), batchSize: operation.trigger.batchSize, concurrency: 1 }));
   }
   for (const operation of localWiring.streamPollers) {
     const handler = await loadHandler(operation);

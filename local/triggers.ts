@@ -13,6 +13,8 @@ export interface LocalWiring {
   schedules: OperationWith<'schedule'>[];
   /** One local/queue-poller.ts each, started by local/runtime.ts. */
   queuePollers: OperationWith<'queue'>[];
+  /** One local/queue-poller.ts each on the queue's dead-letter queue, started by local/runtime.ts. */
+  deadLetterPollers: OperationWith<'deadLetters'>[];
   /** One local/stream-poller.ts each, started by local/runtime.ts. */
   streamPollers: OperationWith<'tableStream'>[];
   /** What local/scheduler-server.ts invokes when a schedule targets it. */
@@ -36,13 +38,14 @@ export const wireLocally: { [K in TriggerType]: WireLocally<K> } = {
   // exists (so a fresh stack has its templates synced before it reports ready), then at its rate.
   schedule: (operation, wiring) => wiring.schedules.push(operation),
   queue: (operation, wiring) => wiring.queuePollers.push(operation),
+  deadLetters: (operation, wiring) => wiring.deadLetterPollers.push(operation),
   tableStream: (operation, wiring) => wiring.streamPollers.push(operation),
   scheduleTarget: (operation, wiring) => wiring.scheduleTargets.push(operation),
   busRule: (operation, wiring) => wiring.busRules.push(operation),
 };
 
 function wire(list: Operation[]): LocalWiring {
-  const wiring: LocalWiring = { routes: [], schedules: [], queuePollers: [], streamPollers: [], scheduleTargets: [], busRules: [] };
+  const wiring: LocalWiring = { routes: [], schedules: [], queuePollers: [], deadLetterPollers: [], streamPollers: [], scheduleTargets: [], busRules: [] };
   for (const operation of list) (wireLocally[operation.trigger.type] as WireLocally<TriggerType>)(operation, wiring);
   return wiring;
 }

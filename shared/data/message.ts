@@ -32,7 +32,7 @@ export const platformIdPut = (message: Message, providerMessageId: string): Tran
 });
 
 /** A message as stored, with the send worker's bookkeeping. */
-export type StoredMessage = Message & { claim?: { token: string; at: number }; attempts?: number };
+export type StoredMessage = Message & { claim?: { token: string; at: number } };
 
 /** The stored item: the message plus its list (sharded) and conversation index keys. */
 function messageItem(message: Message) {

@@ -17,6 +17,8 @@ export type Trigger =
   | { type: 'schedule'; everyMinutes: number }
   /** SQS event source with partial batch responses. */
   | { type: 'queue'; queue: QueueName; batchSize: number }
+  /** The jobs a queue gave up on (its dead-letter queue), to end their work in a final state. */
+  | { type: 'deadLetters'; queue: QueueName; batchSize: number }
   /** The table's stream (new and old images), in order per item, retried until it succeeds. */
   | { type: 'tableStream'; batchSize: number }
   /** Invoked by one-time EventBridge Scheduler schedules that other operations create. */
@@ -118,6 +120,13 @@ export const operations: Operation[] = [
     name: 'PlatformWebhookWorker',
     handler: 'functions/platform-webhooks/process-worker.ts',
     trigger: { type: 'queue', queue: 'inbound', batchSize: 10 },
+    access: { table: 'readWrite' },
+    timeoutSeconds: 30,
+  },
+  {
+    name: 'SendDeadLetters',
+    handler: 'functions/messages/send-dead-letters.ts',
+    trigger: { type: 'deadLetters', queue: 'send', batchSize: 10 },
     access: { table: 'readWrite' },
     timeoutSeconds: 30,
   },

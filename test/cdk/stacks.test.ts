@@ -52,6 +52,7 @@ const scheduledOperations = operations.filter((op) => op.trigger.type === 'sched
 type QueueTrigger = Extract<Trigger, { type: 'queue' }>;
 type StreamTrigger = Extract<Trigger, { type: 'tableStream' }>;
 const queueOperations = operations.filter((op) => op.trigger.type === 'queue');
+const deadLetterOperations = operations.filter((op) => op.trigger.type === 'deadLetters');
 const streamOperations = operations.filter((op) => op.trigger.type === 'tableStream');
 const byName = (name: string) => operations.find((op) => op.name === name)!;
 const operationNamesAtLoad = operations.map((op) => op.name);
@@ -181,7 +182,19 @@ describe('functions', () => {
 
 describe('queue and stream consumers', () => {
   test('one event source mapping per queue or stream operation, none besides', () => {
-    computeTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', queueOperations.length + streamOperations.length);
+    computeTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', queueOperations.length + deadLetterOperations.length + streamOperations.length);
+  });
+
+  test('the send queue\'s dead letters are consumed, so no message stays queued for a job nobody takes', () => {
+    expect(deadLetterOperations.map((op) => (op.trigger as { queue: string }).queue)).toEqual(['send']);
+  });
+
+  test.each(deadLetterOperations.map((op) => [op.name, op]))('%s consumes its queue\'s dead-letter queue with partial batch responses', (_name, op) => {
+    const trigger = op.trigger as { queue: QueueName; batchSize: number };
+    const mappings = mappingsOf(op);
+    expect(mappings).toHaveLength(1);
+    expect(resolveImport(mappings[0].Properties.EventSourceArn)).toEqual(arnOf(data.deadLetterQueues[trigger.queue]));
+    expect(mappings[0].Properties).toMatchObject({ BatchSize: trigger.batchSize, FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
   test.each(queueOperations.map((op) => [op.name, op]))('%s consumes its queue with partial batch responses', (_name, op) => {
@@ -281,7 +294,8 @@ describe('least privilege', () => {
     ];
     expect(resourcesAllowing(op, 'sqs:SendMessage')).toEqual(expect.arrayContaining(sendTargets));
     expect(resourcesAllowing(op, 'sqs:SendMessage')).toHaveLength(sendTargets.length);
-    expect(resourcesAllowing(op, 'sqs:ReceiveMessage')).toEqual(op.trigger.type === 'queue' ? [arnOf(data.queues[op.trigger.queue])] : []);
+    const consumed = op.trigger.type === 'queue' ? [arnOf(data.queues[op.trigger.queue])] : op.trigger.type === 'deadLetters' ? [arnOf(data.deadLetterQueues[op.trigger.queue])] : [];
+    expect(resourcesAllowing(op, 'sqs:ReceiveMessage')).toEqual(consumed);
     expect(resourcesAllowing(op, 'dynamodb:GetRecords')).toEqual(op.trigger.type === 'tableStream' ? [tableStreamArn()] : []);
   });
 

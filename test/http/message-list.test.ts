@@ -82,7 +82,7 @@ describe('GET /api/v1/messages', () => {
       campaign_id: null,
       provider_message_id: null,
       error: null,
-      metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: null, played_at: null, edited_at: null, revoked_at: null },
+      metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: null, played_at: null, edited_at: null, revoked_at: null, send_attempts: 0 },
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

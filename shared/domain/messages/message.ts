@@ -76,6 +76,8 @@ export interface Message extends KindFields {
    * kept apart from it so the campaign's message list and counts stay its own outbound messages.
    */
   reply_campaign_id?: string;
+  /** Outbound: platform calls made so far (the send worker's count, shown as `metadata.send_attempts`). */
+  attempts?: number;
   /** Inbound messages: the contact the sender was filed under. */
   contact_id?: string;
   provider_message_id: string | null;
@@ -155,6 +157,13 @@ export const detailView = (m: Message, mediaUrl: string | null = null) => ({
   ...(m.user_id && { user_id: m.user_id }),
   provider_message_id: m.provider_message_id,
   error: m.error,
-  metadata: { ...m.metadata, played_at: m.metadata.played_at ?? null, edited_at: m.edited_at ?? null, revoked_at: m.revoked_at ?? null },
+  metadata: {
+    ...m.metadata,
+    played_at: m.metadata.played_at ?? null,
+    edited_at: m.edited_at ?? null,
+    revoked_at: m.revoked_at ?? null,
+    // Platform calls made for it (contract §14): 0 until the first.
+    send_attempts: m.attempts ?? 0,
+  },
   updated_at: m.updated_at,
 });

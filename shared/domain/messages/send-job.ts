@@ -53,13 +53,24 @@ async function platformRequest(message: StoredMessage, launched: Template | unde
   return { type: message.message_type, object: sessionKinds[message.message_type as SessionKindName].platformObject(message), replyTo };
 }
 
-/** Why a send failed for good: the platform's refusal or its silence; undefined for anything unexpected (the job is retried). */
-function finalFailure(error: unknown): MessageError | undefined {
-  if (error instanceof PlatformError) {
-    return { code: error.code, title: error.title, ...(error.subcode !== undefined && { subcode: error.subcode }), ...(error.details && { details: error.details }) };
-  }
-  if (error instanceof PlatformUnreachable) return { code: 'platform_unreachable', title: error.message };
-  return undefined;
+/** The platform's refusal as the message keeps it: code, title, and the platform's subcode and details when it gave them. */
+const refusal = (error: PlatformError): MessageError => ({
+  code: error.code,
+  title: error.title,
+  ...(error.subcode !== undefined && { subcode: error.subcode }),
+  ...(error.details && { details: error.details }),
+});
+
+/**
+ * Why a send failed for good; undefined for anything unexpected (the job is retried). A refusal
+ * keeps the platform's code; retries used up (rate limits, faults, silence) are `send_failed`
+ * with the last platform error as the title (contract §14).
+ */
+function finalFailure(error: unknown, retryable: boolean): MessageError | undefined {
+  const title = error instanceof PlatformError ? error.title : error instanceof PlatformUnreachable ? error.message : undefined;
+  if (title === undefined) return undefined;
+  if (retryable) return { code: 'send_failed', title };
+  return refusal(error as PlatformError);
 }
 
 /**
@@ -123,7 +134,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
       await releaseClaim(message, token);
       return { kind: 'retry', delaySeconds: backoffSeconds(attempt) };
     }
-    const failure = finalFailure(error);
+    const failure = finalFailure(error, retryable);
     if (!failure) throw error;
     await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: failure });
     return done;

@@ -1,0 +1,42 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { awsClientConfig } from '#shared/config';
+import { useTestApi, type TestWorkspace } from '../support/api';
+import { simulatorControl } from '../support/simulator';
+import { eventually } from '../support/wait';
+
+process.env.MAX_SEND_ATTEMPTS = '3';
+process.env.SEND_BACKOFF_SCALE = '0.05';
+const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
+const simulator = simulatorControl(() => api.simulator.url);
+
+const message = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/messages/${id}`, { key: ws.key })).body.data;
+
+describe('nothing stays queued (contract §14)', () => {
+  afterEach(() => simulator.resetFaults());
+
+  it('fails a message whose retries are used up with send_failed and the last platform error as title, after that many calls', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await simulator.faults({ rate_limit_share: 1 });
+    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580100', template: 'hello_world' } });
+    const failed = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'failed', 30_000);
+    expect(failed.error).toEqual({ code: 'send_failed', title: '(#130429) Rate limit hit' });
+    expect(failed.metadata.send_attempts).toBe(3);
+  });
+
+  it('a send job the queue dead-letters leaves its message failed with send_failed and its campaign completed', async () => {
+    const ws: TestWorkspace = await api.workspaceWithTemplates();
+    // Held back by the platform, the campaign's message is still queued when its job is dead-lettered.
+    await simulator.faults({ rate_limit_share: 1 });
+    const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'DLQ', template_name: 'hello_world' } })).body.data;
+    await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: '+14155580200' }] } });
+    const [queued] = (await eventually(() => api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key }), (r) => r.body.data.length === 1)).body.data;
+    const sqs = new SQSClient(awsClientConfig(process.env.SQS_ENDPOINT));
+    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.SEND_DEAD_LETTER_QUEUE_URL, MessageBody: JSON.stringify({ workspace_id: ws.id, message_id: queued.id }) }));
+    sqs.destroy();
+
+    const failed = await eventually(() => message(ws, queued.id), (m) => m.status === 'failed', 30_000);
+    expect(failed.error.code).toBe('send_failed');
+    const results = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
+    expect(results.metrics).toMatchObject({ total_messages: 1, failed: 1, pending: 0 });
+  });
+});
