@@ -6,6 +6,8 @@ export interface FaultSettings {
   rate_limit_share: number;
   /** Share (0..1) of send requests answered HTTP 500, Graph code 131000. */
   server_error_share: number;
+  /** Share (0..1) of send requests accepted, recorded and reported like any other, whose answer never comes (the client gives up). */
+  timeout_share: number;
   /** Every status webhook is POSTed twice (identical bytes). */
   duplicate_statuses: boolean;
   /** A message's status webhooks are POSTed in shuffled order (timestamps keep the logical order). */
@@ -22,9 +24,9 @@ export interface FaultSettings {
   statuses_in_one_post: boolean;
 }
 
-export type SendFault = 'rate_limit' | 'server_error' | undefined;
+export type SendFault = 'rate_limit' | 'server_error' | 'timeout' | undefined;
 
-const SHARES = ['rate_limit_share', 'server_error_share'] as const;
+const SHARES = ['rate_limit_share', 'server_error_share', 'timeout_share'] as const;
 const FLAGS = ['duplicate_statuses', 'reorder_statuses', 'no_webhooks', 'skip_delivered', 'statuses_in_one_post'] as const;
 const COUNTS = ['fail_next', 'status_interval_ms'] as const;
 
@@ -80,6 +82,7 @@ export class Faults {
     }
     if (this.settings.rate_limit_share > 0 && this.random() < this.settings.rate_limit_share) return 'rate_limit';
     if (this.settings.server_error_share > 0 && this.random() < this.settings.server_error_share) return 'server_error';
+    if (this.settings.timeout_share > 0 && this.random() < this.settings.timeout_share) return 'timeout';
     return undefined;
   }
 
@@ -87,6 +90,7 @@ export class Faults {
     return {
       rate_limit_share: 0,
       server_error_share: 0,
+      timeout_share: 0,
       duplicate_statuses: false,
       reorder_statuses: false,
       fail_next: 0,

@@ -32,7 +32,8 @@ export const platformIdPut = (message: Message, providerMessageId: string): Tran
 });
 
 /** A message as stored, with the send worker's bookkeeping. */
-export type StoredMessage = Message & { claim?: { token: string; at: number } };
+/** A message as stored, with the send worker's bookkeeping: its claim, and since when a send of unknown outcome waits for the platform's report. */
+export type StoredMessage = Message & { claim?: { token: string; at: number }; ambiguous_since?: string };
 
 /** The stored item: the message plus its list (sharded) and conversation index keys. */
 function messageItem(message: Message) {
@@ -80,7 +81,7 @@ export const claimForSend = (message: Message, token: string): Promise<boolean> 
       new UpdateCommand({
         TableName: tableName(),
         Key: messageKey(message.workspace_id, message.id),
-        UpdateExpression: 'SET claim = :claim ADD attempts :one',
+        UpdateExpression: 'SET claim = :claim ADD attempts :one REMOVE ambiguous_since',
         ConditionExpression: '#status = :queued AND attribute_not_exists(claim)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':claim': { token, at: Date.now() }, ':queued': 'queued', ':one': 1 },
@@ -99,6 +100,25 @@ export async function releaseClaim(message: Message, token: string): Promise<voi
       ExpressionAttributeNames: { '#token': 'token' },
       ExpressionAttributeValues: { ':token': token },
     }),
+  );
+}
+
+/**
+ * A send whose outcome is unknown (the call timed out, or its worker died during it): the claim
+ * is given back with the time since when the platform's report is awaited (contract §14).
+ */
+export async function holdAmbiguous(message: Message, token: string, since: string): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET ambiguous_since = :since REMOVE claim',
+        ConditionExpression: 'claim.#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token, ':since': since },
+      }),
+    ),
   );
 }
 

@@ -48,13 +48,24 @@ export interface PlatformTemplateButton {
   otp_type?: string;
 }
 
-const REQUEST_TIMEOUT_MS = 10_000;
+/** How long a Graph API call may take; GRAPH_TIMEOUT_MS shortens it in tests. */
+const requestTimeoutMs = () => Number(process.env.GRAPH_TIMEOUT_MS ?? 10_000);
 
-/** The platform did not answer (network failure or time-out): whether it acted is unknown. */
+/** Failures that happen before a request reaches the platform: it cannot have acted on it. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
+
+/**
+ * The platform did not answer. `ambiguous` when the request may have reached it (a time-out, a
+ * connection dropped mid-way): whether it acted is unknown, so it must not be repeated blindly.
+ */
 export class PlatformUnreachable extends Error {
+  readonly ambiguous: boolean;
+
   constructor(cause: unknown) {
     super(`Graph API unreachable: ${(cause as Error).message}`);
     this.name = 'PlatformUnreachable';
+    const code = ((cause as { cause?: { code?: string } }).cause ?? (cause as { code?: string }))?.code;
+    this.ambiguous = !(code && NOT_SENT.has(code));
   }
 }
 
@@ -65,7 +76,7 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
       method: body === undefined ? 'GET' : 'POST',
       headers: { Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: AbortSignal.timeout(requestTimeoutMs()),
     });
   } catch (error) {
     throw new PlatformUnreachable(error);

@@ -6,10 +6,14 @@ import { businessNumber, type SimulatorState } from '#simulator/state';
 import { scheduleStatuses } from '#simulator/statuses';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
 
+/** Longer than any client waits for a send's answer. */
+const HELD_ANSWER_MS = 120_000;
+
 /**
  * `POST /{version}/{phone_number_id}/messages`: validates like the Cloud API, records the accepted request,
  * answers its `wamid.` id and schedules its status webhooks. Injected faults (429 / 500) are decided after
- * the body is parsed and before it is validated; a refused request is neither recorded nor reported.
+ * the body is parsed and before it is validated; a refused request is neither recorded nor reported. A
+ * `timeout` fault is decided then too, but the request is accepted, recorded and reported as usual: only its answer never comes.
  */
 export const sendMessage =
   (state: SimulatorState) =>
@@ -44,6 +48,8 @@ export const sendMessage =
       type: request.type,
       bizOpaqueCallbackData: request.biz_opaque_callback_data,
     });
+    // Accepted and reported, but the answer is held until the client gives up (an ambiguous send).
+    if (fault === 'timeout') await new Promise((resolve) => setTimeout(resolve, HELD_ANSWER_MS).unref());
     return ok({
       messaging_product: 'whatsapp',
       contacts: [{ input: request.to, wa_id: request.waId }],

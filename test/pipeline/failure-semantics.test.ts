@@ -6,6 +6,8 @@ import { eventually } from '../support/wait';
 
 process.env.MAX_SEND_ATTEMPTS = '3';
 process.env.SEND_BACKOFF_SCALE = '0.05';
+process.env.GRAPH_TIMEOUT_MS = '500';
+process.env.AMBIGUOUS_WAIT_SECONDS = '3';
 const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
@@ -38,5 +40,38 @@ describe('nothing stays queued (contract §14)', () => {
     expect(failed.error.code).toBe('send_failed');
     const results = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
     expect(results.metrics).toMatchObject({ total_messages: 1, failed: 1, pending: 0 });
+  });
+});
+
+describe('ambiguous sends (contract §14)', () => {
+  afterEach(() => simulator.resetFaults());
+
+  it('a send whose answer never comes is not sent again: the report with our id gives it its platform id and status', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await simulator.faults({ timeout_share: 1 });
+    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580300', template: 'hello_world' } });
+    const read = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'read', 30_000);
+    await simulator.resetFaults();
+    const sends = await simulator.sends('14155580300');
+    expect(sends).toHaveLength(1);
+    expect(read.provider_message_id).toBe(sends[0].wamid);
+    expect(read.metadata.send_attempts).toBe(1);
+    // Past the wait, nothing more goes out.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(await simulator.sends('14155580300')).toHaveLength(1);
+  });
+
+  it('without a report in the wait, the message is sent once more', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await simulator.faults({ timeout_share: 1, no_webhooks: true });
+    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580400', template: 'hello_world' } });
+    await eventually(() => simulator.sends('14155580400'), (l) => l.length === 1);
+    // The second call is answered.
+    await simulator.faults({ timeout_share: 0, no_webhooks: true });
+    const sent = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'sent', 30_000);
+    const sends = await simulator.sends('14155580400');
+    expect(sends).toHaveLength(2);
+    expect(sent.provider_message_id).toBe(sends[1].wamid);
+    expect(sent.metadata.send_attempts).toBe(2);
   });
 });

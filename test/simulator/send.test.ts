@@ -201,6 +201,7 @@ describe('fault injection', () => {
       no_webhooks: false,
       skip_delivered: false,
       statuses_in_one_post: false,
+      timeout_share: 0,
     };
     expect(await request(faultsUrl(), 'GET', undefined, null)).toEqual({ status: 200, body: defaults });
     const updated = await request(faultsUrl(), 'POST', { duplicate_statuses: true, rate_limit_share: 0.5, status_interval_ms: 5 }, null);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getCampaign } from '#shared/data/campaign';
-import { claimForSend, getMessage, recordProviderId, releaseClaim, type StoredMessage } from '#shared/data/message';
+import { claimForSend, getMessage, holdAmbiguous, recordProviderId, releaseClaim, type StoredMessage } from '#shared/data/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/domain/templates/template';
@@ -27,6 +27,10 @@ export interface SendJob {
 const STALE_CLAIM_MS = 120_000;
 /** Platform calls per message before a retryable failure becomes final. */
 const maxAttempts = () => Number(process.env.MAX_SEND_ATTEMPTS ?? 8);
+/** How long a send of unknown outcome waits for the platform's report before it is sent once more (contract §14); AMBIGUOUS_WAIT_SECONDS shortens it in tests. */
+const ambiguousWaitMs = () => Number(process.env.AMBIGUOUS_WAIT_SECONDS ?? 600) * 1000;
+const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 /** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. SEND_BACKOFF_SCALE shortens it in tests. */
 const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
 
@@ -74,10 +78,11 @@ function finalFailure(error: unknown, retryable: boolean): MessageError | undefi
 }
 
 /**
- * One send job: at most one platform call per message, whatever SQS re-delivers and however
- * many workers race (see docs/messaging.md). Retryable platform answers release the claim and
- * come back with back-off; the last attempt, and every other error, fails the message with the
- * platform's code and title.
+ * One send job: at most one platform call per message at a time, whatever SQS re-delivers and
+ * however many workers race (see docs/messaging.md). Retryable platform answers release the claim
+ * and come back with back-off; a call of unknown outcome (a time-out, a worker that died during it)
+ * waits for the platform's report, and only without one is the message sent once more; used-up
+ * retries fail it with `send_failed`, every other error with the platform's code and title.
  */
 export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   const message = await getMessage(job.workspace_id, job.message_id, true);
@@ -89,10 +94,19 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     const age = Date.now() - message.claim.at;
     // Another worker is calling the platform: look again once its claim would be stale.
     if (age <= STALE_CLAIM_MS) return { kind: 'retry', delaySeconds: Math.ceil((STALE_CLAIM_MS - age) / 1000) + 1 };
-    // Its worker died mid-call: whether the platform got it is unknown, so it is never sent again.
-    // (A platform report that arrives meanwhile moves it to sent first, and this changes nothing.)
-    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_interrupted', title: 'Sending was interrupted; the message was not retried' } });
-    return done;
+    // Its worker died mid-call: whether the platform got it is unknown, as after a time-out.
+    await holdAmbiguous(message, message.claim.token, new Date(message.claim.at).toISOString());
+    return { kind: 'retry', delaySeconds: secondsUntil(ambiguousWaitMs() - age) };
+  }
+  if (message.ambiguous_since) {
+    // A report with our id moves the message out of `queued` (and this job ends above); none yet: wait on.
+    const waited = Date.now() - Date.parse(message.ambiguous_since);
+    if (waited < ambiguousWaitMs()) return { kind: 'retry', delaySeconds: secondsUntil(ambiguousWaitMs() - waited) };
+    if (attempt > maxAttempts()) {
+      await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_failed', title: 'The platform did not answer, nor report the message' } });
+      return done;
+    }
+    // No report came: it is sent once more.
   }
   const accessToken = await accessTokenFor(workspace.id);
   if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
@@ -128,6 +142,12 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     if (!applied?.changed) await recordProviderId(message, providerMessageId);
     return done;
   } catch (error) {
+    if (error instanceof PlatformUnreachable && error.ambiguous) {
+      // The platform may have the message: it is not sent again before its report has had time to come.
+      logger.warn('Platform send of unknown outcome, awaiting its report', { messageId: message.id, attempt, error: error.message });
+      await holdAmbiguous(message, token, nowIso());
+      return { kind: 'retry', delaySeconds: secondsUntil(ambiguousWaitMs()) };
+    }
     const retryable = error instanceof PlatformUnreachable || (error instanceof PlatformError && error.retryable);
     if (retryable && attempt < maxAttempts()) {
       logger.warn('Platform send failed, will retry', { messageId: message.id, attempt, error: (error as Error).message });
