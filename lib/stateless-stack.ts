@@ -211,6 +211,10 @@ function soleScheduleTarget(fn: ServiceFunction, w: Wiring): ScheduleTarget {
   return w.scheduleTargets[0];
 }
 
+/** Requests per second the whole API takes, and its burst (the account's default quota is 10,000). */
+const STAGE_RATE_LIMIT = 5_000;
+const STAGE_BURST_LIMIT = 10_000;
+
 /** One JSON line per request; HTTP API context variables only. */
 const accessLogFormat = AccessLogFormat.custom(
   JSON.stringify({
@@ -268,6 +272,9 @@ export class StatelessStack extends Stack {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
+      // Stage-wide ceiling (contract §14), above every workspace's own limit combined in normal use;
+      // each workspace's limit is the API's own (shared/http/rate-limit.ts).
+      throttle: { rateLimit: STAGE_RATE_LIMIT, burstLimit: STAGE_BURST_LIMIT },
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
     });
 

@@ -3,13 +3,14 @@
  *   npm run --silent admin -- workspace create --name Acme --plan growth --json
  *   npm run --silent admin -- workspace list | workspace set-plan --id ID --plan pro | key create --workspace ID
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
+ *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
  * Against the running local stack by default (it reads .local/stack.json); against a deployed
  * stack with --table NAME [--region R] [--platform-secret-arn ARN], using your AWS credentials.
  */
 import { parseArgs } from 'node:util';
 import { createKey } from '#shared/domain/api-keys';
 import { syncTemplates } from '#shared/domain/templates/catalog';
-import { createWorkspace, listWorkspaces, PLANS, setPlan, setStopWords, type Plan } from '#shared/domain/workspaces';
+import { createWorkspace, listWorkspaces, PLANS, setPlan, setRateLimit, setStopWords, type Plan } from '#shared/domain/workspaces';
 import { DEFAULT_STOP_WORDS } from '#shared/domain/messages/opt-out';
 import { randomDigits } from '#local/random';
 import { readJson, type StackInfo } from '#local/stack-file';
@@ -22,6 +23,7 @@ const { positionals, values } = parseArgs({
     id: { type: 'string' },
     workspace: { type: 'string' },
     words: { type: 'string' },
+    rps: { type: 'string' },
     description: { type: 'string' },
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
@@ -105,6 +107,12 @@ async function main() {
       const list = workspace.stop_words ?? DEFAULT_STOP_WORDS;
       return print({ workspace_id: workspace.id, stop_words: list }, `Workspace ${workspace.id} stop words: ${list.join(', ')}`);
     }
+    case 'workspace set-rate-limit': {
+      const rps = Number(required('rps'));
+      if (!Number.isInteger(rps) || rps < 1 || rps > 100_000) fail('--rps must be a whole number of requests per second, 1 to 100000');
+      const workspace = await setRateLimit(required('id'), rps).catch(() => fail('no such workspace'));
+      return print({ workspace_id: workspace.id, rate_limit: workspace.rate_limit }, `Workspace ${workspace.id} may make ${workspace.rate_limit} requests per second`);
+    }
     case 'key create': {
       const key = await createKey(required('workspace'), { name: values.name ?? 'Admin key', description: values.description }).catch(() =>
         fail('no such workspace'),
@@ -112,7 +120,7 @@ async function main() {
       return print(key, `API key ${key.api_key}`);
     }
     default:
-      fail('usage: admin workspace create|list|set-plan|set-stop-words, or admin key create (see README)');
+      fail('usage: admin workspace create|list|set-plan|set-stop-words|set-rate-limit, or admin key create (see README)');
   }
 }
 

@@ -19,6 +19,7 @@ const toWorkspace = (item: Record<string, unknown>): Workspace => ({
   phone_number_id: item.phone_number_id as string,
   waba_id: item.waba_id as string,
   ...(Array.isArray(item.stop_words) && { stop_words: item.stop_words as string[] }),
+  ...(typeof item.rate_limit === 'number' && { rate_limit: item.rate_limit }),
   created_at: item.created_at as string,
 });
 
@@ -70,7 +71,7 @@ export async function allWorkspaces(): Promise<Workspace[]> {
 }
 
 /** Sets settings (plan, stop words) of an existing workspace and returns it; undefined when there is none. */
-export async function updateSettings(id: string, settings: Partial<Pick<Workspace, 'plan' | 'stop_words'>>): Promise<Workspace | undefined> {
+export async function updateSettings(id: string, settings: Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit'>>): Promise<Workspace | undefined> {
   const { expression, names, values } = setFields(settings);
   try {
     const { Attributes } = await db().send(

@@ -14,6 +14,8 @@ export interface Workspace {
   waba_id: string;
   /** Inbound texts that opt a customer out of marketing (contract §13); DEFAULT_STOP_WORDS when unset. */
   stop_words?: string[];
+  /** Requests per second the operator set for this workspace; the plan's (contract §14) when unset. */
+  rate_limit?: number;
   created_at: string;
 }
 
@@ -64,6 +66,13 @@ export const findWorkspacesByWabaId = async (wabaId: string): Promise<Workspace[
 
 export async function setPlan(id: string, plan: Plan): Promise<Workspace> {
   const workspace = await updateSettings(id, { plan });
+  if (!workspace) throw errors.notFound('Workspace');
+  return workspace;
+}
+
+/** Sets the workspace's own request rate limit (requests per second), instead of its plan's. */
+export async function setRateLimit(id: string, rate_limit: number): Promise<Workspace> {
+  const workspace = await updateSettings(id, { rate_limit });
   if (!workspace) throw errors.notFound('Workspace');
   return workspace;
 }

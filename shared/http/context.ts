@@ -22,6 +22,8 @@ export interface ApiContext extends Context {
   idempotency?: IdempotencyScope;
   /** Set by the idempotency middleware: the id of the record this request creates, the same on every attempt. */
   resourceId?: string;
+  /** The second the rate limit admitted this request in; unset for a refused (or unauthenticated) one. */
+  admittedSecond?: number;
   /** Writes that must finish before the function returns, but need not delay the handler (usage, last_used_at). */
   background: Promise<unknown>[];
 }

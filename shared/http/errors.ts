@@ -7,6 +7,7 @@ type HttpErrorCode =
   | 'forbidden'
   | 'route_not_found'
   | 'payload_too_large'
+  | 'rate_limited'
   | 'unsupported_media_type'
   | 'idempotency_key_in_use'
   | 'idempotency_key_reused';
@@ -18,6 +19,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_json: 400,
   validation_error: 400,
   unauthorized: 401,
+  rate_limited: 429,
   plan_upgrade_required: 403,
   forbidden: 403,
   not_found: 404,
@@ -53,6 +55,13 @@ export const httpErrors = {
   unauthorized: (message = 'A valid API key is required') => new HttpError('unauthorized', message, undefined, { 'WWW-Authenticate': 'Bearer' }),
   forbidden: (message: string) => new HttpError('forbidden', message),
   routeNotFound: (method: string, path: string) => new HttpError('route_not_found', `No route for ${method} ${path}`),
+  /** Over the workspace's request rate (contract §14), with when to come back and the limit. */
+  rateLimited: (retryAfterSeconds: number, limit: number) =>
+    new HttpError('rate_limited', `Over this workspace's limit of ${limit} requests per second; retry after ${retryAfterSeconds} s`, undefined, {
+      'Retry-After': String(retryAfterSeconds),
+      'RateLimit-Limit': String(limit),
+      'RateLimit-Remaining': '0',
+    }),
   payloadTooLarge: (limitBytes: number) => new HttpError('payload_too_large', `The request body exceeds ${limitBytes} bytes`),
   unsupportedMediaType: () => new HttpError('unsupported_media_type', 'Request bodies must be sent with Content-Type: application/json'),
   idempotencyKeyInUse: () => new HttpError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed'),

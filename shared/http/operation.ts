@@ -10,6 +10,7 @@ import { envelope } from '#shared/http/middleware/envelope';
 import { jsonBody } from '#shared/http/middleware/json-body';
 import { requestContext } from '#shared/http/middleware/request-context';
 import { usageRecording } from '#shared/http/middleware/usage-recording';
+import { rateLimit } from '#shared/http/middleware/rate-limit';
 import { validateRequest, type RequestSchemas, type ValidInput } from '#shared/http/middleware/validate';
 import type { HttpResult } from '#shared/http/responses';
 import { logger } from '#shared/logger';
@@ -27,7 +28,7 @@ export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
 /**
  * The one middleware stack every authenticated HTTP operation runs through. A handler file
  * declares its schemas and a function from validated input to a result; everything else
- * (request id, headers, JSON, validation, auth, usage, logging, error envelope) happens here.
+ * (request id, headers, JSON, validation, auth, the rate limit, usage, logging, error envelope) happens here.
  */
 export interface OperationOptions extends RequestSchemas {
   /** Accept `Idempotency-Key`, scoped to this endpoint name. */
@@ -43,6 +44,7 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
     .use(usageRecording())
     .use(envelope())
     .use(authenticate())
+    .use(rateLimit())
     .use(jsonBody())
     .use(validateRequest(schemas));
   if (schemas.idempotentAs) stack.use(idempotency(schemas.idempotentAs));

@@ -1,10 +1,10 @@
-import { addRequest, usageDays, type UsageDay } from '#shared/data/usage';
+import { addRequest, usageDays, type RequestRecord, type UsageDay } from '#shared/data/usage';
 import { utcDate } from '#shared/time';
 
 const DAY_MS = 86_400_000;
 
 /** Counts one authenticated request of the workspace (contract §9). */
-export const recordUsage = (workspaceId: string, successful: boolean, latencyMs: number): Promise<void> => addRequest(workspaceId, successful, latencyMs);
+export const recordUsage = (workspaceId: string, record: RequestRecord): Promise<void> => addRequest(workspaceId, record);
 
 const pct = (part: number, total: number) => (total === 0 ? 0 : Math.round((100 * part) / total));
 
