@@ -10,7 +10,7 @@ import { EVENT_SOURCE } from '#shared/events/event';
 import type { QueueName } from '#shared/service/queues';
 import { createBusDeliveryFailureQueue, createStreamFailureQueue, createWorkQueues } from '#lib/work-queues';
 import { acknowledgeMediaBucketFindings, acknowledgePlatformSecretFindings } from '#lib/nag-suppressions';
-import { MEDIA_RETENTION_DAYS } from '#shared/media/bucket-settings';
+import { MEDIA_RETENTION_DAYS, STORED_WEBHOOK_RETENTION_DAYS, STORED_WEBHOOKS_PREFIX } from '#shared/media/bucket-settings';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
@@ -37,7 +37,7 @@ export class StatefulStack extends Stack {
   readonly eventBus: EventBus;
   /** Dead-letter queue of the bus rules' targets: events EventBridge could not deliver after its retries. */
   readonly busDeliveryFailureQueue: Queue;
-  /** Copies of customers' media (contract §13): private, encrypted, deleted after MEDIA_RETENTION_DAYS. */
+  /** Copies of customers' media (contract §13), and platform webhooks too large for a queue message: private, encrypted, expiring. */
   readonly mediaBucket: Bucket;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -99,7 +99,10 @@ export class StatefulStack extends Stack {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
-      lifecycleRules: [{ id: 'ExpireMediaCopies', expiration: Duration.days(MEDIA_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        { id: 'ExpireMediaCopies', expiration: Duration.days(MEDIA_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        { id: 'ExpireStoredPlatformWebhooks', prefix: STORED_WEBHOOKS_PREFIX, expiration: Duration.days(STORED_WEBHOOK_RETENTION_DAYS) },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledgeMediaBucketFindings(this.mediaBucket);

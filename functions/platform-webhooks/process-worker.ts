@@ -5,20 +5,33 @@ import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/do
 import type { Workspace } from '#shared/domain/workspaces';
 import { logger } from '#shared/logger';
 import { readWebhook } from '#shared/platform/webhook-payload';
+import { platformWebhookPayload, type PlatformWebhookJob } from '#shared/platform/webhook-queue';
 import { sqsJobHandler } from '#shared/sqs-worker';
 
-/** Runs `apply` for each part in its number's workspace; parts for numbers of no workspace are logged and dropped. */
+/** Parts of one webhook handled at once: a large one (thousands of statuses) must finish well within the worker's time-out. */
+const CONCURRENCY = 16;
+
+/**
+ * Runs `apply` for each part in its number's workspace, several at a time (every step is
+ * idempotent and conditional, so order within a webhook does not matter); parts for numbers of
+ * no workspace are logged and dropped.
+ */
 async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (workspace: Workspace, part: T) => Promise<unknown>): Promise<void> {
-  for (const part of parts) {
-    const workspace = await findWorkspaceByPhoneNumberId(part.phoneNumberId);
-    if (!workspace) logger.warn('Platform webhook for an unknown number', { phoneNumberId: part.phoneNumberId });
-    else await apply(workspace, part);
-  }
+  let next = 0;
+  const lane = async () => {
+    while (next < parts.length) {
+      const part = parts[next++];
+      const workspace = await findWorkspaceByPhoneNumberId(part.phoneNumberId);
+      if (!workspace) logger.warn('Platform webhook for an unknown number', { phoneNumberId: part.phoneNumberId });
+      else await apply(workspace, part);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, parts.length) }, lane));
 }
 
 /** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status changes. */
-async function processOne(payload: unknown): Promise<void> {
-  const webhook = readWebhook(payload);
+async function processOne(job: PlatformWebhookJob): Promise<void> {
+  const webhook = readWebhook(await platformWebhookPayload(job));
   await each(webhook.statuses, recordStatusReport);
   await each(webhook.messages, recordInbound);
   await each(webhook.numberChanges, recordNumberChange);
@@ -30,4 +43,4 @@ async function processOne(payload: unknown): Promise<void> {
   }
 }
 
-export const handler = sqsJobHandler<unknown>('inbound', processOne);
+export const handler = sqsJobHandler<PlatformWebhookJob>('inbound', processOne);

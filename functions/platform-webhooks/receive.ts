@@ -3,11 +3,11 @@ import { publicHttpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { platformSecrets } from '#shared/platform/secrets';
 import { validPlatformSignature } from '#shared/platform/signature';
-import { enqueue, queueUrl } from '#shared/queues';
+import { queuePlatformWebhook } from '#shared/platform/webhook-queue';
 
 /**
- * POST /webhooks/whatsapp: checks the signature over the raw body, queues the payload and
- * answers at once; the inbound worker does the rest. Unsigned or forged: 401, nothing queued.
+ * POST /webhooks/whatsapp: checks the signature over the raw body, queues the payload (a large
+ * one by reference) and answers at once; the inbound worker does the rest. Unsigned or forged: 401, nothing queued.
  */
 export const handler = publicHttpOperation(async (event) => {
   const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
@@ -21,6 +21,6 @@ export const handler = publicHttpOperation(async (event) => {
   } catch {
     throw httpErrors.invalidJson();
   }
-  await enqueue(queueUrl('inbound'), [payload]);
+  await queuePlatformWebhook(raw, payload);
   return ok({ received: true });
 });

@@ -38,7 +38,7 @@ export interface Access {
   scheduler?: boolean;
   /** Publishes events to the service's event bus (`EVENT_BUS_NAME`). */
   bus?: boolean;
-  /** The inbound media bucket (`MEDIA_BUCKET`): `read` presigns links to copies, `readWrite` stores them. */
+  /** The media bucket (`MEDIA_BUCKET`): `read` gets objects (and presigns links to copies), `readWrite` also stores them. */
   media?: 'read' | 'readWrite';
 }
 
@@ -115,12 +115,18 @@ export const operations: Operation[] = [
   },
 
   { name: 'VerifyPlatformWebhook', handler: 'functions/platform-webhooks/verify.ts', trigger: http('GET', '/webhooks/whatsapp'), access: { platformSecrets: true } },
-  { name: 'ReceivePlatformWebhook', handler: 'functions/platform-webhooks/receive.ts', trigger: http('POST', '/webhooks/whatsapp'), access: { platformSecrets: true, queues: ['inbound'] } },
+  {
+    name: 'ReceivePlatformWebhook',
+    handler: 'functions/platform-webhooks/receive.ts',
+    trigger: http('POST', '/webhooks/whatsapp'),
+    // A body too large for a queue message is kept in the bucket and queued by reference.
+    access: { platformSecrets: true, queues: ['inbound'], media: 'readWrite' },
+  },
   {
     name: 'PlatformWebhookWorker',
     handler: 'functions/platform-webhooks/process-worker.ts',
     trigger: { type: 'queue', queue: 'inbound', batchSize: 10 },
-    access: { table: 'readWrite' },
+    access: { table: 'readWrite', media: 'read' },
     timeoutSeconds: 30,
   },
   {

@@ -563,17 +563,21 @@ describe('media bucket', () => {
       Properties: Match.objectLike({
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-        LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
+        LifecycleConfiguration: {
+          Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' }), Match.objectLike({ Prefix: 'platform-webhooks/', ExpirationInDays: 1, Status: 'Enabled' })],
+        },
       }),
     });
     const policy = Object.values(dataResources).find((r) => r.Type === 'AWS::S3::BucketPolicy')!;
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('aws:SecureTransport');
   });
 
-  test('only the copy worker may put objects, and only GetMessage and it may read them', () => {
+  test('only the copy worker and the webhook receiver may put objects; GetMessage and the webhook worker may only read them', () => {
     const withMedia = operations.filter((op) => op.access.media).map((op) => [op.name, op.access.media]);
     expect(withMedia).toEqual([
       ['GetMessage', 'read'],
+      ['ReceivePlatformWebhook', 'readWrite'],
+      ['PlatformWebhookWorker', 'read'],
       ['MediaCopyWorker', 'readWrite'],
     ]);
     const s3Actions = Object.values(computeResources)
