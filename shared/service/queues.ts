@@ -3,8 +3,13 @@
  * local stack creates the same on the SQS emulator.
  */
 export const queues = {
-  /** Send jobs: one message each. Retries are paced by the worker (visibility back-off), so receives are not attempts. */
-  send: { visibilityTimeoutSeconds: 90, maxReceiveCount: 50 },
+  /**
+   * Send jobs: one message each. Retries are paced by the worker (visibility back-off), and a job
+   * waiting for a send slot comes back every few seconds, so receives are not attempts: 900 lets
+   * a message wait in line for hours behind a large campaign, while a job that throws on every
+   * receive (90 s apart) is dead-lettered within a day (22.5 h), which fails its message.
+   */
+  send: { visibilityTimeoutSeconds: 90, maxReceiveCount: 900 },
   /** Platform webhooks, queued raw by POST /webhooks/whatsapp. */
   inbound: { visibilityTimeoutSeconds: 60, maxReceiveCount: 8 },
   /** Inbound media copies: one message's media per job, retried with the queue's redelivery, then given up (docs/conversations.md). */
