@@ -8,6 +8,8 @@ export interface FaultSettings {
   server_error_share: number;
   /** Share (0..1) of send requests accepted, recorded and reported like any other, whose answer never comes (the client gives up). */
   timeout_share: number;
+  /** An account-level error code (190, 131031, 133010, …) every send answers while set; 0 = off. */
+  account_error_code: number;
   /** Every status webhook is POSTed twice (identical bytes). */
   duplicate_statuses: boolean;
   /** A message's status webhooks are POSTed in shuffled order (timestamps keep the logical order). */
@@ -24,11 +26,11 @@ export interface FaultSettings {
   statuses_in_one_post: boolean;
 }
 
-export type SendFault = 'rate_limit' | 'server_error' | 'timeout' | undefined;
+export type SendFault = 'rate_limit' | 'server_error' | 'timeout' | 'account_error' | undefined;
 
 const SHARES = ['rate_limit_share', 'server_error_share', 'timeout_share'] as const;
 const FLAGS = ['duplicate_statuses', 'reorder_statuses', 'no_webhooks', 'skip_delivered', 'statuses_in_one_post'] as const;
-const COUNTS = ['fail_next', 'status_interval_ms'] as const;
+const COUNTS = ['fail_next', 'status_interval_ms', 'account_error_code'] as const;
 
 /** The fault state of one simulator. */
 export class Faults {
@@ -76,6 +78,7 @@ export class Faults {
 
   /** Decides whether this send request fails, consuming one `fail_next` if any is left. */
   nextSendFault(): SendFault {
+    if (this.settings.account_error_code > 0) return 'account_error';
     if (this.settings.fail_next > 0) {
       this.settings = { ...this.settings, fail_next: this.settings.fail_next - 1 };
       return 'rate_limit';
@@ -91,6 +94,7 @@ export class Faults {
       rate_limit_share: 0,
       server_error_share: 0,
       timeout_share: 0,
+      account_error_code: 0,
       duplicate_statuses: false,
       reorder_statuses: false,
       fail_next: 0,

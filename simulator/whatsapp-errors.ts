@@ -14,6 +14,22 @@ export const whatsappErrors = {
   parameterValueNotValid: (details: string) => whatsappError(400, 131009, 'Parameter value is not valid', details),
   /** 130429: throughput limit (HTTP 429). Retryable. */
   rateLimitHit: () => whatsappError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
+  /** An error about the business account or number (contract §16), as the platform titles it. */
+  accountError: (code: number) => {
+    const known: Record<number, [number, string]> = {
+      190: [401, 'Access token has expired'],
+      0: [401, 'AuthException'],
+      10: [403, 'Permission denied'],
+      200: [403, 'Permission denied'],
+      131031: [400, 'Account has been locked'],
+      368: [400, 'Temporarily blocked for policies violations'],
+      131042: [400, 'Business eligibility payment issue'],
+      133010: [400, 'Phone number not registered'],
+      131048: [400, 'Spam rate limit hit'],
+    };
+    const [status, title] = known[code] ?? [400, 'Account error'];
+    return whatsappError(status, code, title, `${title}.`);
+  },
   /** 131000: transient platform fault (HTTP 500). Retryable. */
   somethingWentWrong: () => whatsappError(500, 131000, 'Something went wrong', 'Something went wrong.'),
   /** 132000: body parameter count differs from the template's distinct `{{n}}` placeholders. */

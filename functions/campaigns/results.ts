@@ -1,10 +1,11 @@
 import { resultsView } from '#shared/domain/campaigns/campaign';
 import { campaignCounts, requireCampaign } from '#shared/domain/campaigns/lifecycle';
+import { currentPause } from '#shared/domain/messages/number-pause';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { idParams } from '#shared/schemas/common';
 
 export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
-  const [campaign, counts] = await Promise.all([requireCampaign(workspace.id, params.id), campaignCounts(workspace.id, params.id)]);
-  return ok(resultsView(campaign, counts));
+  const [campaign, counts, pause] = await Promise.all([requireCampaign(workspace.id, params.id), campaignCounts(workspace.id, params.id), currentPause(workspace.phone_number_id)]);
+  return ok(resultsView(campaign, counts, pause ? { code: pause.code, title: pause.title, since: pause.since } : null));
 });

@@ -89,16 +89,19 @@ export const claimForSend = (message: Message, token: string): Promise<boolean> 
     ),
   );
 
-/** Gives the message back to the queue after a call the platform refused without sending. */
-export async function releaseClaim(message: Message, token: string): Promise<void> {
+/**
+ * Gives the message back to the queue after a call the platform refused without sending;
+ * `uncounted` takes the call back from `attempts` too (a refusal about the account, not the message).
+ */
+export async function releaseClaim(message: Message, token: string, uncounted = false): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: messageKey(message.workspace_id, message.id),
-      UpdateExpression: 'REMOVE claim',
+      UpdateExpression: uncounted ? 'REMOVE claim ADD attempts :minusOne' : 'REMOVE claim',
       ConditionExpression: 'claim.#token = :token',
       ExpressionAttributeNames: { '#token': 'token' },
-      ExpressionAttributeValues: { ':token': token },
+      ExpressionAttributeValues: { ':token': token, ...(uncounted && { ':minusOne': -1 }) },
     }),
   );
 }

@@ -26,6 +26,7 @@ export const sendMessage =
     const fault = state.faults.nextSendFault();
     if (fault === 'rate_limit') throw whatsappErrors.rateLimitHit();
     if (fault === 'server_error') throw whatsappErrors.somethingWentWrong();
+    if (fault === 'account_error') throw whatsappErrors.accountError(state.faults.current.account_error_code);
 
     const request = parseSendRequest(body);
     const wamid = newWamid(request.waId);

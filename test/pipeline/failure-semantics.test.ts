@@ -75,3 +75,26 @@ describe('ambiguous sends (contract §14)', () => {
     expect(sent.metadata.send_attempts).toBe(2);
   });
 });
+
+describe('account-level platform errors pause the number (contract §16)', () => {
+  it('with 190 on every send a 50-recipient campaign stays running with paused_reason and no message failed; once accepted again every message is sent once, without a call to the API', async () => {
+    process.env.PAUSE_PROBE_SCALE = '0.01';
+    const ws = await api.workspaceWithTemplates();
+    await simulator.faults({ account_error_code: 190 });
+    const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Paused', template_name: 'hello_world' } })).body.data;
+    const recipients = Array.from({ length: 50 }, (_, i) => ({ phone: `+1415559${String(1000 + i)}` }));
+    expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients } })).status).toBe(202);
+    const results = () => api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key }).then((r) => r.body.data);
+    const paused = await eventually(results, (r) => r.paused_reason !== null, 30_000);
+    expect(paused).toMatchObject({ status: 'running', paused_reason: { code: 190, title: expect.any(String), since: expect.any(String) } });
+    // Probes keep failing for a while; nothing fails meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await results()).metrics).toMatchObject({ total_messages: 50, failed: 0, pending: 50 });
+
+    await simulator.resetFaults();
+    const done = await eventually(results, (r) => r.status === 'completed', 60_000);
+    expect(done.metrics).toMatchObject({ total_messages: 50, failed: 0, pending: 0 });
+    expect(done.paused_reason).toBeNull();
+    for (const { phone } of recipients) expect(await simulator.sends(phone.slice(1))).toHaveLength(1);
+  }, 90_000);
+});

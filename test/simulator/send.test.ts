@@ -202,6 +202,7 @@ describe('fault injection', () => {
       skip_delivered: false,
       statuses_in_one_post: false,
       timeout_share: 0,
+      account_error_code: 0,
     };
     expect(await request(faultsUrl(), 'GET', undefined, null)).toEqual({ status: 200, body: defaults });
     const updated = await request(faultsUrl(), 'POST', { duplicate_statuses: true, rate_limit_share: 0.5, status_interval_ms: 5 }, null);

@@ -62,10 +62,18 @@ export const campaignView = (c: Campaign) => ({
   cancelled_at: c.cancelled_at,
 });
 
-export const resultsView = (c: Campaign, counts: CampaignCounts) => ({
+/** Why a running campaign's sending waits: the account-level error that paused its number (contract §16). */
+export interface PausedReason {
+  code: number | string;
+  title: string;
+  since: string;
+}
+
+export const resultsView = (c: Campaign, counts: CampaignCounts, pausedReason: PausedReason | null = null) => ({
   campaign_id: c.id,
   name: c.name,
   status: c.status,
+  paused_reason: c.status === 'running' ? pausedReason : null,
   metrics: {
     ...counts,
     delivered_rate_pct: pct(counts.delivered + counts.read, counts.total_messages),

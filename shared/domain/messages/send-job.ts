@@ -8,6 +8,7 @@ import { cachedWorkspace } from '#shared/domain/workspaces';
 import { DomainError } from '#shared/errors';
 import { applyStatus } from '#shared/domain/messages/status';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
+import { isAccountError, MAX_PAUSE_WAIT_MS, pauseDecision, pauseNumber, probeIntervalMs, resumeNumber } from '#shared/domain/messages/number-pause';
 import { sessionKinds } from '#shared/domain/messages/kinds/registry';
 import type { SessionKindName } from '#shared/domain/messages/kinds/names';
 import { PlatformError, PlatformUnreachable, sendPlatformMessage, type OutgoingMessage } from '#shared/platform/graph-client';
@@ -108,6 +109,13 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     }
     // No report came: it is sent once more.
   }
+  // An account-level error paused the number: only its probe goes, the others wait (contract §16).
+  const gate = await pauseDecision(workspace.phone_number_id, message.created_at);
+  if (gate.kind === 'wait') return { kind: 'retry', delaySeconds: secondsUntil(Math.min(gate.ms, MAX_PAUSE_WAIT_MS)) };
+  if (gate.kind === 'give_up') {
+    await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: gate.pause.code, title: gate.pause.title } });
+    return done;
+  }
   const accessToken = await accessTokenFor(workspace.id);
   if (!(await takeSendSlot(workspace.phone_number_id))) return { kind: 'retry', delaySeconds: 1 };
   const token = randomUUID();
@@ -140,8 +148,15 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.
     const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId }, message);
     if (!applied?.changed) await recordProviderId(message, providerMessageId);
+    if (gate.probing) await resumeNumber(workspace.phone_number_id);
     return done;
   } catch (error) {
+    if (error instanceof PlatformError && isAccountError(error.httpStatus, error.code)) {
+      // Not this message's fault: it waits, uncounted, with every other of its number.
+      await pauseNumber(workspace.phone_number_id, refusal(error));
+      await releaseClaim(message, token, true);
+      return { kind: 'retry', delaySeconds: secondsUntil(probeIntervalMs(0)) };
+    }
     if (error instanceof PlatformUnreachable && error.ambiguous) {
       // The platform may have the message: it is not sent again before its report has had time to come.
       logger.warn('Platform send of unknown outcome, awaiting its report', { messageId: message.id, attempt, error: error.message });

@@ -1,0 +1,51 @@
+import { endPause, getPause, recordPause, takeProbe, type NumberPause } from '#shared/data/number-pause';
+import { logger } from '#shared/logger';
+
+/**
+ * Platform errors about the business account or number, not the message (contract §16): an
+ * invalid or expired token, missing permissions, a locked or restricted account, payment, a number
+ * not registered, the spam rate limit. They pause sending for the number instead of failing messages.
+ */
+export const ACCOUNT_ERROR_CODES = new Set([190, 0, 10, 200, 131031, 368, 131042, 133010, 131048]);
+
+/** How long messages wait before failing with the account error's code. */
+export const PAUSE_GIVE_UP_MS = 24 * 3600_000;
+/** The longest a waiting message sleeps before looking again. */
+export const MAX_PAUSE_WAIT_MS = 15 * 60_000;
+
+/** Minutes between probes: 1, 2, 4, 8, then every 15. PAUSE_PROBE_SCALE shortens them in tests. */
+export const probeIntervalMs = (probes: number) => Math.min(15, 2 ** probes) * 60_000 * Number(process.env.PAUSE_PROBE_SCALE ?? 1);
+
+export type PauseDecision = { kind: 'send'; probing: boolean } | { kind: 'wait'; ms: number } | { kind: 'give_up'; pause: NumberPause };
+
+/**
+ * Whether a message of this number may go now: yes when sending is not paused; during a pause,
+ * only the one message that takes the probe, when the probe is due; a message older than a day
+ * gives up. Others wait until the next probe.
+ */
+export async function pauseDecision(phoneNumberId: string, createdAt: string, now = Date.now()): Promise<PauseDecision> {
+  const pause = await getPause(phoneNumberId);
+  if (!pause) return { kind: 'send', probing: false };
+  if (now - Date.parse(createdAt) > PAUSE_GIVE_UP_MS) return { kind: 'give_up', pause };
+  if (now < pause.probe_at) return { kind: 'wait', ms: pause.probe_at - now };
+  if (await takeProbe(phoneNumberId, pause, now + probeIntervalMs(pause.probes + 1))) return { kind: 'send', probing: true };
+  return { kind: 'wait', ms: probeIntervalMs(pause.probes + 1) };
+}
+
+/** Whether a refusal concerns the account or number rather than the message. */
+export const isAccountError = (httpStatus: number, code: number): boolean => httpStatus >= 400 && ACCOUNT_ERROR_CODES.has(code);
+
+/** An account-level error: sending pauses for the number (an alarm hook: the `NumberPaused` log line). */
+export async function pauseNumber(phoneNumberId: string, error: { code: number | string; title: string }, now = Date.now()): Promise<void> {
+  await recordPause(phoneNumberId, error, new Date(now).toISOString(), now + probeIntervalMs(0));
+  logger.error('NumberPaused', { phoneNumberId, code: error.code, title: error.title });
+}
+
+/** A send went through while the number was paused (the probe): everything resumes. */
+export async function resumeNumber(phoneNumberId: string): Promise<void> {
+  await endPause(phoneNumberId);
+  logger.info('NumberResumed', { phoneNumberId });
+}
+
+/** The pause of a number, if its sending is paused (a campaign's `paused_reason`). */
+export const currentPause = (phoneNumberId: string): Promise<NumberPause | undefined> => getPause(phoneNumberId);
