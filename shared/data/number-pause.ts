@@ -20,7 +20,8 @@ export interface NumberPause {
 }
 
 export async function getPause(phoneNumberId: string): Promise<NumberPause | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: pauseKey(phoneNumberId), ConsistentRead: true }));
+  // Eventually consistent: a pause seen a moment late costs one more refused call, the probe's write is conditional.
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: pauseKey(phoneNumberId) }));
   return Item as NumberPause | undefined;
 }
 
