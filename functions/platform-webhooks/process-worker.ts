@@ -32,8 +32,9 @@ async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (wor
 /** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status changes. */
 async function processOne(job: PlatformWebhookJob): Promise<void> {
   const webhook = readWebhook(await platformWebhookPayload(job));
-  await each(webhook.statuses, recordStatusReport);
+  // Customers first; then what refers to earlier messages (reports, number changes, edits).
   await each(webhook.messages, recordInbound);
+  await each(webhook.statuses, recordStatusReport);
   await each(webhook.numberChanges, recordNumberChange);
   await each(webhook.messageChanges, recordMessageChange);
   for (const update of webhook.templateUpdates) {
