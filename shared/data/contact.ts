@@ -212,7 +212,7 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   if (phoneChanged) {
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
     if (before.phone_number) items.push({ Delete: { TableName: tableName(), Key: phoneClaimKey(ws, before.phone_number) } });
-  } else if ((after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
+  } else if (after.phone_number && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after) } });
   }
   try {

@@ -9,7 +9,7 @@ import { indexes } from '#shared/data/table/table';
 import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
 import { messageCountMove } from '#shared/data/message-counts';
 import { MESSAGE_SHARDS, messageShard } from '#shared/data/message-shard';
-import type { Direction, Message, MessageMedia, MessageStatus } from '#shared/domain/messages/message';
+import type { Direction, KindFields, Message, MessageMedia, MessageStatus } from '#shared/domain/messages/message';
 import { nowIso } from '#shared/time';
 
 export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: 'MESSAGE' });
@@ -186,7 +186,7 @@ export async function messageByPlatformId(ws: string, providerMessageId: string)
 }
 
 /** A customer's edit or deletion of their message: its new content and when it changed. */
-export async function recordCustomerChange(ws: string, id: string, change: { edited_at: string; content: string } | { revoked_at: string; content: string }): Promise<void> {
+export async function recordCustomerChange(ws: string, id: string, change: ({ edited_at: string } | { revoked_at: string }) & { content: string } & Partial<Record<keyof KindFields, null>>): Promise<void> {
   const { expression, names, values } = setFields({ ...change, updated_at: nowIso() });
   await conditionally(
     db().send(new UpdateCommand({ TableName: tableName(), Key: messageKey(ws, id), UpdateExpression: expression, ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: names, ExpressionAttributeValues: values })),

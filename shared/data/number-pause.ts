@@ -27,24 +27,31 @@ export async function getPause(phoneNumberId: string): Promise<NumberPause | und
 
 /** Starts the pause, or records the newest error of one already running (its `since` and probe schedule kept). */
 export async function recordPause(phoneNumberId: string, error: { code: number | string; title: string }, since: string, probeAt: number): Promise<void> {
-  const started = await conditionally(
-    db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...pauseKey(phoneNumberId), code: error.code, title: error.title, since, probe_at: probeAt, probes: 0 },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
-  );
-  if (started) return;
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: pauseKey(phoneNumberId),
-      UpdateExpression: 'SET code = :code, title = :title',
-      ExpressionAttributeValues: { ':code': error.code, ':title': error.title },
-    }),
-  );
+  for (;;) {
+    const started = await conditionally(
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...pauseKey(phoneNumberId), code: error.code, title: error.title, since, probe_at: probeAt, probes: 0 },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
+    );
+    if (started) return;
+    // A pause exists: it takes the newest error; one that ended in between is started anew.
+    const updated = await conditionally(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: pauseKey(phoneNumberId),
+          UpdateExpression: 'SET code = :code, title = :title',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':code': error.code, ':title': error.title },
+        }),
+      ),
+    );
+    if (updated) return;
+  }
 }
 
 /** One waiting message takes the probe: true for the one whose conditional write moved `probe_at` on. */

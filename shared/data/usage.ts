@@ -55,18 +55,22 @@ export async function addRequest(ws: string, record: RequestRecord): Promise<voi
   const update = (expression: string, condition?: string, extra: Record<string, number> = {}) =>
     db().send(new UpdateCommand({ TableName: tableName(), Key: keyOfSecond(ws, second), UpdateExpression: expression, ConditionExpression: condition, ExpressionAttributeValues: { ...values, ...extra } }));
   if (record.admittedSecond === undefined) return void (await update(`${counts} SET expires_at = :expires`));
-  for (;;) {
-    try {
-      return void (await update(`${counts}, window_count :one SET expires_at = :expires`, 'window_second = :second', { ':second': second }));
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    try {
-      return void (await update(`${counts} SET expires_at = :expires, window_second = :second, window_count = :one`, 'attribute_not_exists(window_second) OR window_second < :second', { ':second': second }));
-    } catch (error) {
-      // Another request started this second's window meanwhile: count in it.
-      if (!isConditionFailure(error)) throw error;
-    }
+  try {
+    return void (await update(`${counts}, window_count :one SET expires_at = :expires`, 'window_second = :second', { ':second': second }));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  try {
+    return void (await update(`${counts} SET expires_at = :expires, window_second = :second, window_count = :one`, 'attribute_not_exists(window_second) OR window_second < :second', { ':second': second }));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+  // The shard holds this second's window after all (started meanwhile) or a newer one (a slow request): count it in the window if it is still its own, else in the day only.
+  try {
+    await update(`${counts}, window_count :one SET expires_at = :expires`, 'window_second = :second', { ':second': second });
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    await update(`${counts} SET expires_at = :expires`);
   }
 }
 

@@ -81,9 +81,16 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
   } catch (error) {
     throw new PlatformUnreachable(error);
   }
-  const answer = (await response.json().catch(() => ({}))) as {
+  let answer: {
     error?: { code?: number; message?: string; error_user_title?: string; error_subcode?: number; error_data?: { details?: string } };
   };
+  try {
+    answer = (await response.json()) as typeof answer;
+  } catch (error) {
+    // An accepted request whose answer could not be read: whether the platform acted is unknown.
+    if (response.ok) throw new PlatformUnreachable(error);
+    answer = {};
+  }
   if (!response.ok) {
     const { error } = answer;
     const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : undefined;
@@ -127,7 +134,7 @@ export async function sendPlatformMessage(phoneNumberId: string, token: string, 
     body,
   );
   const [sent] = answer.messages ?? [];
-  if (!sent?.id) throw new PlatformError(200, 0, 'The platform accepted the message without an id');
+  if (!sent?.id) throw new PlatformUnreachable(new Error('The platform answered 200 without a message id'));
   return { id: sent.id, waId: answer.contacts?.[0]?.wa_id, messageStatus: sent.message_status };
 }
 

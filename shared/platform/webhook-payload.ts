@@ -91,9 +91,15 @@ const num = (value: unknown): number | null => {
   const n = typeof value === 'string' && value.trim() ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 };
+/** Latest time a Date can hold. */
+const MAX_DATE_MS = 8.64e15;
+/**
+ * A platform timestamp (Unix seconds) as ISO-8601. A missing or impossible one becomes the epoch,
+ * not the current time: inbound ids derive from the time, so a redelivery must get the same one.
+ */
 const time = (seconds: unknown): string => {
   const ms = Number(seconds) * 1000;
-  return new Date(Number.isFinite(ms) && ms > 0 ? ms : Date.now()).toISOString();
+  return new Date(Number.isFinite(ms) && ms > 0 && ms < MAX_DATE_MS ? ms : 0).toISOString();
 };
 /** A WhatsApp id as the dialable digits the service files numbers under. */
 const phoneOf = (value: unknown): string | null => {
@@ -220,7 +226,8 @@ function readTemplateUpdate(wabaId: string | undefined, value: Json, into: Platf
   const status = str(value.event);
   if (!wabaId || !name || !language || !status) return;
   const id = value.message_template_id;
-  into.templateUpdates.push({ wabaId, templateId: typeof id === 'number' || typeof id === 'string' ? String(id) : null, name, language, status: status.toUpperCase(), reason: str(value.reason) ?? null });
+  // Languages are written `en_US` in template lists but `en-US` in some of these events.
+  into.templateUpdates.push({ wabaId, templateId: typeof id === 'number' || typeof id === 'string' ? String(id) : null, name, language: language.replace('-', '_'), status: status.toUpperCase(), reason: str(value.reason) ?? null });
 }
 
 export function readWebhook(payload: unknown): PlatformWebhook {

@@ -74,5 +74,12 @@ export const recordNumberChange = (workspace: Workspace, change: NumberChange): 
 export async function recordMessageChange(workspace: Workspace, change: MessageChange): Promise<void> {
   const original = await messageByPlatformId(workspace.id, change.originalProviderMessageId);
   if (!original) return;
-  await recordCustomerChange(workspace.id, original.id, change.kind === 'edit' ? { edited_at: change.at, content: change.content ?? '' } : { revoked_at: change.at, content: '' });
+  // A message deleted for everyone keeps nothing of what it said: no text, media (nor a link to its copy), place or cards.
+  await recordCustomerChange(
+    workspace.id,
+    original.id,
+    change.kind === 'edit'
+      ? { edited_at: change.at, content: change.content ?? '' }
+      : { revoked_at: change.at, content: '', media: null, location: null, contacts: null, interactive: null, button: null },
+  );
 }

@@ -54,7 +54,16 @@ export async function templateById(workspaceId: string, id: string): Promise<Tem
  * takes it at once (the table's stream announces `template.updated`). A template not stored yet,
  * one created since the last sync, comes with a sync of the whole list.
  */
+/**
+ * The platform's status-update events as template statuses: events that are statuses keep their
+ * name, `REINSTATED` and `UNARCHIVED` mean approved again; the others (`FLAGGED`: at risk but
+ * still sendable, `LOCKED`, `LIMIT_EXCEEDED`, …) change no status, and the template is synced to
+ * whatever the platform lists.
+ */
+const STATUS_OF_EVENT: Record<string, string> = { APPROVED: 'APPROVED', PENDING: 'PENDING', REJECTED: 'REJECTED', PAUSED: 'PAUSED', DISABLED: 'DISABLED', REINSTATED: 'APPROVED', UNARCHIVED: 'APPROVED' };
+
 export async function recordTemplateStatus(workspace: Workspace, update: TemplateStatusUpdate): Promise<void> {
-  if (await updateTemplateStatus(workspace.id, update.name, update.language, update.status, nowIso())) return;
+  const status = STATUS_OF_EVENT[update.status];
+  if (status && (await updateTemplateStatus(workspace.id, update.name, update.language, status, nowIso()))) return;
   await syncTemplates(workspace).catch((error) => logger.warn('Template sync after a status update failed', { error: (error as Error).message }));
 }
