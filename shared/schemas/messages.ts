@@ -115,10 +115,6 @@ export const sendMessageBody = v.pipe(
     v.partialCheck([['template'], ['buttons']], (input) => input.template !== undefined || input.buttons === undefined, 'Buttons apply to template messages only'),
     ['buttons'],
   ),
-  v.forward(
-    v.partialCheck([['reaction'], ['reply_to']], (input) => input.reaction === undefined || input.reply_to === undefined, 'A reaction replies to nothing: its message_id names the message'),
-    ['reply_to'],
-  ),
 );
 
 export type SendMessageBody = v.InferOutput<typeof sendMessageBody>;

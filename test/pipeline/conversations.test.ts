@@ -145,9 +145,13 @@ describe('outbound message kinds (contract §13)', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await message(ws, reaction.body.data.message_id)).status).toBe('sent');
 
-    const removal = await send(ws, { to: `+${customer}`, reaction: { message_id: photo.id, emoji: '' } });
+    // reply_to is taken with any kind (contract §13); with a reaction it is kept, not sent: the platform takes no context with one.
+    const removal = await send(ws, { to: `+${customer}`, reaction: { message_id: photo.id, emoji: '' }, reply_to: photo.id });
+    expect(await message(ws, removal.body.data.message_id)).toMatchObject({ context: { message_id: photo.id } });
     expect(removal.status).toBe(202);
-    expect(await platformRequest(customer, 3)).toMatchObject({ type: 'reaction', reaction: { message_id: photo.wamid, emoji: '' } });
+    const removed = await platformRequest(customer, 3);
+    expect(removed).toMatchObject({ type: 'reaction', reaction: { message_id: photo.wamid, emoji: '' } });
+    expect(removed.context).toBeUndefined();
   });
 
   it('answers 404 for reply_to or a reaction on another workspace\'s message, and sends nothing', async () => {

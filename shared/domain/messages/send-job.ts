@@ -53,7 +53,8 @@ async function templateObject(message: StoredMessage, launched: Template | undef
 
 /** The platform's `type`, its object and the quoted message: the template's, or the session kind's. */
 async function platformRequest(message: StoredMessage, launched: Template | undefined): Promise<Omit<OutgoingMessage, 'to' | 'callbackData'>> {
-  const replyTo = message.context?.provider_message_id;
+  // A reaction names its message itself; the platform takes no `context` with it.
+  const replyTo = message.message_type === 'reaction' ? undefined : message.context?.provider_message_id;
   if (message.message_type === 'template') return { type: 'template', object: await templateObject(message, launched), replyTo };
   return { type: message.message_type, object: sessionKinds[message.message_type as SessionKindName].platformObject(message), replyTo };
 }
