@@ -4,6 +4,7 @@
  *   npm run --silent admin -- workspace list | workspace set-plan --id ID --plan pro | key create --workspace ID
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
+ *   npm run --silent admin -- number set-throughput --phone-number-id ID --mps 1000
  * Against the running local stack by default (it reads .local/stack.json); against a deployed
  * stack with --table NAME [--region R] [--platform-secret-arn ARN], using your AWS credentials.
  */
@@ -12,6 +13,7 @@ import { createKey } from '#shared/domain/api-keys';
 import { syncTemplates } from '#shared/domain/templates/catalog';
 import { createWorkspace, listWorkspaces, PLANS, setPlan, setRateLimit, setStopWords, type Plan } from '#shared/domain/workspaces';
 import { DEFAULT_STOP_WORDS } from '#shared/domain/messages/opt-out';
+import { MAX_THROUGHPUT, setNumberThroughput } from '#shared/domain/messages/send-rate';
 import { randomDigits } from '#local/random';
 import { readJson, type StackInfo } from '#local/stack-file';
 
@@ -24,6 +26,7 @@ const { positionals, values } = parseArgs({
     workspace: { type: 'string' },
     words: { type: 'string' },
     rps: { type: 'string' },
+    mps: { type: 'string' },
     description: { type: 'string' },
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
@@ -113,6 +116,13 @@ async function main() {
       const workspace = await setRateLimit(required('id'), rps).catch(() => fail('no such workspace'));
       return print({ workspace_id: workspace.id, rate_limit: workspace.rate_limit }, `Workspace ${workspace.id} may make ${workspace.rate_limit} requests per second`);
     }
+    case 'number set-throughput': {
+      const mps = Number(required('mps'));
+      if (!Number.isInteger(mps) || mps < 1 || mps > MAX_THROUGHPUT) fail(`--mps must be the number's throughput in messages per second, 1 to ${MAX_THROUGHPUT}`);
+      const phoneNumberId = required('phone-number-id');
+      await setNumberThroughput(phoneNumberId, mps);
+      return print({ phone_number_id: phoneNumberId, throughput: mps }, `Number ${phoneNumberId} sends up to ${mps} messages per second`);
+    }
     case 'key create': {
       const key = await createKey(required('workspace'), { name: values.name ?? 'Admin key', description: values.description }).catch(() =>
         fail('no such workspace'),
@@ -120,7 +130,7 @@ async function main() {
       return print(key, `API key ${key.api_key}`);
     }
     default:
-      fail('usage: admin workspace create|list|set-plan|set-stop-words|set-rate-limit, or admin key create (see README)');
+      fail('usage: admin workspace create|list|set-plan|set-stop-words|set-rate-limit, admin number set-throughput, or admin key create (see README)');
   }
 }
 

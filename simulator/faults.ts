@@ -8,6 +8,12 @@ export interface FaultSettings {
   server_error_share: number;
   /** Share (0..1) of send requests accepted, recorded and reported like any other, whose answer never comes (the client gives up). */
   timeout_share: number;
+  /** Share (0..1) of send requests answered HTTP 400, Graph code 131056 (the pair rate limit), at random. */
+  pair_limit_share: number;
+  /** The pair rate limit as the platform applies it: a send to a recipient less than this many ms after the last one accepted for it answers 131056; 0 = off. */
+  pair_limit_ms: number;
+  /** Share (0..1) of template sends answered `message_status: held_for_quality_assessment` (reported as usual afterwards). */
+  held_share: number;
   /** An account-level error code (190, 131031, 133010, …) every send answers while set; 0 = off. */
   account_error_code: number;
   /** Every status webhook is POSTed twice (identical bytes). */
@@ -26,11 +32,11 @@ export interface FaultSettings {
   statuses_in_one_post: boolean;
 }
 
-export type SendFault = 'rate_limit' | 'server_error' | 'timeout' | 'account_error' | undefined;
+export type SendFault = 'rate_limit' | 'server_error' | 'timeout' | 'account_error' | 'pair_limit' | undefined;
 
-const SHARES = ['rate_limit_share', 'server_error_share', 'timeout_share'] as const;
+const SHARES = ['rate_limit_share', 'server_error_share', 'timeout_share', 'pair_limit_share', 'held_share'] as const;
 const FLAGS = ['duplicate_statuses', 'reorder_statuses', 'no_webhooks', 'skip_delivered', 'statuses_in_one_post'] as const;
-const COUNTS = ['fail_next', 'status_interval_ms', 'account_error_code'] as const;
+const COUNTS = ['fail_next', 'status_interval_ms', 'account_error_code', 'pair_limit_ms'] as const;
 
 /** The fault state of one simulator. */
 export class Faults {
@@ -85,8 +91,14 @@ export class Faults {
     }
     if (this.settings.rate_limit_share > 0 && this.random() < this.settings.rate_limit_share) return 'rate_limit';
     if (this.settings.server_error_share > 0 && this.random() < this.settings.server_error_share) return 'server_error';
+    if (this.settings.pair_limit_share > 0 && this.random() < this.settings.pair_limit_share) return 'pair_limit';
     if (this.settings.timeout_share > 0 && this.random() < this.settings.timeout_share) return 'timeout';
     return undefined;
+  }
+
+  /** Whether this accepted template send is answered as held for quality assessment. */
+  holdsForQuality(): boolean {
+    return this.settings.held_share > 0 && this.random() < this.settings.held_share;
   }
 
   private defaults(): FaultSettings {
@@ -94,6 +106,9 @@ export class Faults {
       rate_limit_share: 0,
       server_error_share: 0,
       timeout_share: 0,
+      pair_limit_share: 0,
+      pair_limit_ms: 0,
+      held_share: 0,
       account_error_code: 0,
       duplicate_statuses: false,
       reorder_statuses: false,

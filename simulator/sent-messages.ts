@@ -20,11 +20,14 @@ export interface SentMessage {
 /** Keeps the most recent accepted send requests, oldest first; the oldest are dropped past `limit`. */
 export class SentMessages {
   private items: SentMessage[] = [];
+  /** When each (business number, recipient) pair last had a send accepted, for the pair rate limit. */
+  private lastAccepted = new Map<string, number>();
 
   constructor(private readonly limit = 100_000) {}
 
   add(message: SentMessage): void {
     this.items.push(message);
+    this.lastAccepted.set(`${message.phone_number_id}|${message.to}`, Date.parse(message.received_at));
     if (this.items.length > this.limit) this.items.splice(0, this.items.length - this.limit);
   }
 
@@ -35,7 +38,13 @@ export class SentMessages {
     return this.items.filter((message) => message.to === waId);
   }
 
+  /** Epoch ms of the last accepted send from this number to this WhatsApp id, if any. */
+  lastAcceptedAt(phoneNumberId: string, waId: string): number | undefined {
+    return this.lastAccepted.get(`${phoneNumberId}|${waId}`);
+  }
+
   clear(): void {
     this.items = [];
+    this.lastAccepted.clear();
   }
 }

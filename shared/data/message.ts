@@ -31,9 +31,11 @@ export const platformIdPut = (message: Message, providerMessageId: string): Tran
   Put: { TableName: tableName(), Item: { ...platformIdKey(message.workspace_id, providerMessageId), message_id: message.id, campaign_id: message.campaign_id } },
 });
 
-/** A message as stored, with the send worker's bookkeeping. */
-/** A message as stored, with the send worker's bookkeeping: its claim, and since when a send of unknown outcome waits for the platform's report. */
-export type StoredMessage = Message & { claim?: { token: string; at: number }; ambiguous_since?: string };
+/**
+ * A message as stored, with the send worker's bookkeeping: its claim, since when a send of unknown
+ * outcome waits for the platform's report, and how many refusals about the pace it has waited out.
+ */
+export type StoredMessage = Message & { claim?: { token: string; at: number }; ambiguous_since?: string; waits?: number };
 
 /** The stored item: the message plus its list (sharded) and conversation index keys. */
 function messageItem(message: Message) {
@@ -91,17 +93,18 @@ export const claimForSend = (message: Message, token: string): Promise<boolean> 
 
 /**
  * Gives the message back to the queue after a call the platform refused without sending;
- * `uncounted` takes the call back from `attempts` too (a refusal about the account, not the message).
+ * `uncounted` takes the call back from `attempts` (a refusal about the account or the pace, not
+ * the message) and counts it in `waits` instead, which spaces the message's next tries.
  */
 export async function releaseClaim(message: Message, token: string, uncounted = false): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: messageKey(message.workspace_id, message.id),
-      UpdateExpression: uncounted ? 'REMOVE claim ADD attempts :minusOne' : 'REMOVE claim',
+      UpdateExpression: uncounted ? 'REMOVE claim ADD attempts :minusOne, waits :one' : 'REMOVE claim',
       ConditionExpression: 'claim.#token = :token',
       ExpressionAttributeNames: { '#token': 'token' },
-      ExpressionAttributeValues: { ':token': token, ...(uncounted && { ':minusOne': -1 }) },
+      ExpressionAttributeValues: { ':token': token, ...(uncounted && { ':minusOne': -1, ':one': 1 }) },
     }),
   );
 }

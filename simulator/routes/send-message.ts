@@ -14,6 +14,7 @@ const HELD_ANSWER_MS = 120_000;
  * answers its `wamid.` id and schedules its status webhooks. Injected faults (429 / 500) are decided after
  * the body is parsed and before it is validated; a refused request is neither recorded nor reported. A
  * `timeout` fault is decided then too, but the request is accepted, recorded and reported as usual: only its answer never comes.
+ * The pair rate limit (`pair_limit_ms`) is checked once the recipient is known.
  */
 export const sendMessage =
   (state: SimulatorState) =>
@@ -27,8 +28,12 @@ export const sendMessage =
     if (fault === 'rate_limit') throw whatsappErrors.rateLimitHit();
     if (fault === 'server_error') throw whatsappErrors.somethingWentWrong();
     if (fault === 'account_error') throw whatsappErrors.accountError(state.faults.current.account_error_code);
+    if (fault === 'pair_limit') throw whatsappErrors.pairRateLimitHit();
 
     const request = parseSendRequest(body);
+    const pairInterval = state.faults.current.pair_limit_ms;
+    const lastToPair = state.sent.lastAcceptedAt(phoneNumberId, request.waId);
+    if (pairInterval > 0 && lastToPair !== undefined && Date.now() - lastToPair < pairInterval) throw whatsappErrors.pairRateLimitHit();
     const wamid = newWamid(request.waId);
     state.sent.add({
       wamid,
@@ -54,7 +59,7 @@ export const sendMessage =
     return ok({
       messaging_product: 'whatsapp',
       contacts: [{ input: request.to, wa_id: request.waId }],
-      // The platform reports `message_status` for template messages only.
-      messages: [{ id: wamid, ...(request.type === 'template' && { message_status: 'accepted' }) }],
+      // The platform reports `message_status` for template messages only; a held one is not sent until reported.
+      messages: [{ id: wamid, ...(request.type === 'template' && { message_status: state.faults.holdsForQuality() ? 'held_for_quality_assessment' : 'accepted' }) }],
     });
   };

@@ -18,17 +18,16 @@ describe('nothing stays queued (contract §14)', () => {
 
   it('fails a message whose retries are used up with send_failed and the last platform error as title, after that many calls', async () => {
     const ws = await api.workspaceWithTemplates();
-    await simulator.faults({ rate_limit_share: 1 });
+    await simulator.faults({ server_error_share: 1 });
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580100', template: 'hello_world' } });
     const failed = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'failed', 30_000);
-    expect(failed.error).toEqual({ code: 'send_failed', title: '(#130429) Rate limit hit' });
+    expect(failed.error).toEqual({ code: 'send_failed', title: '(#131000) Something went wrong' });
     expect(failed.metadata.send_attempts).toBe(3);
   });
 
   it('a send job the queue dead-letters leaves its message failed with send_failed and its campaign completed', async () => {
     const ws: TestWorkspace = await api.workspaceWithTemplates();
-    // Held back by the platform's throughput limit for longer than the retries last, the campaign's message is still queued when its job is dead-lettered.
-    process.env.MAX_SEND_ATTEMPTS = '1000';
+    // Held back by the platform's throughput limit (waits that are not attempts), the campaign's message is still queued when its job is dead-lettered.
     await simulator.faults({ rate_limit_share: 1 });
     const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'DLQ', template_name: 'hello_world' } })).body.data;
     await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: '+14155580200' }] } });
@@ -42,7 +41,6 @@ describe('nothing stays queued (contract §14)', () => {
     expect(failed.error).toEqual({ code: 'send_failed', title: 'The send job failed on every try and was given up' });
     const results = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
     expect(results.metrics).toMatchObject({ total_messages: 1, failed: 1, pending: 0 });
-    process.env.MAX_SEND_ATTEMPTS = '3';
   });
 });
 

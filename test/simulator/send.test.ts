@@ -202,6 +202,9 @@ describe('fault injection', () => {
       skip_delivered: false,
       statuses_in_one_post: false,
       timeout_share: 0,
+      pair_limit_share: 0,
+      pair_limit_ms: 0,
+      held_share: 0,
       account_error_code: 0,
     };
     expect(await request(faultsUrl(), 'GET', undefined, null)).toEqual({ status: 200, body: defaults });
@@ -242,6 +245,27 @@ describe('fault injection', () => {
     expect(await sentTo(to)).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(receiver.received.filter((w) => w.body.entry[0].changes[0].value.statuses?.[0].recipient_id === to)).toHaveLength(3);
+  });
+
+  it('pair_limit_ms: a second send to the same recipient within the interval answers 400 / 131056 and is not recorded; others go through', async () => {
+    await request(faultsUrl(), 'POST', { pair_limit_ms: 400 }, null);
+    const to = recipient();
+    expect((await send(textMessage(to, 'One'))).status).toBe(200);
+    const refused = await send(textMessage(to, 'Two'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 131056, message: '(#131056) (Business Account, Consumer Account) pair rate limit hit' });
+    expect((await send(textMessage(recipient(), 'Someone else'))).status).toBe(200);
+    expect(await sentTo(to)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect((await send(textMessage(to, 'Two, later'))).status).toBe(200);
+    expect(await sentTo(to)).toHaveLength(2);
+  });
+
+  it('held_share 1 answers template sends held_for_quality_assessment', async () => {
+    await request(faultsUrl(), 'POST', { held_share: 1 }, null);
+    const reply = await send(templateMessage(recipient(), 'hello_world', 'en_US', []));
+    expect(reply.status).toBe(200);
+    expect(reply.body.messages[0].message_status).toBe('held_for_quality_assessment');
   });
 
   it('rate_limit_share 1 answers every send 429 130429', async () => {

@@ -7,7 +7,8 @@ import type { Template } from '#shared/domain/templates/template';
 import { cachedWorkspace } from '#shared/domain/workspaces';
 import { DomainError } from '#shared/errors';
 import { applyStatus } from '#shared/domain/messages/status';
-import { takeSendSlot } from '#shared/domain/messages/send-rate';
+import { slowDown, takeSendSlot } from '#shared/domain/messages/send-rate';
+import { pairLimitDelayMs } from '#shared/domain/messages/pair-pace';
 import { isAccountError, MAX_PAUSE_WAIT_MS, pauseDecision, pauseNumber, probeIntervalMs, resumeNumber } from '#shared/domain/messages/number-pause';
 import { sessionKinds } from '#shared/domain/messages/kinds/registry';
 import type { SessionKindName } from '#shared/domain/messages/kinds/names';
@@ -34,6 +35,13 @@ const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. SEND_BACKOFF_SCALE shortens it in tests. */
 const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
+/** After a 130429 the number is slowed down; the message itself comes back after 1 s, 2 s, 4 s … at most 30 s (jittered). */
+const throttledWaitSeconds = (waits: number) => (Math.min(30, 2 ** waits) * (1 + Math.random())) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
+/** How long a message may wait out the platform's pace (130429, 131056) before it fails with `send_failed` (contract §14). */
+const MAX_PACED_WAIT_MS = 24 * 3600_000;
+/** The platform's answers about pace, not about the message: the number's throughput, and the pair rate limit. */
+const THROUGHPUT_REACHED = 130429;
+const PAIR_LIMIT_REACHED = 131056;
 
 const done: JobOutcome = { kind: 'done' };
 
@@ -88,7 +96,8 @@ function finalFailure(error: unknown, retryable: boolean): MessageError | undefi
  */
 export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   const message = await getMessage(job.workspace_id, job.message_id, true);
-  if (!message || message.status !== 'queued') return done;
+  // A platform id on a queued message: the platform holds it for quality assessment, and its report moves it (contract §16).
+  if (!message || message.status !== 'queued' || message.provider_message_id) return done;
   const attempt = (message.attempts ?? 0) + 1;
   const workspace = await cachedWorkspace(job.workspace_id);
   if (!workspace) return done;
@@ -141,22 +150,41 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   }
 
   try {
-    const { id: providerMessageId } = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
+    const { id: providerMessageId, messageStatus } = await sendPlatformMessage(workspace.phone_number_id, accessToken, {
       to: message.phone_number,
       callbackData: message.id,
       ...request,
     });
-    // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.
-    const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId }, message);
-    if (!applied?.changed) await recordProviderId(message, providerMessageId);
+    if (messageStatus === 'held_for_quality_assessment') {
+      // Accepted but not sent yet (contract §16): the message keeps the platform's id and stays queued until a report moves it.
+      await recordProviderId(message, providerMessageId);
+    } else {
+      // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.
+      const applied = await applyStatus(workspace.id, message.id, { status: 'sent', at: nowIso(), providerMessageId }, message);
+      if (!applied?.changed) await recordProviderId(message, providerMessageId);
+    }
     if (gate.probing) await resumeNumber(workspace.phone_number_id);
     return done;
   } catch (error) {
+    // A probe the platform judged on the message itself (not the account) shows the account works again.
+    if (gate.probing && error instanceof PlatformError && !isAccountError(error.httpStatus, error.code)) await resumeNumber(workspace.phone_number_id);
     if (error instanceof PlatformError && isAccountError(error.httpStatus, error.code)) {
       // Not this message's fault: it waits, uncounted, with every other of its number.
       await pauseNumber(workspace.phone_number_id, refusal(error));
       await releaseClaim(message, token, true);
       return { kind: 'retry', delaySeconds: secondsUntil(probeIntervalMs(0)) };
+    }
+    if (error instanceof PlatformError && (error.code === THROUGHPUT_REACHED || error.code === PAIR_LIMIT_REACHED)) {
+      // Pace, not the message: it waits uncounted, the number slows down, or this recipient's next slot is reserved (contract §14).
+      if (Date.now() - Date.parse(message.created_at) > MAX_PACED_WAIT_MS) {
+        await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_failed', title: error.title } });
+        return done;
+      }
+      let delaySeconds = throttledWaitSeconds(message.waits ?? 0);
+      if (error.code === PAIR_LIMIT_REACHED) delaySeconds = secondsUntil(await pairLimitDelayMs(workspace.phone_number_id, message.phone_number));
+      else await slowDown(workspace.phone_number_id);
+      await releaseClaim(message, token, true);
+      return { kind: 'retry', delaySeconds };
     }
     if (error instanceof PlatformUnreachable && error.ambiguous) {
       // The platform may have the message: it is not sent again before its report has had time to come.

@@ -1,22 +1,66 @@
 import { takeSlotIn } from '#shared/data/send-rate';
+import { getPace, recordSlowdown, setThroughput, type NumberPace } from '#shared/data/number-pace';
 
-/** Messages per second per platform number; the platform's default throughput is 80. `0` lifts the bound. */
-const limit = () => Number(process.env.SEND_RATE_PER_SECOND ?? 80);
+/** Messages per second per platform number when the operator set none; the platform's default throughput is 80. `0` lifts the bound. */
+const defaultThroughput = () => Number(process.env.SEND_RATE_PER_SECOND ?? 80);
+/** The platform's range of per-number throughput. */
+export const MAX_THROUGHPUT = 1000;
 
 /** Windows a worker waits through before handing the job back to the queue. */
 const MAX_WAIT_WINDOWS = 10;
+/** A 130429 halves the rate, at most once a second, down to a quarter of the throughput. */
+const SLOWDOWN_GAP_MS = 1000;
+const FLOOR_SHARE = 0.25;
+/** Then it recovers by a tenth of the throughput per second (full speed ≤ 7.5 s after the last 130429). */
+const RECOVERY_SHARE_PER_SECOND = 0.1;
+/** How long a worker trusts the pace it read (each worker reads it about once a second). */
+const PACE_CACHE_MS = 1000;
+
+const paceCache = new Map<string, { pace: NumberPace | undefined; readAt: number }>();
+
+async function paceOf(phoneNumberId: string, now: number): Promise<NumberPace | undefined> {
+  const cached = paceCache.get(phoneNumberId);
+  if (cached && now - cached.readAt < PACE_CACHE_MS) return cached.pace;
+  const pace = await getPace(phoneNumberId);
+  paceCache.set(phoneNumberId, { pace, readAt: now });
+  return pace;
+}
+
+/** The number's sends per second now (0: unbounded): its throughput, less what a recent 130429 took off. */
+export function currentRate(pace: NumberPace | undefined, now: number): number {
+  const throughput = pace?.throughput ?? defaultThroughput();
+  if (throughput <= 0 || pace?.slowed_at === undefined || pace.slowed_to === undefined) return throughput;
+  const recovered = pace.slowed_to + (throughput * RECOVERY_SHARE_PER_SECOND * (now - pace.slowed_at)) / 1000;
+  return Math.max(1, Math.min(throughput, Math.floor(recovered)));
+}
 
 /**
  * Takes one send slot in the number's current one-second window, waiting for later windows
  * while they are full. A burst is thereby paced, not retried: waiting costs no platform attempt.
  */
 export async function takeSendSlot(phoneNumberId: string): Promise<boolean> {
-  if (limit() <= 0) return true;
   for (let attempt = 0; attempt < MAX_WAIT_WINDOWS; attempt++) {
     const now = Date.now();
+    const rate = currentRate(await paceOf(phoneNumberId, now), now);
+    if (rate <= 0) return true;
     const second = Math.floor(now / 1000);
-    if (await takeSlotIn(phoneNumberId, second, limit())) return true;
+    if (await takeSlotIn(phoneNumberId, second, rate)) return true;
     await new Promise((resolve) => setTimeout(resolve, (second + 1) * 1000 - now));
   }
   return false;
+}
+
+/** The platform answered 130429 (throughput reached): the number's rate halves, every worker follows within a second. */
+export async function slowDown(phoneNumberId: string, now = Date.now()): Promise<void> {
+  const pace = await getPace(phoneNumberId);
+  const throughput = pace?.throughput ?? defaultThroughput();
+  if (throughput <= 0) return;
+  const rate = Math.max(1, Math.floor(throughput * FLOOR_SHARE), Math.floor(currentRate(pace, now) / 2));
+  if (await recordSlowdown(phoneNumberId, rate, now, now - SLOWDOWN_GAP_MS)) paceCache.delete(phoneNumberId);
+}
+
+/** The operator's per-number setting (admin command): the throughput the platform granted this number. */
+export async function setNumberThroughput(phoneNumberId: string, throughput: number): Promise<void> {
+  await setThroughput(phoneNumberId, throughput);
+  paceCache.delete(phoneNumberId);
 }

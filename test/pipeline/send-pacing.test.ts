@@ -1,0 +1,98 @@
+import { getPace } from '#shared/data/number-pace';
+import { currentRate, setNumberThroughput, slowDown } from '#shared/domain/messages/send-rate';
+import { useTestApi, type TestWorkspace } from '../support/api';
+import { messagesWebhook, postPlatformWebhook } from '../support/platform-webhook';
+import { simulatorControl } from '../support/simulator';
+import { eventually } from '../support/wait';
+
+process.env.PAIR_INTERVAL_MS = '1200';
+process.env.SEND_BACKOFF_SCALE = '0.05';
+const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
+const simulator = simulatorControl(() => api.simulator.url);
+
+const message = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/messages/${id}`, { key: ws.key })).body.data;
+const send = async (ws: TestWorkspace, to: string) =>
+  (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to, template: 'hello_world' } })).body.data.message_id as string;
+const settled = (m: { status: string; metadata: { send_attempts: number } }) => m.status !== 'queued';
+
+describe('pair rate limit (contract §14)', () => {
+  afterEach(() => simulator.resetFaults());
+
+  it('131056 delays only that recipient: its messages go one slot apart, each with one accepted request, uncounted; the others keep their pace', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await simulator.faults({ pair_limit_ms: 1000 });
+    const busy = '+14155581000';
+    const others = Array.from({ length: 20 }, (_, i) => `+1415558${String(1100 + i)}`);
+    const ids = await Promise.all([busy, busy, busy, ...others].map((to) => send(ws, to)));
+
+    const final = await Promise.all(ids.map((id) => eventually(() => message(ws, id), settled, 30_000)));
+    expect(final.map((m) => m.status).filter((s) => s === 'failed')).toEqual([]);
+    const busySends = await simulator.sends(busy);
+    expect(busySends).toHaveLength(3);
+    expect(new Set(busySends.map((s) => s.request.biz_opaque_callback_data))).toEqual(new Set(ids.slice(0, 3)));
+    // The waits for the pair's slot are not attempts.
+    expect(final.slice(0, 3).map((m) => m.metadata.send_attempts)).toEqual([1, 1, 1]);
+    // Everyone else was sent while the busy recipient waited for its slots.
+    const lastBusy = Math.max(...busySends.map((s: any) => Date.parse(s.received_at))); // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const to of others) {
+      const [sent] = (await simulator.sends(to)) as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+      expect(Date.parse(sent.received_at)).toBeLessThan(lastBusy);
+    }
+  });
+});
+
+describe('throughput (contract §14)', () => {
+  afterEach(() => simulator.resetFaults());
+
+  it('a 130429 halves the number\'s rate at most once a second, never below a quarter of its throughput, and the rate recovers', async () => {
+    const number = '900000000000001';
+    await setNumberThroughput(number, 100);
+    const start = Date.now();
+    await slowDown(number, start);
+    expect(currentRate(await getPace(number), start)).toBe(50);
+    await slowDown(number, start + 300); // the same burst
+    expect(currentRate(await getPace(number), start + 300)).toBe(53);
+    for (let i = 1; i <= 4; i++) await slowDown(number, start + i * 1100);
+    const floor = await getPace(number);
+    expect(floor?.slowed_to).toBe(25);
+    expect(currentRate(floor, floor!.slowed_at! + 2000)).toBe(45);
+    expect(currentRate(floor, floor!.slowed_at! + 60_000)).toBe(100);
+  });
+
+  it('messages refused with 130429 are sent once each when the platform takes them again, with the refusals not counted as attempts', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await setNumberThroughput(ws.phoneNumberId, 20);
+    await simulator.faults({ fail_next: 6 });
+    const recipients = Array.from({ length: 10 }, (_, i) => `+1415558${String(1200 + i)}`);
+    const ids = await Promise.all(recipients.map((to) => send(ws, to)));
+    const final = await Promise.all(ids.map((id) => eventually(() => message(ws, id), settled, 30_000)));
+    expect(final.map((m) => m.status).filter((s) => s === 'failed')).toEqual([]);
+    expect(final.map((m) => m.metadata.send_attempts)).toEqual(Array(10).fill(1));
+    for (const to of recipients) expect(await simulator.sends(to)).toHaveLength(1);
+    expect((await getPace(ws.phoneNumberId))?.slowed_to).toBeLessThan(20);
+  });
+});
+
+describe('held for quality assessment (contract §16)', () => {
+  afterEach(() => simulator.resetFaults());
+
+  it('a send the platform holds stays queued with its platform id, is not sent again, and moves on the platform\'s report', async () => {
+    const ws = await api.workspaceWithTemplates();
+    await simulator.faults({ held_share: 1, no_webhooks: true });
+    const to = '+14155581300';
+    const id = await send(ws, to);
+    const held = await eventually(() => message(ws, id), (m) => m.provider_message_id !== null, 30_000);
+    expect(held.status).toBe('queued');
+    const [accepted] = await simulator.sends(to);
+    expect(held.provider_message_id).toBe(accepted.wamid);
+    // Nothing more goes out while it is held.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await simulator.sends(to)).toHaveLength(1);
+    expect((await message(ws, id)).status).toBe('queued');
+
+    const status = { id: accepted.wamid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: accepted.to };
+    expect(await postPlatformWebhook(api.baseUrl, messagesWebhook(ws.wabaId, ws.phoneNumberId, { statuses: [status] }))).toBe(200);
+    const sent = await eventually(() => message(ws, id), (m) => m.status === 'sent', 30_000);
+    expect(sent.metadata.send_attempts).toBe(1);
+  });
+});
