@@ -152,6 +152,13 @@ export const operations: Operation[] = [
   { name: 'LaunchCampaign', handler: 'functions/campaigns/launch.ts', trigger: http('POST', '/api/v1/campaigns/{id}/launch'), access: { table: 'readWrite' }, timeoutSeconds: 29 },
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
   { name: 'FanoutWorker', handler: 'functions/campaigns/fanout-worker.ts', trigger: { type: 'queue', queue: 'fanout', batchSize: 1 }, access: { table: 'readWrite', queues: ['fanout'] }, timeoutSeconds: 90 },
+  {
+    name: 'FanoutDeadLetters',
+    handler: 'functions/campaigns/fanout-dead-letters.ts',
+    trigger: { type: 'deadLetters', queue: 'fanout', batchSize: 1 },
+    access: { table: 'readWrite', queues: ['fanout'] },
+    timeoutSeconds: 90,
+  },
   { name: 'StartScheduledCampaign', handler: 'functions/campaigns/start-scheduled.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite' } },
 
   { name: 'PublishEvents', handler: 'functions/table-stream/publish-events.ts', trigger: { type: 'tableStream', batchSize: 100 }, access: { bus: true }, timeoutSeconds: 30 },

@@ -1,5 +1,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '#shared/config';
+import { getCampaign } from '#shared/data/campaign';
+import * as fanout from '#shared/domain/campaigns/fanout';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
@@ -41,6 +43,32 @@ describe('nothing stays queued (contract §14)', () => {
     expect(failed.error).toEqual({ code: 'send_failed', title: 'The send job failed on every try and was given up' });
     const results = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
     expect(results.metrics).toMatchObject({ total_messages: 1, failed: 1, pending: 0 });
+  });
+});
+
+describe('a campaign always completes (contract §14)', () => {
+  it('a fan-out chunk the queue dead-letters gives its recipients failed messages with send_failed, and the campaign completes counting them', async () => {
+    const ws = await api.workspaceWithTemplates();
+    // The fan-out fails on every receive; the queue would dead-letter the chunk after 8 receives (16 minutes): the test puts it there at once.
+    const broken = jest.spyOn(fanout, 'fanOutChunk').mockRejectedValue(new Error('Fan-out broken'));
+    try {
+      const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Fan-out DLQ', template_name: 'hello_world' } })).body.data;
+      const recipients = ['+14155580500', '+14155580501', '+14155580502'].map((phone) => ({ phone }));
+      expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients } })).status).toBe(202);
+      const { launch_id } = (await getCampaign(ws.id, campaign.id))!;
+      const sqs = new SQSClient(awsClientConfig(process.env.SQS_ENDPOINT));
+      await sqs.send(new SendMessageCommand({ QueueUrl: process.env.FANOUT_DEAD_LETTER_QUEUE_URL, MessageBody: JSON.stringify({ workspace_id: ws.id, campaign_id: campaign.id, launch_id, chunk: 0 }) }));
+      sqs.destroy();
+
+      const results = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
+      expect(results.metrics).toMatchObject({ total_messages: 3, failed: 3, pending: 0 });
+      const messages = (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key })).body.data;
+      expect(messages.map((m: { phone_number: string }) => m.phone_number).sort()).toEqual(recipients.map((r) => r.phone.slice(1)));
+      for (const m of messages) expect(m.error).toEqual({ code: 'send_failed', title: 'The campaign could not create this message: its fan-out failed on every try' });
+      expect(await simulator.sends('14155580500')).toEqual([]);
+    } finally {
+      broken.mockRestore();
+    }
   });
 });
 

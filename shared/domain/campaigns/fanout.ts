@@ -6,7 +6,7 @@ import { newMessagePut } from '#shared/data/message';
 import { optedOutPhones } from '#shared/data/contact';
 import { messageCountsKey } from '#shared/data/message-counts';
 import { messageShard } from '#shared/data/message-shard';
-import type { Message } from '#shared/domain/messages/message';
+import type { Message, MessageError } from '#shared/domain/messages/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/domain/templates/template';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
@@ -24,21 +24,28 @@ export interface FanoutJob {
   chunk: number;
 }
 
-const OPTED_OUT = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };
+const OPTED_OUT: MessageError = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };
+const FANOUT_GAVE_UP: MessageError = { code: 'send_failed', title: 'The campaign could not create this message: its fan-out failed on every try' };
 
-/** The chunk's message to one recipient: queued, or failed at once when it is marketing to a number that opted out (contract §13). */
-function campaignMessage(campaign: Campaign, template: Template, recipient: Recipient, optedOut: boolean, now: string): Message {
+/**
+ * The chunk's message to one recipient: queued, or failed at once when it is marketing to a number
+ * that opted out (contract §13) or when the fan-out gave up on its chunk (then without a template
+ * to render it: rendering may be what failed).
+ */
+function campaignMessage(campaign: Campaign, template: Template | undefined, recipient: Recipient, error: MessageError | null, now: string): Message {
   // Validated at launch: the recipient's parameters fit the template they were checked against.
   // A chunk written by the version before rich templates has its positional values only.
   const accepted = recipient.t ?? { header: null, variables: (recipient as { v?: string[] }).v ?? [], buttons: [] };
-  const { parameters, rendered, content } = prepareTemplate(template, { ...accepted, header: accepted.header ?? undefined });
+  const { parameters, rendered, content } = template
+    ? prepareTemplate(template, { ...accepted, header: accepted.header ?? undefined })
+    : { parameters: null, rendered: null, content: '' };
   return {
     // The same recipient of the same launch always gets the same id: a re-delivered chunk creates nothing new.
     id: stableId(`${campaign.id}:${campaign.launch_id}:${recipient.p}`, Date.parse(campaign.queued_at!)),
     workspace_id: campaign.workspace_id,
     phone_number: recipient.p,
     direction: 'outbound',
-    status: optedOut ? 'failed' : 'queued',
+    status: error ? 'failed' : 'queued',
     message_type: 'template',
     template_name: campaign.template_name,
     language: campaign.language,
@@ -47,8 +54,8 @@ function campaignMessage(campaign: Campaign, template: Template, recipient: Reci
     rendered,
     campaign_id: campaign.id,
     provider_message_id: null,
-    error: optedOut ? OPTED_OUT : null,
-    metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: optedOut ? now : null },
+    error,
+    metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: error ? now : null },
     created_at: now,
     updated_at: now,
   };
@@ -78,12 +85,30 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
   const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
   const optedOut = template.category === 'MARKETING' ? await optedOutPhones(job.workspace_id, recipients.map((r) => r.p)) : new Set<string>();
-  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, template, recipient, optedOut.has(recipient.p), now))));
+  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, template, recipient, optedOut.has(recipient.p) ? OPTED_OUT : null, now))));
+  await continueFanout(job, campaign);
+}
 
+/** Hands the next chunk to a new job, or after the last one marks the fan-out done (and completes the campaign if nothing is pending). */
+async function continueFanout(job: FanoutJob, campaign: Campaign): Promise<void> {
   if (job.chunk + 1 < campaign.audience_chunks) {
     await enqueue(queueUrl('fanout'), [{ ...job, chunk: job.chunk + 1 }]);
     return;
   }
   await markFanoutDone(job.workspace_id, job.campaign_id, job.launch_id);
   await completeIfDone(job.workspace_id, job.campaign_id);
+}
+
+/**
+ * A chunk the fan-out queue gave up on (it failed every receive): its recipients without a message
+ * get one, `failed` with `send_failed`, so they are counted and visible, and the fan-out goes on
+ * with the next chunk; the campaign therefore completes (contract §14). Idempotent like a chunk.
+ */
+export async function failDeadLetteredChunk(job: FanoutJob): Promise<void> {
+  const campaign = await getCampaign(job.workspace_id, job.campaign_id);
+  if (!campaign || campaign.status !== 'running' || campaign.launch_id !== job.launch_id) return;
+  const recipients = (await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk)) ?? [];
+  const now = nowIso();
+  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, undefined, recipient, FANOUT_GAVE_UP, now))));
+  await continueFanout(job, campaign);
 }
