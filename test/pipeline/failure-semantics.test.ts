@@ -64,7 +64,9 @@ describe('a campaign always completes (contract §14)', () => {
       expect(results.metrics).toMatchObject({ total_messages: 3, failed: 3, pending: 0 });
       const messages = (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key })).body.data;
       expect(messages.map((m: { phone_number: string }) => m.phone_number).sort()).toEqual(recipients.map((r) => r.phone.slice(1)));
-      for (const m of messages) expect(m.error).toEqual({ code: 'send_failed', title: 'The campaign could not create this message: its fan-out failed on every try' });
+      for (const m of messages) {
+        expect((await message(ws, m.id)).error).toEqual({ code: 'send_failed', title: 'The campaign could not create this message: its fan-out failed on every try' });
+      }
       expect(await simulator.sends('14155580500')).toEqual([]);
     } finally {
       broken.mockRestore();
