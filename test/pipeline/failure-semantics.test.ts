@@ -1,7 +1,7 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '#shared/config';
 import { getCampaign } from '#shared/data/campaign';
-import * as fanout from '#shared/domain/campaigns/fanout';
+import * as templateParameters from '#shared/domain/templates/parameters';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
@@ -49,8 +49,12 @@ describe('nothing stays queued (contract §14)', () => {
 describe('a campaign always completes (contract §14)', () => {
   it('a fan-out chunk the queue dead-letters gives its recipients failed messages with send_failed, and the campaign completes counting them', async () => {
     const ws = await api.workspaceWithTemplates();
-    // The fan-out fails on every receive; the queue would dead-letter the chunk after 8 receives (16 minutes): the test puts it there at once.
-    const broken = jest.spyOn(fanout, 'fanOutChunk').mockRejectedValue(new Error('Fan-out broken'));
+    // The fan-out fails on every receive (building its messages throws); the queue would dead-letter the chunk after 8 receives (16 minutes): the test puts it there at once.
+    const prepare = templateParameters.prepareTemplate;
+    const broken = jest.spyOn(templateParameters, 'prepareTemplate').mockImplementation((...args) => {
+      if (new Error().stack?.includes('fanOutChunk')) throw new Error('Fan-out broken');
+      return prepare(...args);
+    });
     try {
       const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Fan-out DLQ', template_name: 'hello_world' } })).body.data;
       const recipients = ['+14155580500', '+14155580501', '+14155580502'].map((phone) => ({ phone }));
