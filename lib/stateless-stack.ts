@@ -110,6 +110,8 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
         onFailure: new SqsDlq(w.streamFailureQueue),
       }),
     ),
+  streamFailures: (fn, t, w) =>
+    fn.addEventSource(new SqsEventSource(w.streamFailureQueue, { batchSize: t.batchSize, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(0) })),
   scheduleTarget: (fn, _t, w) => {
     // EventBridge Scheduler invokes targets with a role passed at CreateSchedule (no resource-based
     // permission on the function). SourceAccount: only schedules of this account may assume it.
@@ -151,6 +153,11 @@ function busEventPattern(detailTypes: string[]): EventPattern {
 const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
   table: (fn, mode, w) => {
     grantTableData(w.table, fn, mode);
+    fn.addEnvironment('TABLE_NAME', w.table.tableName);
+  },
+  tableStream: (fn, _on, w) => {
+    // Re-reads a failed batch's records: GetShardIterator and GetRecords on this table's stream.
+    w.table.grantStreamRead(fn);
     fn.addEnvironment('TABLE_NAME', w.table.tableName);
   },
   platformSecrets: (fn, _on, w) => {

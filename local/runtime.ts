@@ -1,10 +1,10 @@
-import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '#shared/config';
 import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
 import { localWiring } from '#local/triggers';
 import { startQueuePoller } from '#local/queue-poller';
-import { startStreamPoller } from '#local/stream-poller';
+import { startStreamPoller, type StreamFailure } from '#local/stream-poller';
 import { startLocalScheduler } from '#local/scheduler-server';
 import { startLocalEventBus } from '#local/event-bus-server';
 import { EVENT_SOURCE } from '#shared/events/event';
@@ -77,9 +77,18 @@ export async function startRuntime(options: {
     const { url, arn } = urls[operation.trigger.queue].deadLetters;
     running.push(startQueuePoller({ sqs, queueUrl: url, queueArn: arn, functionName: operation.name, handler: await loadHandler(operation), batchSize: operation.trigger.batchSize, concurrency: 1 }));
   }
+  // The stream functions' on-failure destination, and its consumer.
+  const failures = await sqs.send(new CreateQueueCommand({ QueueName: 'table-stream-failures' }));
+  const failuresArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: failures.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
+  const onFailure = async (failure: StreamFailure) => void (await sqs.send(new SendMessageCommand({ QueueUrl: failures.QueueUrl, MessageBody: JSON.stringify(failure) })));
+  for (const operation of localWiring.streamFailurePollers) {
+    running.push(startQueuePoller({ sqs, queueUrl: failures.QueueUrl!, queueArn: failuresArn, functionName: operation.name, handler: await loadHandler(operation), batchSize: operation.trigger.batchSize, concurrency: 1 }));
+  }
   for (const operation of localWiring.streamPollers) {
     const handler = await loadHandler(operation);
-    running.push(await startStreamPoller({ endpoint: options.dynamodbEndpoint, tableName: options.tableName, functionName: operation.name, handler, batchSize: operation.trigger.batchSize }));
+    running.push(
+      await startStreamPoller({ endpoint: options.dynamodbEndpoint, tableName: options.tableName, functionName: operation.name, handler, batchSize: operation.trigger.batchSize, onFailure }),
+    );
   }
   return {
     stop: async () => {

@@ -13,6 +13,14 @@ import { lambdaContext } from '#local/lambda-context';
 
 const POLL_MS = 100;
 const RETRY_MS = 1000;
+/** As the CDK stack's event sources (retryAttempts 20); LOCAL_STREAM_RETRY_ATTEMPTS lowers it in tests. */
+const retryAttempts = () => Number(process.env.LOCAL_STREAM_RETRY_ATTEMPTS ?? 20);
+
+/** What Lambda's on-failure destination receives for a stream batch it gave up on. */
+export interface StreamFailure {
+  requestContext: { condition: 'RetryAttemptsExhausted'; functionArn: string; approximateInvokeCount: number };
+  DDBStreamBatchInfo: { shardId: string; startSequenceNumber: string; endSequenceNumber: string; streamArn: string; batchSize: number };
+}
 
 function toRecord(record: _Record, streamArn: string): DynamoDBRecord {
   return {
@@ -32,10 +40,18 @@ function toRecord(record: _Record, streamArn: string): DynamoDBRecord {
 
 /**
  * Lambda's DynamoDB Streams event source, locally: reads every shard of the table's stream in
- * order and hands batches to the handler; a batch whose invocation throws is retried until it
- * succeeds (the iterator only moves on after success), as Lambda does.
+ * order and hands batches to the handler; a batch whose invocation throws is retried (the iterator
+ * waits), and after the retries it is reported to `onFailure` and passed, as Lambda does.
  */
-export async function startStreamPoller(options: { endpoint: string; tableName: string; functionName: string; handler: Handler; batchSize: number }) {
+export async function startStreamPoller(options: {
+  endpoint: string;
+  tableName: string;
+  functionName: string;
+  handler: Handler;
+  batchSize: number;
+  /** Where a batch goes once its retries are used up, as Lambda's on-failure destination. */
+  onFailure: (failure: StreamFailure) => Promise<void>;
+}) {
   const config = awsClientConfig(options.endpoint);
   const table = new DynamoDBClient(config);
   const streams = new DynamoDBStreamsClient(config);
@@ -61,12 +77,26 @@ export async function startStreamPoller(options: { endpoint: string; tableName: 
     const records = page.Records ?? [];
     if (records.length) {
       const event: DynamoDBStreamEvent = { Records: records.map((record) => toRecord(record, streamArn)) };
-      for (;;) {
+      for (let invocation = 1; ; invocation++) {
         try {
           await options.handler(event, lambdaContext(options.functionName));
           break;
         } catch (error) {
           if (!running) return;
+          if (invocation > retryAttempts()) {
+            console.error(`${options.functionName} gave up on a stream batch after ${invocation} invocations`, error);
+            await options.onFailure({
+              requestContext: { condition: 'RetryAttemptsExhausted', functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${options.functionName}`, approximateInvokeCount: invocation },
+              DDBStreamBatchInfo: {
+                shardId,
+                startSequenceNumber: records[0].dynamodb!.SequenceNumber!,
+                endSequenceNumber: records[records.length - 1].dynamodb!.SequenceNumber!,
+                streamArn,
+                batchSize: records.length,
+              },
+            });
+            break;
+          }
           console.error(`${options.functionName} failed a stream batch; retrying`, error);
           await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
         }

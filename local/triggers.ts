@@ -17,6 +17,8 @@ export interface LocalWiring {
   deadLetterPollers: OperationWith<'deadLetters'>[];
   /** One local/stream-poller.ts each, started by local/runtime.ts. */
   streamPollers: OperationWith<'tableStream'>[];
+  /** One local/queue-poller.ts each on the stream-failure queue the stream pollers report to. */
+  streamFailurePollers: OperationWith<'streamFailures'>[];
   /** What local/scheduler-server.ts invokes when a schedule targets it. */
   scheduleTargets: OperationWith<'scheduleTarget'>[];
   /** Rules local/event-bus-server.ts applies to each event put on it. */
@@ -40,12 +42,13 @@ export const wireLocally: { [K in TriggerType]: WireLocally<K> } = {
   queue: (operation, wiring) => wiring.queuePollers.push(operation),
   deadLetters: (operation, wiring) => wiring.deadLetterPollers.push(operation),
   tableStream: (operation, wiring) => wiring.streamPollers.push(operation),
+  streamFailures: (operation, wiring) => wiring.streamFailurePollers.push(operation),
   scheduleTarget: (operation, wiring) => wiring.scheduleTargets.push(operation),
   busRule: (operation, wiring) => wiring.busRules.push(operation),
 };
 
 function wire(list: Operation[]): LocalWiring {
-  const wiring: LocalWiring = { routes: [], schedules: [], queuePollers: [], deadLetterPollers: [], streamPollers: [], scheduleTargets: [], busRules: [] };
+  const wiring: LocalWiring = { routes: [], schedules: [], queuePollers: [], deadLetterPollers: [], streamPollers: [], streamFailurePollers: [], scheduleTargets: [], busRules: [] };
   for (const operation of list) (wireLocally[operation.trigger.type] as WireLocally<TriggerType>)(operation, wiring);
   return wiring;
 }

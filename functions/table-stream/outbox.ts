@@ -1,38 +1,5 @@
-import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { streamImage } from '#shared/data/table/stream-image';
-import type { FanoutJob } from '#shared/domain/campaigns/fanout';
-import type { SendJob } from '#shared/domain/messages/send-job';
-import type { MediaCopyJob } from '#shared/domain/messages/media-copy';
-import { scheduleCampaignStart, unscheduleCampaignStart } from '#shared/scheduler';
-import { enqueue, queueUrl } from '#shared/queues';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { runFollowUps } from '#shared/domain/outbox/follow-ups';
 
-/**
- * The table's stream is the outbox: follow-up work is derived from what was written, so it
- * happens even if the writer died right after its write. An outbound message stored `queued`
- * gets a send job; an inbound message with media a copy job; a campaign that starts running gets its first fan-out job; a campaign that
- * becomes scheduled gets its start schedule, removed again if it is cancelled. A failed batch
- * is retried whole: every follow-up is idempotent.
- */
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
-  const sends: SendJob[] = [];
-  const fanouts: FanoutJob[] = [];
-  const mediaCopies: MediaCopyJob[] = [];
-  const schedules: Promise<void>[] = [];
-  for (const record of event.Records as DynamoDBRecord[]) {
-    const item = streamImage(record.dynamodb?.NewImage);
-    const before = streamImage(record.dynamodb?.OldImage);
-    if (!item) continue;
-    if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'outbound' && item.status === 'queued') {
-      sends.push({ workspace_id: item.workspace_id as string, message_id: item.id as string });
-    }
-    if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'inbound' && (item.media as { media_id?: string } | undefined)?.media_id) {
-      mediaCopies.push({ workspace_id: item.workspace_id as string, message_id: item.id as string });
-    }
-    if (item.SK !== 'CAMPAIGN' || before?.status === item.status) continue;
-    const campaign = { workspace_id: item.workspace_id as string, campaign_id: item.id as string };
-    if (item.status === 'running') fanouts.push({ ...campaign, launch_id: item.launch_id as string, chunk: 0 });
-    if (item.status === 'scheduled') schedules.push(scheduleCampaignStart(campaign, item.scheduled_at as string));
-    if (item.status === 'cancelled' && before?.status === 'scheduled') schedules.push(unscheduleCampaignStart(campaign.campaign_id));
-  }
-  await Promise.all([enqueue(queueUrl('send'), sends), enqueue(queueUrl('fanout'), fanouts), enqueue(queueUrl('media'), mediaCopies), ...schedules]);
-};
+/** The table's stream as the outbox (see runFollowUps). A failed batch is retried whole, then reported to the stream-failure queue. */
+export const handler = async (event: DynamoDBStreamEvent): Promise<void> => runFollowUps(event.Records);

@@ -21,6 +21,8 @@ export type Trigger =
   | { type: 'deadLetters'; queue: QueueName; batchSize: number }
   /** The table's stream (new and old images), in order per item, retried until it succeeds. */
   | { type: 'tableStream'; batchSize: number }
+  /** The table stream's on-failure queue: batches the stream functions gave up on. */
+  | { type: 'streamFailures'; batchSize: number }
   /** Invoked by one-time EventBridge Scheduler schedules that other operations create. */
   | { type: 'scheduleTarget' }
   /** A rule on the service's event bus: events of these detail types (`*`: all) from the service. */
@@ -38,6 +40,8 @@ export interface Access {
   scheduler?: boolean;
   /** Publishes events to the service's event bus (`EVENT_BUS_NAME`). */
   bus?: boolean;
+  /** Reads the table's stream (re-reading a failed batch's records). */
+  tableStream?: boolean;
   /** The media bucket (`MEDIA_BUCKET`): `read` gets objects (and presigns links to copies), `readWrite` also stores them. */
   media?: 'read' | 'readWrite';
 }
@@ -105,6 +109,13 @@ export const operations: Operation[] = [
     trigger: { type: 'tableStream', batchSize: 100 },
     access: { queues: ['send', 'fanout', 'media'], scheduler: true },
     timeoutSeconds: 30,
+  },
+  {
+    name: 'TableStreamFailures',
+    handler: 'functions/table-stream/failures.ts',
+    trigger: { type: 'streamFailures', batchSize: 1 },
+    access: { table: 'readWrite', tableStream: true, queues: ['send', 'fanout', 'media'], scheduler: true },
+    timeoutSeconds: 60,
   },
   {
     name: 'SendWorker',

@@ -54,6 +54,7 @@ type StreamTrigger = Extract<Trigger, { type: 'tableStream' }>;
 const queueOperations = operations.filter((op) => op.trigger.type === 'queue');
 const deadLetterOperations = operations.filter((op) => op.trigger.type === 'deadLetters');
 const streamOperations = operations.filter((op) => op.trigger.type === 'tableStream');
+const streamFailureOperations = operations.filter((op) => op.trigger.type === 'streamFailures');
 const byName = (name: string) => operations.find((op) => op.name === name)!;
 const operationNamesAtLoad = operations.map((op) => op.name);
 const scheduleTargetOperations = operations.filter((op) => op.trigger.type === 'scheduleTarget');
@@ -182,11 +183,20 @@ describe('functions', () => {
 
 describe('queue and stream consumers', () => {
   test('one event source mapping per queue or stream operation, none besides', () => {
-    computeTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', queueOperations.length + deadLetterOperations.length + streamOperations.length);
+    computeTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', queueOperations.length + deadLetterOperations.length + streamOperations.length + streamFailureOperations.length);
   });
 
-  test('the send queue\'s dead letters are consumed, so no message stays queued for a job nobody takes', () => {
-    expect(deadLetterOperations.map((op) => (op.trigger as { queue: string }).queue)).toEqual(['send']);
+  test('the send and fan-out queues\' dead letters are consumed, so no message stays queued and no campaign running for a job nobody takes', () => {
+    expect(deadLetterOperations.map((op) => (op.trigger as { queue: string }).queue)).toEqual(['send', 'fanout']);
+  });
+
+  test('one operation consumes the table stream\'s failure queue with partial batch responses, and may read the stream', () => {
+    expect(streamFailureOperations).toHaveLength(1);
+    const [op] = streamFailureOperations;
+    const mappings = mappingsOf(op);
+    expect(mappings).toHaveLength(1);
+    expect(resolveImport(mappings[0].Properties.EventSourceArn)).toEqual(arnOf(data.streamFailureQueue));
+    expect(mappings[0].Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
   test.each(deadLetterOperations.map((op) => [op.name, op]))('%s consumes its queue\'s dead-letter queue with partial batch responses', (_name, op) => {
@@ -294,9 +304,16 @@ describe('least privilege', () => {
     ];
     expect(resourcesAllowing(op, 'sqs:SendMessage')).toEqual(expect.arrayContaining(sendTargets));
     expect(resourcesAllowing(op, 'sqs:SendMessage')).toHaveLength(sendTargets.length);
-    const consumed = op.trigger.type === 'queue' ? [arnOf(data.queues[op.trigger.queue])] : op.trigger.type === 'deadLetters' ? [arnOf(data.deadLetterQueues[op.trigger.queue])] : [];
+    const consumed =
+      op.trigger.type === 'queue'
+        ? [arnOf(data.queues[op.trigger.queue])]
+        : op.trigger.type === 'deadLetters'
+          ? [arnOf(data.deadLetterQueues[op.trigger.queue])]
+          : op.trigger.type === 'streamFailures'
+            ? [arnOf(data.streamFailureQueue)]
+            : [];
     expect(resourcesAllowing(op, 'sqs:ReceiveMessage')).toEqual(consumed);
-    expect(resourcesAllowing(op, 'dynamodb:GetRecords')).toEqual(op.trigger.type === 'tableStream' ? [tableStreamArn()] : []);
+    expect(resourcesAllowing(op, 'dynamodb:GetRecords')).toEqual(op.trigger.type === 'tableStream' || op.access.tableStream ? [tableStreamArn()] : []);
   });
 
   test('table grants name each index instead of <table>/index/*', () => {

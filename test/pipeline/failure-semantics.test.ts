@@ -2,6 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '#shared/config';
 import { getCampaign } from '#shared/data/campaign';
 import * as templateParameters from '#shared/domain/templates/parameters';
+import * as queues from '#shared/queues';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
@@ -10,6 +11,7 @@ process.env.MAX_SEND_ATTEMPTS = '3';
 process.env.SEND_BACKOFF_SCALE = '0.05';
 process.env.GRAPH_TIMEOUT_MS = '500';
 process.env.AMBIGUOUS_WAIT_SECONDS = '3';
+process.env.LOCAL_STREAM_RETRY_ATTEMPTS = '2';
 const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
@@ -75,6 +77,30 @@ describe('a campaign always completes (contract §14)', () => {
     } finally {
       broken.mockRestore();
     }
+  });
+});
+
+describe('a stream batch given up on (contract §14)', () => {
+  it('a message whose send job the table stream never manages to queue fails with send_failed once the stream gives up on its batch', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const enqueue = queues.enqueue;
+    // The send queue refuses every job (the stream function fails its batch on every try, and so does the retry of its record).
+    const broken = jest.spyOn(queues, 'enqueue').mockImplementation(async (url, jobs) => {
+      if (url === queues.queueUrl('send') && jobs.length) throw new Error('Send queue unavailable');
+      return enqueue(url, jobs);
+    });
+    try {
+      const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580600', template: 'hello_world' } });
+      expect(reply.status).toBe(202);
+      const failed = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'failed', 30_000);
+      expect(failed.error).toEqual({ code: 'send_failed', title: 'Its send could not be queued: the table stream failed on every try' });
+      expect(await simulator.sends('14155580600')).toEqual([]);
+    } finally {
+      broken.mockRestore();
+    }
+    // The stream went on past the batch: the next message is sent as usual.
+    const next = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580601', template: 'hello_world' } });
+    await eventually(() => message(ws, next.body.data.message_id), (m) => m.status === 'read', 30_000);
   });
 });
 

@@ -1,0 +1,47 @@
+import type { DynamoDBRecord } from 'aws-lambda';
+import { getMessage, updateMedia } from '#shared/data/message';
+import { readStreamBatch, type StreamBatchInfo } from '#shared/data/table/stream-records';
+import { streamImage } from '#shared/data/table/stream-image';
+import { failDeadLetteredChunk } from '#shared/domain/campaigns/fanout';
+import { applyStatus } from '#shared/domain/messages/status';
+import { runFollowUps } from '#shared/domain/outbox/follow-ups';
+import { logger } from '#shared/logger';
+import { nowIso } from '#shared/time';
+
+/**
+ * A stream batch Lambda gave up on (its retries exhausted): each record's follow-up is tried once
+ * more on its own, and a record whose follow-up still fails is given a final, visible state
+ * instead of waiting for ever (contract §14). Safe whichever stream function failed the batch:
+ * every follow-up is idempotent.
+ */
+export async function settleFailedStreamBatch(info: StreamBatchInfo): Promise<void> {
+  const records = await readStreamBatch(info);
+  logger.error('StreamBatchFailed', { shardId: info.shardId, records: records.length });
+  for (const record of records) {
+    try {
+      await runFollowUps([record]);
+    } catch (error) {
+      logger.error('StreamFollowUpGivenUp', { eventId: record.eventID, error: (error as Error).message });
+      await giveUp(record);
+    }
+  }
+}
+
+const NOT_QUEUED = 'Its send could not be queued: the table stream failed on every try';
+
+/** A message whose send job could never be queued fails; a media copy is noted as given up; a fan-out that never started fails its first chunk and goes on. */
+async function giveUp(record: DynamoDBRecord): Promise<void> {
+  const item = streamImage(record.dynamodb?.NewImage);
+  if (!item) return;
+  const ws = item.workspace_id as string;
+  if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'outbound') {
+    const message = await getMessage(ws, item.id as string, true);
+    // A job that did get through has claimed or attempted it: that send goes on.
+    if (message?.status !== 'queued' || message.attempts || message.provider_message_id) return;
+    await applyStatus(ws, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_failed', title: NOT_QUEUED } });
+  } else if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'inbound') {
+    await updateMedia(ws, item.id as string, { download_error: 'The copy could not be queued: the table stream failed on every try' });
+  } else if (item.SK === 'CAMPAIGN' && item.status === 'running') {
+    await failDeadLetteredChunk({ workspace_id: ws, campaign_id: item.id as string, launch_id: item.launch_id as string, chunk: 0 });
+  }
+}
