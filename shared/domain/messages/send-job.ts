@@ -42,6 +42,8 @@ const MAX_PACED_WAIT_MS = 24 * 3600_000;
 /** The platform's answers about pace, not about the message: the number's throughput, and the pair rate limit. */
 const THROUGHPUT_REACHED = 130429;
 const PAIR_LIMIT_REACHED = 131056;
+/** The platform's `message_status` answers for a message it accepted but has not sent (docs/decisions.md). */
+const NOT_SENT_YET = new Set(['held_for_quality_assessment', 'paused']);
 
 const done: JobOutcome = { kind: 'done' };
 
@@ -155,7 +157,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
       callbackData: message.id,
       ...request,
     });
-    if (messageStatus === 'held_for_quality_assessment') {
+    if (messageStatus && NOT_SENT_YET.has(messageStatus)) {
       // Accepted but not sent yet (contract §16): the message keeps the platform's id and stays queued until a report moves it.
       await recordProviderId(message, providerMessageId);
     } else {
