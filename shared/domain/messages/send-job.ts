@@ -35,8 +35,8 @@ const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. SEND_BACKOFF_SCALE shortens it in tests. */
 const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
-/** After a 130429 the number is slowed down; the message itself comes back after 1 s, 2 s, 4 s … at most 30 s (jittered). */
-const throttledWaitSeconds = (waits: number) => (Math.min(30, 2 ** waits) * (1 + Math.random())) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
+/** After a 130429 the number is slowed down; the message itself comes back after 1 s, 2 s, 4 s … at most 30 s (jittered; never sooner than 1 s, so a number refused for long is not polled in a loop). */
+const throttledWaitSeconds = (waits: number) => Math.max(1, Math.min(30, 2 ** waits) * (1 + Math.random()) * Number(process.env.SEND_BACKOFF_SCALE ?? 1));
 /** How long a message may wait out the platform's pace (130429, 131056) before it fails with `send_failed` (contract §14). */
 const MAX_PACED_WAIT_MS = 24 * 3600_000;
 /** The platform's answers about pace, not about the message: the number's throughput, and the pair rate limit. */
