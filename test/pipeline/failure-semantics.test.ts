@@ -15,6 +15,13 @@ process.env.LOCAL_STREAM_RETRY_ATTEMPTS = '2';
 const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
+/** Puts a job straight on a dead-letter queue, as the queue does once a job failed on every receive. */
+async function deadLetter(queueUrl: string | undefined, job: unknown): Promise<void> {
+  const sqs = new SQSClient(awsClientConfig(process.env.SQS_ENDPOINT));
+  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(job) }));
+  sqs.destroy();
+}
+
 const message = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/messages/${id}`, { key: ws.key })).body.data;
 
 describe('nothing stays queued (contract §14)', () => {
@@ -36,9 +43,7 @@ describe('nothing stays queued (contract §14)', () => {
     const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'DLQ', template_name: 'hello_world' } })).body.data;
     await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: '+14155580200' }] } });
     const [queued] = (await eventually(() => api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key }), (r) => r.body.data.length === 1)).body.data;
-    const sqs = new SQSClient(awsClientConfig(process.env.SQS_ENDPOINT));
-    await sqs.send(new SendMessageCommand({ QueueUrl: process.env.SEND_DEAD_LETTER_QUEUE_URL, MessageBody: JSON.stringify({ workspace_id: ws.id, message_id: queued.id }) }));
-    sqs.destroy();
+    await deadLetter(process.env.SEND_DEAD_LETTER_QUEUE_URL, { workspace_id: ws.id, message_id: queued.id });
 
     const failed = await eventually(() => message(ws, queued.id), (m) => m.status === 'failed', 30_000);
     // Failed by the dead-letter consumer, not by the job's own retries running out.
@@ -62,9 +67,7 @@ describe('a campaign always completes (contract §14)', () => {
       const recipients = ['+14155580500', '+14155580501', '+14155580502'].map((phone) => ({ phone }));
       expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients } })).status).toBe(202);
       const { launch_id } = (await getCampaign(ws.id, campaign.id))!;
-      const sqs = new SQSClient(awsClientConfig(process.env.SQS_ENDPOINT));
-      await sqs.send(new SendMessageCommand({ QueueUrl: process.env.FANOUT_DEAD_LETTER_QUEUE_URL, MessageBody: JSON.stringify({ workspace_id: ws.id, campaign_id: campaign.id, launch_id, chunk: 0 }) }));
-      sqs.destroy();
+      await deadLetter(process.env.FANOUT_DEAD_LETTER_QUEUE_URL, { workspace_id: ws.id, campaign_id: campaign.id, launch_id, chunk: 0 });
 
       const results = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
       expect(results.metrics).toMatchObject({ total_messages: 3, failed: 3, pending: 0 });

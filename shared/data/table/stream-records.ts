@@ -1,6 +1,6 @@
 import { DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { awsClientConfig } from '#shared/config';
+import { awsClientConfig, env } from '#shared/config';
 
 /** What Lambda's on-failure destination says of a stream batch it gave up on (the records themselves stay in the stream for 24 hours). */
 export interface StreamBatchInfo {
@@ -10,8 +10,14 @@ export interface StreamBatchInfo {
   streamArn: string;
 }
 
-let client: DynamoDBStreamsClient | undefined;
-const streams = () => (client ??= new DynamoDBStreamsClient(awsClientConfig(process.env.DYNAMODB_ENDPOINT)));
+let instance: { endpoint: string | undefined; client: DynamoDBStreamsClient } | undefined;
+
+/** One streams client per process, like the table's (shared/data/table/client.ts): a new one only if the endpoint changes. */
+function streams(): DynamoDBStreamsClient {
+  const endpoint = env.dynamodbEndpoint;
+  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new DynamoDBStreamsClient(awsClientConfig(endpoint)) };
+  return instance.client;
+}
 
 /** The records of a failed batch, read again from the stream, in the shape Lambda hands them over. */
 export async function readStreamBatch(info: StreamBatchInfo): Promise<DynamoDBRecord[]> {

@@ -29,19 +29,26 @@ export async function settleFailedStreamBatch(info: StreamBatchInfo): Promise<vo
 
 const NOT_QUEUED = 'Its send could not be queued: the table stream failed on every try';
 
-/** A message whose send job could never be queued fails; a media copy is noted as given up; a fan-out that never started fails its first chunk and goes on. */
+/**
+ * What each follow-up leaves when it cannot run: a message whose send job could never be queued
+ * fails; a media copy is noted as given up; a fan-out that never started fails its first chunk and
+ * goes on. A campaign whose start schedule could not be created or removed keeps its status, and
+ * the `StreamFollowUpGivenUp` log line names it (docs/limits.md).
+ */
 async function giveUp(record: DynamoDBRecord): Promise<void> {
   const item = streamImage(record.dynamodb?.NewImage);
+  const before = streamImage(record.dynamodb?.OldImage);
   if (!item) return;
   const ws = item.workspace_id as string;
-  if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'outbound') {
+  const inserted = record.eventName === 'INSERT' && item.SK === 'MESSAGE';
+  if (inserted && item.direction === 'outbound') {
     const message = await getMessage(ws, item.id as string, true);
     // A job that did get through has claimed or attempted it: that send goes on.
     if (message?.status !== 'queued' || message.attempts || message.provider_message_id) return;
     await applyStatus(ws, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_failed', title: NOT_QUEUED } });
-  } else if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'inbound') {
+  } else if (inserted && (item.media as { media_id?: string } | undefined)?.media_id) {
     await updateMedia(ws, item.id as string, { download_error: 'The copy could not be queued: the table stream failed on every try' });
-  } else if (item.SK === 'CAMPAIGN' && item.status === 'running') {
+  } else if (item.SK === 'CAMPAIGN' && item.status === 'running' && before?.status !== 'running') {
     await failDeadLetteredChunk({ workspace_id: ws, campaign_id: item.id as string, launch_id: item.launch_id as string, chunk: 0 });
   }
 }
