@@ -310,6 +310,7 @@ export class StatelessStack extends Stack {
         handlerModule: op.handler,
         timeout: op.timeoutSeconds ? Duration.seconds(op.timeoutSeconds) : undefined,
         memorySize: op.memoryMb,
+        usesS3: Boolean(op.access.media),
       });
       this.functions[op.name] = fn;
       acknowledgeServiceFunctionFindings(fn);

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { bundling } from '#lib/bundling';
+import { bundling, externalModulesFor } from '#lib/bundling';
+import { operations } from '#shared/service/operations';
 
 const root = resolve(__dirname, '../..');
 
@@ -25,8 +26,8 @@ describe('function bundling', () => {
        new DynamoDBClient({ region: 'eu-west-1' }).config.credentials().then((c) => process.stdout.write(c.accessKeyId));`,
     );
     const outfile = join(dir, 'bundle.js');
-    const { minify, target, mainFields, externalModules } = bundling;
-    await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModules, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+    const { minify, target, mainFields } = bundling;
+    await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModulesFor(false), nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
 
     const run = spawnSync(process.execPath, [outfile], {
       cwd: dir, // no node_modules up from here: a require() of a left-out module would fail
@@ -37,4 +38,18 @@ describe('function bundling', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('ASIATESTLAMBDAKEY');
   });
+
+  // The S3 client requires a module the other bundles leave out when it loads: these functions would fail at start without it.
+  test.each(operations.filter((op) => op.access.media).map((op) => [op.name, op.handler]))('%s, which uses the media bucket, loads bundled where the left-out modules cannot be found', async (name, handler) => {
+    const outfile = join(dir, `${name}.js`);
+    const { minify, target, mainFields } = bundling;
+    await build({ entryPoints: [join(root, handler)], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModulesFor(true), absWorkingDir: root, logLevel: 'error' });
+    const run = spawnSync(process.execPath, ['-e', `if (typeof require(${JSON.stringify(outfile)}).handler !== 'function') process.exit(3)`], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).not.toMatch(/Cannot find module/);
+    expect(run.status).toBe(0);
+  }, 60_000);
 });
