@@ -40,7 +40,7 @@ export interface TestApiOptions {
 }
 
 export function useTestApi(options: TestApiOptions = {}): TestApi {
-  const dropTable = useIsolatedTable();
+  useIsolatedTable();
   let server: Server;
   let emulator: SqsEmulator | undefined;
   let runtime: LocalRuntime | undefined;
@@ -77,7 +77,6 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
     await runtime?.stop();
     await emulator?.stop();
     await new Promise((resolve) => server?.close(resolve));
-    await dropTable();
   });
 
   api.workspace = async (plan = 'pro') => {
