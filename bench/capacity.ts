@@ -6,6 +6,7 @@ import { newId } from '#shared/ids';
 import type { Usage } from '#local/usage-meter';
 import { operations } from '#shared/service/operations';
 import type { BenchContext, Figure } from './harness';
+import { partitionLoad } from './partitions';
 
 const SINGLE_MESSAGES = 20;
 const CAMPAIGN_RECIPIENTS = 200;
@@ -165,9 +166,14 @@ export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
   const launch = await ctx.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, ws.key, { recipients });
   if (launch.status !== 202) throw new Error(`launch failed: ${JSON.stringify(launch.body)}`);
   await until(async () => (await campaignCounts(ws.id, campaign.id)).read === CAMPAIGN_RECIPIENTS, 'campaign messages read');
-  const campaignCost = perMessage(before, await ctx.settledUsage(), CAMPAIGN_RECIPIENTS);
+  const after = await ctx.settledUsage();
+  const campaignCost = perMessage(before, after, CAMPAIGN_RECIPIENTS);
 
   const stored = sample as unknown as Record<string, unknown>;
   const baseline = { writeUnits: await putOneMessageUnits(stored), readUnits: await getOneMessageUnits(stored) };
-  return [...costFigures(`single message (${SINGLE_MESSAGES})`, single, baseline), ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baseline, 12)];
+  return [
+    ...costFigures(`single message (${SINGLE_MESSAGES})`, single, baseline, 10),
+    ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baseline, 12),
+    ...partitionLoad(`campaign of ${CAMPAIGN_RECIPIENTS}, whole loop (3 status reports each)`, before, after, CAMPAIGN_RECIPIENTS),
+  ];
 }

@@ -2,6 +2,7 @@ import { batchWrite } from '#shared/data/table/batch-write';
 import { newId } from '#shared/ids';
 import { getMessage, messagesPage } from '#shared/data/message';
 import { timed, type BenchContext, type Figure } from './harness';
+import { partitionLoad } from './partitions';
 
 export interface CampaignRun {
   recipients: number;
@@ -57,7 +58,9 @@ export async function benchFanout(ctx: BenchContext): Promise<Figure[]> {
   const figures: Figure[] = [];
   try {
     for (const n of [1000, 10000]) {
+      const before = await ctx.settledUsage();
       const run = await runCampaign(ctx, n);
+      if (n === 10000) figures.push(...partitionLoad(`campaign of ${n}, sends only`, before, await ctx.settledUsage(), n));
       const baseline = await batchWriteMessages(run.workspaceId, n);
       figures.push(
         {
@@ -66,7 +69,13 @@ export async function benchFanout(ctx: BenchContext): Promise<Figure[]> {
           unit: 'ms',
           baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline },
         },
-        { name: `campaign launch → all ${n} sent`, value: run.sentMs, unit: 'ms', baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline }, budget: { max: 2, of: 'ratio' } },
+        {
+          name: `campaign launch → all ${n} sent`,
+          value: run.sentMs,
+          unit: 'ms',
+          baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline },
+          budget: { max: n === 10000 ? 2 : 3, of: 'ratio' },
+        },
         { name: `campaign throughput (${n})`, value: (n / run.sentMs) * 1000, unit: 'messages/s', baseline: { name: `BatchWriteItem of ${n} message items`, value: (n / baseline) * 1000 } },
       );
     }

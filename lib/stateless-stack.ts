@@ -59,6 +59,8 @@ interface Wiring {
    * Filled while wiring triggers, read while granting access (all triggers are wired first).
    */
   scheduleTargets: ScheduleTarget[];
+  /** The function of the `tableStream` trigger with countsMessages, filled like scheduleTargets. */
+  messageCounters: ServiceFunction[];
 }
 
 interface ScheduleTarget {
@@ -94,7 +96,8 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
   deadLetters: (fn, t, w) =>
     // Consuming a dead-letter queue empties it: the consumer is what ends each job's work (there is nothing to redrive after).
     fn.addEventSource(new SqsEventSource(w.deadLetterQueues[t.queue], { batchSize: t.batchSize, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(0) })),
-  tableStream: (fn, t, w) =>
+  tableStream: (fn, t, w) => {
+    if (t.countsMessages) w.messageCounters.push(fn);
     // Grants stream read (that stream's ARN only) to this function; SqsDlq grants it SendMessage on the failure queue.
     fn.addEventSource(
       new DynamoEventSource(w.table, {
@@ -102,14 +105,16 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
         batchSize: t.batchSize,
         maxBatchingWindow: Duration.seconds(0),
         // A failing batch is split until the failing record is isolated; the rest gets through, in order per item.
-        bisectBatchOnError: true,
+        // Not the counting function's: its counts are marked per batch as received (shared/domain/outbox/counts.ts).
+        bisectBatchOnError: !t.countsMessages,
         retryAttempts: 20,
         // Handlers are idempotent and fail the whole batch: re-processing earlier records is harmless.
         reportBatchItemFailures: false,
         // Records still failing after the retries are reported there instead of silently skipped.
         onFailure: new SqsDlq(w.streamFailureQueue),
       }),
-    ),
+    );
+  },
   streamFailures: (fn, t, w) =>
     fn.addEventSource(new SqsEventSource(w.streamFailureQueue, { batchSize: t.batchSize, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(0) })),
   scheduleTarget: (fn, _t, w) => {
@@ -159,6 +164,8 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     // Re-reads a failed batch's records: GetShardIterator and GetRecords on this table's stream.
     w.table.grantStreamRead(fn);
     fn.addEnvironment('TABLE_NAME', w.table.tableName);
+    // Counts a failed batch again only if it was the counting function's (shared/domain/outbox/stream-failures.ts).
+    fn.addEnvironment('MESSAGE_COUNTING_FUNCTION', soleMessageCounter(fn, w).functionName);
   },
   platformSecrets: (fn, _on, w) => {
     w.platformSecret.grantRead(fn);
@@ -206,6 +213,14 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     fn.addEnvironment('EVENT_BUS_NAME', w.eventBus.eventBusName);
   },
 };
+
+/** The function that counts messages from the stream: MESSAGE_COUNTING_FUNCTION names one, so there must be exactly one. */
+function soleMessageCounter(fn: ServiceFunction, w: Wiring): ServiceFunction {
+  if (w.messageCounters.length !== 1) {
+    throw new Error(`${fn.node.id} has access 'tableStream', which needs exactly one 'tableStream' trigger with countsMessages in shared/service/operations.ts (found ${w.messageCounters.length})`);
+  }
+  return w.messageCounters[0];
+}
 
 /** The schedules' target: CAMPAIGN_STARTER_ARN is one function, so there must be exactly one. */
 function soleScheduleTarget(fn: ServiceFunction, w: Wiring): ScheduleTarget {
@@ -302,6 +317,7 @@ export class StatelessStack extends Stack {
       busDeliveryFailures,
       mediaBucket: props.mediaBucket,
       scheduleTargets: [],
+      messageCounters: [],
     };
     // Three passes, so wiring never depends on the order of shared/service/operations.ts: every function exists
     // before any trigger is wired, and every trigger (e.g. a schedule target's role) before any access.

@@ -3,6 +3,7 @@ import { DynamoDBClient, type ConsumedCapacity } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClientConfig, env } from '#shared/config';
 import { transactionWriteUnits } from '#local/transaction-capacity';
+import { touchedPartitions, type TouchedPartitions } from '#local/partitions';
 
 /** What the local stack consumed, counted the way AWS bills it. Benchmarks read it from a file. */
 export interface Usage {
@@ -16,6 +17,11 @@ export interface Usage {
     by_command: Record<string, { calls: number; read_units: number; write_units: number }>;
     /** Conditional writes DynamoDB refused; AWS bills each (at least 1 unit, counted in write_units), DynamoDB Local reports nothing. */
     conditional_failures: number;
+    /**
+     * Units per partition key, `PK` for the table and `index:key` for an index entry: a call's units
+     * shared evenly by the keys it touches (exact for single-item calls). See local/partitions.ts.
+     */
+    by_partition: Record<string, { read_units: number; write_units: number }>;
   };
   /** Invocations, records and summed duration per function. */
   lambda: Record<string, { invocations: number; records: number; ms: number }>;
@@ -28,10 +34,15 @@ const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemComman
 let usage: Usage | undefined;
 
 function emptyUsage(): Usage {
-  return { dynamodb: { read_units: 0, write_units: 0, by_index: {}, by_command: {}, conditional_failures: 0 }, lambda: {}, eventbridge: { events: 0 } };
+  return { dynamodb: { read_units: 0, write_units: 0, by_index: {}, by_command: {}, conditional_failures: 0, by_partition: {} }, lambda: {}, eventbridge: { events: 0 } };
 }
 
-function addCapacity(command: string, kind: 'read_units' | 'write_units', capacity: ConsumedCapacity | ConsumedCapacity[] | undefined) {
+/** Shares `units` of the table or of one index evenly among the partition keys the call touched there. */
+function addToPartitions(kind: 'read_units' | 'write_units', keys: string[], units: number) {
+  for (const key of keys) (usage!.dynamodb.by_partition[key] ??= { read_units: 0, write_units: 0 })[kind] += units / keys.length;
+}
+
+function addCapacity(command: string, kind: 'read_units' | 'write_units', capacity: ConsumedCapacity | ConsumedCapacity[] | undefined, touched: TouchedPartitions) {
   if (!usage || !capacity) return;
   for (const consumed of [capacity].flat()) {
     usage.dynamodb[kind] += consumed.CapacityUnits ?? 0;
@@ -44,10 +55,12 @@ function addCapacity(command: string, kind: 'read_units' | 'write_units', capaci
       const entry = (usage.dynamodb.by_index[name] ??= { read_units: 0, write_units: 0 });
       entry[kind] += units ?? 0;
     }
+    addToPartitions(kind, touched.table, consumed.Table?.CapacityUnits ?? 0);
+    for (const [name, c] of Object.entries(consumed.GlobalSecondaryIndexes ?? {})) addToPartitions(kind, touched.indexes[name] ?? [`${name}:?`], c.CapacityUnits ?? 0);
   }
 }
 
-function addUnits(command: string, units: { table: number; byIndex: Record<string, number> }, tableName: string) {
+function addUnits(command: string, units: { table: number; byIndex: Record<string, number> }, tableName: string, touched: TouchedPartitions) {
   if (!usage) return;
   const total = units.table + Object.values(units.byIndex).reduce((a, b) => a + b, 0);
   usage.dynamodb.write_units += total;
@@ -55,6 +68,8 @@ function addUnits(command: string, units: { table: number; byIndex: Record<strin
   for (const [name, value] of [[tableName, units.table], ...Object.entries(units.byIndex)] as [string, number][]) {
     (usage.dynamodb.by_index[name] ??= { read_units: 0, write_units: 0 }).write_units += value;
   }
+  addToPartitions('write_units', touched.table, units.table);
+  for (const [name, value] of Object.entries(units.byIndex)) addToPartitions('write_units', touched.indexes[name] ?? [`${name}:?`], value);
 }
 
 /**
@@ -78,19 +93,20 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
       const kind = READS.has(command) ? 'read_units' : WRITES.has(command) ? 'write_units' : undefined;
       if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'INDEXES';
       (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
+      const touched = touchedPartitions(command, args.input as Record<string, unknown>);
       try {
         const result = await next(args);
         if (priceTransactions && command === 'TransactWriteItemsCommand') {
           const { TransactItems } = args.input as { TransactItems: Parameters<typeof transactionWriteUnits>[0] };
-          addUnits(command, await transactionWriteUnits(TransactItems, readBack), tableName);
+          addUnits(command, await transactionWriteUnits(TransactItems, readBack), tableName, touched);
         } else if (kind) {
-          addCapacity(command, kind, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+          addCapacity(command, kind, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity, touched);
         }
         return result;
       } catch (error) {
         if ((error as Error).name === 'ConditionalCheckFailedException') {
           usage!.dynamodb.conditional_failures++;
-          addUnits(command, { table: 1, byIndex: {} }, tableName);
+          addUnits(command, { table: 1, byIndex: {} }, tableName, { table: touched.table, indexes: {} });
         }
         throw error;
       }

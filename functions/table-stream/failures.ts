@@ -1,13 +1,12 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import type { StreamBatchInfo } from '#shared/data/table/stream-records';
-import { settleFailedStreamBatch } from '#shared/domain/outbox/stream-failures';
+import { settleFailedStreamBatch, type StreamFailure } from '#shared/domain/outbox/stream-failures';
 
 /** The table stream's on-failure destination: Lambda's description of each batch it gave up on. */
 export const handler = async (event: SQSEvent) =>
   processPartialResponse(
     event,
-    async (record: SQSRecord) => settleFailedStreamBatch((JSON.parse(record.body) as { DDBStreamBatchInfo: StreamBatchInfo }).DDBStreamBatchInfo),
+    async (record: SQSRecord) => settleFailedStreamBatch(JSON.parse(record.body) as StreamFailure),
     new BatchProcessor(EventType.SQS),
     { throwOnFullBatchFailure: false },
   );

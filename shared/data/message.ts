@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally, setFields } from '#shared/data/table/conditions';
 import { countQuery } from '#shared/data/table/count';
@@ -6,8 +6,6 @@ import { mergedQuery, type Positions } from '#shared/data/table/merged-query';
 import { getMany } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
-import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
-import { messageCountMove } from '#shared/data/message-counts';
 import { MESSAGE_SHARDS, messageShard } from '#shared/data/message-shard';
 import type { Direction, KindFields, Message, MessageMedia, MessageStatus } from '#shared/domain/messages/message';
 import { nowIso } from '#shared/time';
@@ -26,10 +24,13 @@ const conversationEntry = (ws: string, digits: string, id?: string) => ({ GSI2PK
  */
 const platformIdKey = (ws: string, providerMessageId: string) => ({ PK: `WS#${ws}#WAMID#${providerMessageId}`, SK: 'WAMID' });
 
-/** The lookup item of a message's platform id, as one item of the transaction that records the id. */
-export const platformIdPut = (message: Message, providerMessageId: string): TransactItem => ({
-  Put: { TableName: tableName(), Item: { ...platformIdKey(message.workspace_id, providerMessageId), message_id: message.id, campaign_id: message.campaign_id } },
-});
+/**
+ * Writes the lookup item of a message's platform id. Written before the message records the id,
+ * so whoever reads the id on the message finds its lookup too; writing it again changes nothing.
+ */
+export async function putPlatformId(message: Message, providerMessageId: string): Promise<void> {
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...platformIdKey(message.workspace_id, providerMessageId), message_id: message.id, campaign_id: message.campaign_id } }));
+}
 
 /**
  * A message as stored, with the send worker's bookkeeping: its claim, since when a send of unknown
@@ -48,33 +49,25 @@ function messageItem(message: Message) {
   };
 }
 
-/** A new message as one item of a transaction, conditioned so a repeat writes nothing. */
-export const newMessagePut = (message: Message): TransactItem => ({ Put: { TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(PK)' } });
-
 export async function getMessage(ws: string, id: string, consistent = false): Promise<StoredMessage | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: messageKey(ws, id), ConsistentRead: consistent }));
   return Item as StoredMessage | undefined;
 }
 
 /**
- * Stores a new message and counts it, in one transaction. Idempotent by id: when a message
- * with this id exists already (a retried request, a re-delivered job), that one is returned
- * and nothing is written. The table's stream then enqueues the send (see docs/messaging.md).
+ * Stores a new message with one conditional write. Idempotent by id: when a message with this
+ * id exists already (a retried request, a re-delivered job), that one is returned and nothing is
+ * written. The table's stream then counts it and enqueues its send (see docs/messaging.md).
  */
 export async function insertMessage(message: Message): Promise<Message> {
-  try {
-    await transact([
-      newMessagePut(message),
-      messageCountMove(message.workspace_id, messageShard(message.id), null, message.status),
-      // An inbound message comes with its platform id.
-      ...(message.provider_message_id ? [platformIdPut(message, message.provider_message_id)] : []),
-    ]);
-    return message;
-  } catch (error) {
-    if (!failedConditions(error)) throw error;
-    return (await getMessage(message.workspace_id, message.id, true))!;
-  }
+  // An inbound message comes with its platform id.
+  if (message.provider_message_id) await putPlatformId(message, message.provider_message_id);
+  return (await putNewMessage(message)) ? message : (await getMessage(message.workspace_id, message.id, true))!;
 }
+
+/** Writes a message unless one with its id exists: true when it was written. */
+export const putNewMessage = (message: Message): Promise<boolean> =>
+  conditionally(db().send(new PutCommand({ TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(PK)' })));
 
 /** Only the worker whose conditional write sets the claim may call the platform for this message. */
 export const claimForSend = (message: Message, token: string): Promise<boolean> =>
@@ -130,20 +123,18 @@ export async function holdAmbiguous(message: Message, token: string, since: stri
 
 /** Keeps the platform's id when a report moved the message before our own write landed; nothing when it is set already. */
 export async function recordProviderId(message: Message, providerMessageId: string): Promise<void> {
-  const update: TransactItem = {
-    Update: {
-      TableName: tableName(),
-      Key: messageKey(message.workspace_id, message.id),
-      UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
-      ConditionExpression: 'provider_message_id = :null',
-      ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
-    },
-  };
-  try {
-    await transact([update, platformIdPut(message, providerMessageId)]);
-  } catch (error) {
-    if (!failedConditions(error)) throw error;
-  }
+  await putPlatformId(message, providerMessageId);
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
+        ConditionExpression: 'provider_message_id = :null',
+        ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
+      }),
+    ),
+  );
 }
 
 /** What a status change writes on the message besides its status. */
@@ -156,8 +147,12 @@ export interface StatusChange {
   error?: Message['error'];
 }
 
-/** The message's move from the status it was read in (the condition), as one item of the caller's transaction. */
-export function statusMove(message: Message, change: StatusChange): TransactItem {
+/**
+ * Moves the message from the status it was read in (the condition) with one conditional write:
+ * true when it moved, false when its status had changed meanwhile. Its counts follow from the
+ * table's stream (shared/domain/outbox/counts.ts).
+ */
+export function moveStatus(message: Message, change: StatusChange): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status', '#at': change.timestamp };
   const values: Record<string, unknown> = { ':from': message.status, ':to': change.to, ':at': change.at, ':now': nowIso() };
   const sets = ['#status = :to', 'metadata.#at = :at', 'updated_at = :now'];
@@ -170,16 +165,18 @@ export function statusMove(message: Message, change: StatusChange): TransactItem
     names['#error'] = 'error';
     values[':error'] = change.error;
   }
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: messageKey(message.workspace_id, message.id),
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE claim`,
-      ConditionExpression: '#status = :from',
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    },
-  };
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE claim`,
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
 }
 
 /** The message the platform knows by this id, in this workspace: our id and its campaign. */

@@ -19,8 +19,12 @@ export type Trigger =
   | { type: 'queue'; queue: QueueName; batchSize: number }
   /** The jobs a queue gave up on (its dead-letter queue), to end their work in a final state. */
   | { type: 'deadLetters'; queue: QueueName; batchSize: number }
-  /** The table's stream (new and old images), in order per item, retried until it succeeds. */
-  | { type: 'tableStream'; batchSize: number }
+  /**
+   * The table's stream (new and old images), in order per item, retried until it succeeds.
+   * `countsMessages`: the one function that counts messages from it (shared/domain/outbox/counts.ts);
+   * its failed batches are retried as received, never split, so each is counted once.
+   */
+  | { type: 'tableStream'; batchSize: number; countsMessages?: true }
   /** The table stream's on-failure queue: batches the stream functions gave up on. */
   | { type: 'streamFailures'; batchSize: number }
   /** Invoked by one-time EventBridge Scheduler schedules that other operations create. */
@@ -106,8 +110,8 @@ export const operations: Operation[] = [
   {
     name: 'TableOutbox',
     handler: 'functions/table-stream/outbox.ts',
-    trigger: { type: 'tableStream', batchSize: 100 },
-    access: { queues: ['send', 'fanout', 'media'], scheduler: true },
+    trigger: { type: 'tableStream', batchSize: 100, countsMessages: true },
+    access: { table: 'readWrite', queues: ['send', 'fanout', 'media'], scheduler: true },
     timeoutSeconds: 30,
   },
   {

@@ -1,8 +1,9 @@
 import { applyStatus } from '#shared/domain/messages/status';
 import { useTestApi, type TestWorkspace } from '../support/api';
+import { eventually } from '../support/wait';
 
-// No asynchronous runtime here: messages stay `queued`, so the list is stable.
-const api = useTestApi();
+// No asynchronous runtime here: messages stay `queued`, so the list is stable; the table stream counts them.
+const api = useTestApi({ counting: true });
 let ws: TestWorkspace;
 const ids: string[] = [];
 
@@ -13,6 +14,8 @@ beforeAll(async () => {
     const to = i % 3 === 0 ? '+14155550601' : `+1415555070${i % 10}`;
     ids.push((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to, template: 'welcome', variables: [`N${i}`] } })).body.data.message_id);
   }
+  // Totals trail the messages by the stream's delay (docs/messaging.md §6).
+  await eventually(() => list('pageSize=1'), (page) => page.pagination.totalCount === 23);
 });
 
 const list = async (query: string) => (await api.call('GET', `/api/v1/messages?${query}`, { key: ws.key })).body;
@@ -148,6 +151,7 @@ describe('GET /api/v1/messages with statuses that have moved', () => {
         queued.push(id);
       }
     }
+    await eventually(() => mixedList('pageSize=1&status=sent'), (page) => page.pagination.totalCount === 4);
   });
 
   const mixedList = async (query: string) => (await api.call('GET', `/api/v1/messages?${query}`, { key: mixed.key })).body;

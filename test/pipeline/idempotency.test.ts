@@ -12,7 +12,8 @@ beforeAll(async () => {
 
 const body = (to = '+14155550401') => ({ to, template: 'welcome', variables: ['Ada'] });
 const send = (key: string, payload: unknown = body()) => api.call('POST', '/api/v1/messages', { key: ws.key, body: payload, headers: { 'Idempotency-Key': key } });
-const count = async () => (await api.call('GET', '/api/v1/messages', { key: ws.key })).body.pagination.totalCount;
+/** The messages listed (the index, written with each message), not the total: that follows from the table stream, which does not run here. */
+const count = async () => (await api.call('GET', '/api/v1/messages?pageSize=100', { key: ws.key })).body.data.length;
 
 describe('Idempotency-Key on POST /api/v1/messages', () => {
   it('replays the first response with Idempotent-Replayed: true and creates one message', async () => {

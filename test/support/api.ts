@@ -8,6 +8,9 @@ import { startSimulator, type Simulator } from '#simulator/server';
 import { createKey } from '#shared/domain/api-keys';
 import { createWorkspace, type Plan } from '#shared/domain/workspaces';
 import { randomDigits } from '#local/random';
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { startStreamPoller } from '#local/stream-poller';
+import { countMessages } from '#shared/domain/outbox/counts';
 import { useIsolatedTable } from './table';
 
 export const TEST_PLATFORM = { app_secret: 'test-app-secret', verify_token: 'test-verify-token', access_token: 'test-access-token' };
@@ -37,6 +40,11 @@ export interface TestApiOptions {
   runtime?: boolean;
   /** Milliseconds between the simulator's status webhooks. */
   statusIntervalMs?: number;
+  /**
+   * Without the runtime, still count messages from the table stream (the counting half of
+   * TableOutbox, nothing sent): messages stay `queued`, and list totals follow them.
+   */
+  counting?: boolean;
 }
 
 export function useTestApi(options: TestApiOptions = {}): TestApi {
@@ -44,6 +52,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
   let server: Server;
   let emulator: SqsEmulator | undefined;
   let runtime: LocalRuntime | undefined;
+  let counting: { stop(): Promise<void> } | undefined;
   const api = {} as TestApi;
 
   beforeAll(async () => {
@@ -66,6 +75,18 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       process.env.SQS_ENDPOINT = emulator.endpoint;
       runtime = await startRuntime({ sqsEndpoint: emulator.endpoint, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT!, tableName: process.env.TABLE_NAME! });
     }
+    if (options.counting) {
+      counting = await startStreamPoller({
+        endpoint: process.env.DYNAMODB_ENDPOINT!,
+        tableName: process.env.TABLE_NAME!,
+        functionName: 'TableOutbox',
+        handler: (event) => countMessages((event as DynamoDBStreamEvent).Records),
+        batchSize: 100,
+        onFailure: async (failure) => {
+          throw new Error(`Counting gave up on a stream batch: ${JSON.stringify(failure)}`);
+        },
+      });
+    }
     const port = await freePort();
     server = await startApiServer(port, () => true);
     api.baseUrl = `http://127.0.0.1:${port}`;
@@ -75,6 +96,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
   afterAll(async () => {
     await api.simulator?.stop();
     await runtime?.stop();
+    await counting?.stop();
     await emulator?.stop();
     await new Promise((resolve) => server?.close(resolve));
   });

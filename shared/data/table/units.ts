@@ -26,9 +26,9 @@ export class GuardFailed extends Error {
 }
 
 /** One update per counter item, adding every attribute's summed delta (a transaction may touch an item only once). */
-function counterUpdates(units: Unit[]): TransactItem[] {
+export function counterUpdates(counters: CounterDelta[]): TransactItem[] {
   const items = new Map<string, { key: Key; mustExist: boolean; sums: Map<string, number> }>();
-  for (const counter of units.flatMap((unit) => unit.counters)) {
+  for (const counter of counters) {
     const id = `${counter.key.PK}|${counter.key.SK}`;
     const item = items.get(id) ?? { key: counter.key, mustExist: false, sums: new Map() };
     const attribute = counter.attribute ?? 'count';
@@ -85,7 +85,7 @@ export async function applyUnits(units: Unit[], guard: TransactItem[] = []): Pro
   let applied = 0;
   const guardFailed = (indexes: number[]) => indexes.some((index) => index < guard.length);
   const run = async (group: Unit[]) => {
-    const items = [...guard, ...group.flatMap((unit) => unit.items), ...counterUpdates(group)];
+    const items = [...guard, ...group.flatMap((unit) => unit.items), ...counterUpdates(group.flatMap((unit) => unit.counters))];
     try {
       await transact(items);
       return true;

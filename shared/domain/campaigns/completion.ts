@@ -1,20 +1,18 @@
 import { completeCampaign, getCampaign } from '#shared/data/campaign';
-import { campaignCounts, shardHasPending } from '#shared/data/campaign-metrics';
+import { campaignCounts } from '#shared/data/campaign-metrics';
 import { nowIso } from '#shared/time';
 
 /**
- * Completes a running campaign once its fan-out is done and no message is pending. Called after
- * the last chunk and after every message leaves `queued`; the condition makes it happen exactly
- * once, however many callers race. A message names its own shard (`movedShard`): while that one
- * still has pending messages, one read settles it, and the last message of each shard, which
- * reads after its own move commits, still looks at the whole campaign.
+ * Completes a running campaign once its fan-out is done and its metrics hold every recipient's
+ * message, none pending. Called after the last chunk and after each stream batch that moved its
+ * metrics: each writes before it reads what the other writes, so the last of them sees both; the
+ * condition makes completion happen exactly once, however many callers race.
  */
-export async function completeIfDone(ws: string, campaignId: string, movedShard?: number): Promise<boolean> {
-  if (movedShard !== undefined && (await shardHasPending(ws, campaignId, movedShard))) return false;
+export async function completeIfDone(ws: string, campaignId: string): Promise<boolean> {
   const campaign = await getCampaign(ws, campaignId);
   if (!campaign || campaign.status !== 'running' || !campaign.fanout_done) return false;
-  // Once the fan-out is done nothing adds to pending, so a zero read now stays zero.
   const counts = await campaignCounts(ws, campaignId);
-  if (counts.pending !== 0) return false;
+  // Counts trail the messages (they come from the table stream): all created and counted, none pending.
+  if (counts.total_messages < (campaign.total_recipients ?? 0) || counts.pending !== 0) return false;
   return completeCampaign(ws, campaignId, nowIso(), counts);
 }

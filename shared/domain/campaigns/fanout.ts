@@ -1,11 +1,8 @@
-import { applyUnits, type Unit } from '#shared/data/table/units';
 import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
-import { newMessageMetrics } from '#shared/data/campaign-metrics';
-import { newMessagePut } from '#shared/data/message';
+import { putNewMessage } from '#shared/data/message';
 import { optedOutPhones } from '#shared/data/contact';
-import { messageCountsKey } from '#shared/data/message-counts';
-import { messageShard } from '#shared/data/message-shard';
+import { mapLimit } from '#shared/concurrency';
 import type { Message, MessageError } from '#shared/domain/messages/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/domain/templates/template';
@@ -61,18 +58,20 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
   };
 }
 
-/** A message with its counts: its campaign shard's total and status counter, its workspace shard's status counter. Idempotent by id. */
-const messageUnit = (message: Message): Unit => {
-  const shard = messageShard(message.id);
-  return {
-    items: [newMessagePut(message)],
-    counters: [...newMessageMetrics(message.workspace_id, message.campaign_id!, shard, message.status), { key: messageCountsKey(message.workspace_id, shard), attribute: message.status, delta: 1 }],
-  };
-};
+/** Conditional puts in flight at once per fan-out job. */
+const PUT_CONCURRENCY = 32;
 
 /**
- * One fan-out job: creates the chunk's messages in batched transactions (the table stream then
- * enqueues their sends), hands the next chunk to a new job, and after the last chunk marks the
+ * Writes the chunk's messages, each with one conditional put (a message that exists already is
+ * left as it is); the table stream counts them in the campaign's metrics and enqueues their sends.
+ */
+async function putMessages(messages: Message[]): Promise<void> {
+  await mapLimit(messages, PUT_CONCURRENCY, putNewMessage);
+}
+
+/**
+ * One fan-out job: creates the chunk's messages (the table stream then counts them and enqueues
+ * their sends), hands the next chunk to a new job, and after the last chunk marks the
  * fan-out done. Every step may run twice without creating or counting anything twice.
  */
 export async function fanOutChunk(job: FanoutJob): Promise<void> {
@@ -85,7 +84,7 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
   const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
   const optedOut = template.category === 'MARKETING' ? await optedOutPhones(job.workspace_id, recipients.map((r) => r.p)) : new Set<string>();
-  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, template, recipient, optedOut.has(recipient.p) ? OPTED_OUT : null, now))));
+  await putMessages(recipients.map((recipient) => campaignMessage(campaign, template, recipient, optedOut.has(recipient.p) ? OPTED_OUT : null, now)));
   await continueFanout(job, campaign);
 }
 
@@ -109,6 +108,6 @@ export async function failDeadLetteredChunk(job: FanoutJob): Promise<void> {
   if (!campaign || campaign.status !== 'running' || campaign.launch_id !== job.launch_id) return;
   const recipients = (await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk)) ?? [];
   const now = nowIso();
-  await applyUnits(recipients.map((recipient) => messageUnit(campaignMessage(campaign, undefined, recipient, FANOUT_GAVE_UP, now))));
+  await putMessages(recipients.map((recipient) => campaignMessage(campaign, undefined, recipient, FANOUT_GAVE_UP, now)));
   await continueFanout(job, campaign);
 }

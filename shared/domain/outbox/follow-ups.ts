@@ -36,3 +36,4 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
   }
   await Promise.all([enqueue(queueUrl('send'), sends), enqueue(queueUrl('fanout'), fanouts), enqueue(queueUrl('media'), mediaCopies), ...schedules]);
 }
+

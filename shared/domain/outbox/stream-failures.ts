@@ -5,18 +5,32 @@ import { streamImage } from '#shared/data/table/stream-image';
 import { failDeadLetteredChunk } from '#shared/domain/campaigns/fanout';
 import { applyStatus } from '#shared/domain/messages/status';
 import { runFollowUps } from '#shared/domain/outbox/follow-ups';
+import { countMessages } from '#shared/domain/outbox/counts';
 import { logger } from '#shared/logger';
 import { nowIso } from '#shared/time';
+
+/** What Lambda's on-failure destination receives: which function gave up on which batch. */
+export interface StreamFailure {
+  requestContext: { functionArn: string };
+  DDBStreamBatchInfo: StreamBatchInfo;
+}
+
+/** `arn:aws:lambda:region:account:function:name[:qualifier]` → name. */
+const functionName = (arn: string) => arn.split(':')[6];
 
 /**
  * A stream batch Lambda gave up on (its retries exhausted): each record's follow-up is tried once
  * more on its own, and a record whose follow-up still fails is given a final, visible state
  * instead of waiting for ever (contract §14). Safe whichever stream function failed the batch:
- * every follow-up is idempotent.
+ * every follow-up is idempotent. A batch of the counting function is counted again whole, as it
+ * was received (its marks make that count once); another function's batch starts elsewhere, and
+ * its records are counted by the counting function's own batches.
  */
-export async function settleFailedStreamBatch(info: StreamBatchInfo): Promise<void> {
+export async function settleFailedStreamBatch(failure: StreamFailure): Promise<void> {
+  const info = failure.DDBStreamBatchInfo;
   const records = await readStreamBatch(info);
-  logger.error('StreamBatchFailed', { shardId: info.shardId, records: records.length });
+  logger.error('StreamBatchFailed', { shardId: info.shardId, records: records.length, functionArn: failure.requestContext.functionArn });
+  if (functionName(failure.requestContext.functionArn) === process.env.MESSAGE_COUNTING_FUNCTION) await countMessages(records);
   for (const record of records) {
     try {
       await runFollowUps([record]);

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { counterUpdates, type CounterDelta } from '#shared/data/table/units';
+import { failedConditions, MAX_TRANSACTION_ITEMS, transact } from '#shared/data/table/transact';
+import { streamImage } from '#shared/data/table/stream-image';
+import { countedMark, countedThrough } from '#shared/data/counted-batch';
+import { messageCountsKey } from '#shared/data/message-counts';
+import { metricsKey } from '#shared/data/campaign-metrics';
+import { MESSAGE_SHARDS } from '#shared/data/message-shard';
+import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
+import { completeIfDone } from '#shared/domain/campaigns/completion';
+import type { MessageStatus } from '#shared/domain/messages/message';
+
+/** A message's creation (`from` null) or change of status, as its stream record shows it. */
+interface StatusMove {
+  eventId: string;
+  sequence: string;
+  ws: string;
+  campaignId: string | null;
+  from: MessageStatus | null;
+  to: MessageStatus;
+}
+
+function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
+  const item = streamImage(record.dynamodb?.NewImage);
+  if (item?.SK !== 'MESSAGE' || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) return undefined;
+  const from = record.eventName === 'INSERT' ? null : (streamImage(record.dynamodb?.OldImage)?.status as MessageStatus);
+  if (from === item.status) return undefined;
+  return {
+    eventId: record.eventID!,
+    sequence: record.dynamodb!.SequenceNumber!,
+    ws: item.workspace_id as string,
+    campaignId: (item.campaign_id as string | null) ?? null,
+    from,
+    to: item.status as MessageStatus,
+  };
+}
+
+/** The counter shard a run of moves is added to: any will do (only the shards' sum is read), so spread by the run. */
+const shardOf = (eventId: string) => createHash('sha256').update(eventId).digest().readUInt32BE(0) % MESSAGE_SHARDS;
+
+/** The moves' changes to their workspace counts and campaign metrics, all on one shard. */
+function countChanges(moves: StatusMove[], shard: number): CounterDelta[] {
+  return moves.flatMap(({ ws, campaignId, from, to }) => {
+    const counts = messageCountsKey(ws, shard);
+    const changes: CounterDelta[] = [{ key: counts, attribute: to, delta: 1 }, ...(from ? [{ key: counts, attribute: from, delta: -1 }] : [])];
+    if (!campaignId) return changes;
+    const metrics = metricsKey(ws, campaignId, shard);
+    changes.push({ key: metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
+    changes.push(from ? { key: metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { key: metrics, attribute: 'total_messages', delta: 1 });
+    return changes;
+  });
+}
+
+/** The longest run of leading moves whose counter items, with the mark, fit in one transaction. */
+function leadingRun(moves: StatusMove[]): StatusMove[] {
+  const items = new Set<string>();
+  let length = 0;
+  for (const move of moves) {
+    const added = [move.ws, ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : [])].filter((id) => !items.has(id));
+    if (length && items.size + added.length + 1 > MAX_TRANSACTION_ITEMS) break;
+    added.forEach((id) => items.add(id));
+    length++;
+  }
+  return moves.slice(0, length);
+}
+
+/**
+ * Moves the workspace counts and campaign metrics by a stream batch's status moves, exactly once,
+ * then completes each campaign the batch may have finished. Each run of moves adds to the
+ * counters in one transaction with its mark, so a batch handed over again (Lambda retries it
+ * whole, or from its first record with more records after) finds the mark and goes on after the
+ * moves that run counted. Only ever given the batches of one stream function, as that function
+ * received them: another function's batches start elsewhere (see docs/performance.md).
+ */
+export async function countMessages(records: DynamoDBRecord[]): Promise<void> {
+  const all = records.map(statusMoveOf).filter((move) => move !== undefined);
+  let moves = all;
+  while (moves.length) {
+    const run = leadingRun(moves);
+    const through = run[run.length - 1].sequence;
+    try {
+      await transact([countedMark(run[0].eventId, through), ...counterUpdates(countChanges(run, shardOf(run[0].eventId)))]);
+      moves = moves.slice(run.length);
+    } catch (error) {
+      if (!failedConditions(error)) throw error;
+      const counted = BigInt(await countedThrough(run[0].eventId));
+      moves = moves.filter((move) => BigInt(move.sequence) > counted);
+    }
+  }
+  const campaigns = new Map(all.filter((move) => move.campaignId).map((move) => [`${move.ws}#${move.campaignId}`, move]));
+  await Promise.all([...campaigns.values()].map((move) => completeIfDone(move.ws, move.campaignId!)));
+}
