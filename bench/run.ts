@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: starts the local stack, runs each benchmark, prints every figure with its
  * baseline and ratio, and writes bench/results.json. Budgets are pass/fail lines here, never in tests.
+ * `npm run bench -- capacity fanout` runs only those groups, and writes their figures to the temporary folder instead.
  */
 import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchFanout } from './fanout';
 import { benchBulkImport } from './bulk-import';
@@ -42,6 +44,10 @@ function line(f: Printed): string {
   return `[${f.group}] ${f.name}: ${round(f.value)} ${f.unit}${baseline}${budget}`;
 }
 
+/** Groups named on the command line, or every group. */
+const only = process.argv.slice(2);
+const selected = <T extends [string, unknown]>(groups: T[]) => groups.filter(([group]) => !only.length || only.includes(group));
+
 async function main() {
   const started = performance.now();
   const figures: Printed[] = [];
@@ -65,11 +71,12 @@ async function main() {
       console.error(`[${group}] failed:`, error);
     }
   };
-  for (const [group, bench] of standalone) await attempt(group, bench);
+  for (const [group, bench] of selected(standalone)) await attempt(group, bench);
   for (const { options, benchmarks } of stacks) {
+    if (!selected(benchmarks).length) continue;
     const ctx = await benchContext(options);
     try {
-      for (const [group, bench] of benchmarks) await attempt(group, () => bench(ctx));
+      for (const [group, bench] of selected(benchmarks)) await attempt(group, () => bench(ctx));
     } finally {
       await ctx.stop();
     }
@@ -77,7 +84,9 @@ async function main() {
   const budgets = figures.filter((f) => f.budget);
   console.log(`\n${budgets.filter((f) => f.pass).length} of ${budgets.length} budget lines pass; ${Math.round((performance.now() - started) / 1000)} s in all.`);
   for (const f of budgets.filter((f) => !f.pass)) console.log(`FAIL ${line(f)}`);
-  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify({ measured_at: new Date().toISOString(), figures, failed_benchmarks: failures }, null, 2)}\n`);
+  const file = only.length ? join(tmpdir(), 'bench-results.json') : join(__dirname, 'results.json');
+  if (only.length) console.log(`Figures written to ${file}`);
+  writeFileSync(file, `${JSON.stringify({ measured_at: new Date().toISOString(), figures, failed_benchmarks: failures }, null, 2)}\n`);
   if (failures.length) {
     console.error(`Benchmarks that failed: ${failures.join(', ')}`);
     process.exitCode = 1;

@@ -103,7 +103,7 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
       new DynamoEventSource(w.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: t.batchSize,
-        maxBatchingWindow: Duration.seconds(0),
+        maxBatchingWindow: Duration.seconds(t.batchingWindowSeconds ?? 0),
         // A failing batch is split until the failing record is isolated; the rest gets through, in order per item.
         // Not the counting function's: its counts are marked per batch as received (shared/domain/outbox/counts.ts).
         bisectBatchOnError: !t.countsMessages,

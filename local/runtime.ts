@@ -88,7 +88,15 @@ export async function startRuntime(options: {
   for (const operation of localWiring.streamPollers) {
     const handler = await loadHandler(operation);
     running.push(
-      await startStreamPoller({ endpoint: options.dynamodbEndpoint, tableName: options.tableName, functionName: operation.name, handler, batchSize: operation.trigger.batchSize, onFailure }),
+      await startStreamPoller({
+        endpoint: options.dynamodbEndpoint,
+        tableName: options.tableName,
+        functionName: operation.name,
+        handler,
+        batchSize: operation.trigger.batchSize,
+        batchingWindowMs: (operation.trigger.batchingWindowSeconds ?? 0) * 1000,
+        onFailure,
+      }),
     );
   }
   return {

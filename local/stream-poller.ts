@@ -49,6 +49,8 @@ export async function startStreamPoller(options: {
   functionName: string;
   handler: Handler;
   batchSize: number;
+  /** Lambda's MaximumBatchingWindowInSeconds, in ms: how long a batch that is not full may gather records. */
+  batchingWindowMs?: number;
   /** Where a batch goes once its retries are used up, as Lambda's on-failure destination. */
   onFailure: (failure: StreamFailure) => Promise<void>;
 }) {
@@ -59,6 +61,8 @@ export async function startStreamPoller(options: {
   table.destroy();
   const streamArn = Table!.LatestStreamArn!;
   const iterators = new Map<string, string | null>();
+  /** Records read but not yet handed over, per shard: a batch gathers until full or its window has passed, as Lambda's batching window. */
+  const gathering = new Map<string, { records: _Record[]; since: number }>();
   let running = true;
 
   /** Shards present at start are read from their latest point; shards that appear later, from their beginning. */
@@ -73,8 +77,18 @@ export async function startStreamPoller(options: {
   }
 
   async function pollShard(shardId: string, iterator: string) {
-    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize }));
-    const records = page.Records ?? [];
+    const buffered = gathering.get(shardId) ?? { records: [], since: 0 };
+    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize - buffered.records.length }));
+    iterators.set(shardId, page.NextShardIterator ?? null);
+    buffered.records.push(...(page.Records ?? []));
+    if (buffered.records.length && !buffered.since) buffered.since = Date.now();
+    const ready = buffered.records.length >= options.batchSize || Date.now() - buffered.since >= (options.batchingWindowMs ?? 0) || !page.NextShardIterator;
+    if (!ready) {
+      gathering.set(shardId, buffered);
+      return;
+    }
+    gathering.delete(shardId);
+    const records = buffered.records;
     if (records.length) {
       const event: DynamoDBStreamEvent = { Records: records.map((record) => toRecord(record, streamArn)) };
       for (let invocation = 1; ; invocation++) {
@@ -102,7 +116,6 @@ export async function startStreamPoller(options: {
         }
       }
     }
-    iterators.set(shardId, page.NextShardIterator ?? null);
   }
 
   await discover(true);

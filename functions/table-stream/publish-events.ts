@@ -1,12 +1,14 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { publish } from '#shared/events/bus';
 import { eventsFromRecord } from '#shared/events/from-stream';
+import { countMessages } from '#shared/domain/outbox/counts';
 
 /**
  * Every change that has an event type reaches the bus: the events are read from the table's
- * stream, so a write whose process died right after it is still published. A failed batch is
- * retried whole; event ids are stable, so a repeat is recognised downstream.
+ * stream, so a write whose process died right after it is still published. The same batches
+ * move the message counts (see countMessages). A failed batch is retried whole; event ids are
+ * stable, so a repeat is recognised downstream, and counts are marked per batch.
  */
 export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
-  await publish(event.Records.flatMap(eventsFromRecord));
+  await Promise.all([countMessages(event.Records), publish(event.Records.flatMap(eventsFromRecord))]);
 };

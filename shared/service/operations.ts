@@ -23,8 +23,10 @@ export type Trigger =
    * The table's stream (new and old images), in order per item, retried until it succeeds.
    * `countsMessages`: the one function that counts messages from it (shared/domain/outbox/counts.ts);
    * its failed batches are retried as received, never split, so each is counted once.
+   * `batchingWindowSeconds`: how long a batch that is not full gathers records (Lambda's
+   * MaximumBatchingWindowInSeconds; 0 when left out): fewer, fuller batches for some delay.
    */
-  | { type: 'tableStream'; batchSize: number; countsMessages?: true }
+  | { type: 'tableStream'; batchSize: number; countsMessages?: true; batchingWindowSeconds?: number }
   /** The table stream's on-failure queue: batches the stream functions gave up on. */
   | { type: 'streamFailures'; batchSize: number }
   /** Invoked by one-time EventBridge Scheduler schedules that other operations create. */
@@ -110,8 +112,8 @@ export const operations: Operation[] = [
   {
     name: 'TableOutbox',
     handler: 'functions/table-stream/outbox.ts',
-    trigger: { type: 'tableStream', batchSize: 100, countsMessages: true },
-    access: { table: 'readWrite', queues: ['send', 'fanout', 'media'], scheduler: true },
+    trigger: { type: 'tableStream', batchSize: 100 },
+    access: { queues: ['send', 'fanout', 'media'], scheduler: true },
     timeoutSeconds: 30,
   },
   {
@@ -176,7 +178,14 @@ export const operations: Operation[] = [
   },
   { name: 'StartScheduledCampaign', handler: 'functions/campaigns/start-scheduled.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite' } },
 
-  { name: 'PublishEvents', handler: 'functions/table-stream/publish-events.ts', trigger: { type: 'tableStream', batchSize: 100 }, access: { bus: true }, timeoutSeconds: 30 },
+  {
+    name: 'PublishEvents',
+    handler: 'functions/table-stream/publish-events.ts',
+    // Counts trail the messages by at most the window plus a batch (docs/messaging.md §6); events to subscribers likewise.
+    trigger: { type: 'tableStream', batchSize: 100, countsMessages: true, batchingWindowSeconds: 1 },
+    access: { table: 'readWrite', bus: true },
+    timeoutSeconds: 30,
+  },
   { name: 'DispatchWebhooks', handler: 'functions/subscriber-webhooks/dispatch-worker.ts', trigger: { type: 'busRule', detailTypes: ['*'] }, access: { table: 'readWrite', queues: ['webhook'] }, timeoutSeconds: 30 },
   { name: 'WebhookDeliveryWorker', handler: 'functions/subscriber-webhooks/deliver-worker.ts', trigger: { type: 'queue', queue: 'webhook', batchSize: 10 }, access: { table: 'readWrite', queues: ['webhook'] }, timeoutSeconds: 50 },
   { name: 'CreateWebhook', handler: 'functions/subscriber-webhooks/create.ts', trigger: http('POST', '/api/v1/webhooks'), access: { table: 'readWrite' } },

@@ -201,7 +201,7 @@ describe('queue and stream consumers', () => {
 
   test('exactly one stream operation counts messages, and the failure consumer knows it by name (it counts only that one\'s batches again)', () => {
     const counters = streamOperations.filter((op) => (op.trigger as StreamTrigger).countsMessages);
-    expect(counters.map((op) => op.name)).toEqual(['TableOutbox']);
+    expect(counters.map((op) => op.name)).toEqual(['PublishEvents']);
     expect(envOf(streamFailureOperations[0]).MESSAGE_COUNTING_FUNCTION).toEqual({ Ref: logicalId(counters[0]) });
   });
 
@@ -248,7 +248,7 @@ describe('queue and stream consumers', () => {
       FunctionName: { Ref: logicalId(op) },
       StartingPosition: 'TRIM_HORIZON',
       BatchSize: trigger.batchSize,
-      MaximumBatchingWindowInSeconds: 0,
+      MaximumBatchingWindowInSeconds: trigger.batchingWindowSeconds ?? 0,
       // The counting function's batches are marked as received: a split batch would count again.
       BisectBatchOnFunctionError: !trigger.countsMessages,
       MaximumRetryAttempts: 20,

@@ -42,7 +42,7 @@ export interface TestApiOptions {
   statusIntervalMs?: number;
   /**
    * Without the runtime, still count messages from the table stream (the counting half of
-   * TableOutbox, nothing sent): messages stay `queued`, and list totals follow them.
+   * PublishEvents, nothing sent or published): messages stay `queued`, and list totals follow them.
    */
   counting?: boolean;
 }
@@ -79,7 +79,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       counting = await startStreamPoller({
         endpoint: process.env.DYNAMODB_ENDPOINT!,
         tableName: process.env.TABLE_NAME!,
-        functionName: 'TableOutbox',
+        functionName: 'PublishEvents',
         handler: (event) => countMessages((event as DynamoDBStreamEvent).Records),
         batchSize: 100,
         onFailure: async (failure) => {
