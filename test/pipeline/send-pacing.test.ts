@@ -1,5 +1,6 @@
 import { getPace } from '#shared/data/number-pace';
-import { currentRate, setNumberThroughput, slowDown } from '#shared/domain/messages/send-rate';
+import { queryAll } from '#shared/data/table/query-all';
+import { currentRate, setNumberThroughput, slowDown, takeSendSlot } from '#shared/domain/messages/send-rate';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { messagesWebhook, postPlatformWebhook } from '../support/platform-webhook';
 import { simulatorControl } from '../support/simulator';
@@ -94,5 +95,19 @@ describe('held for quality assessment (contract §16)', () => {
     expect(await postPlatformWebhook(api.baseUrl, messagesWebhook(ws.wabaId, ws.phoneNumberId, { statuses: [status] }))).toBe(200);
     const sent = await eventually(() => message(ws, id), (m) => m.status === 'sent', 30_000);
     expect(sent.metadata.send_attempts).toBe(1);
+  });
+});
+
+describe('send windows taken in blocks', () => {
+  it('never give a number more sends in a second than its rate, whatever the workers hold', async () => {
+    const number = '900000000000002';
+    await setNumberThroughput(number, 200); // blocks of 2 slots
+    const granted = await Promise.all(Array.from({ length: 450 }, () => takeSendSlot(number)));
+    expect(granted.every(Boolean)).toBe(true);
+    // The windows as stored: every slot handed out is counted in its second, none over the rate.
+    const windows = await queryAll<{ count: number }>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `SEND_RATE#${number}` }, ConsistentRead: true });
+    expect(Math.max(...windows.map((w) => w.count))).toBeLessThanOrEqual(200);
+    expect(windows.reduce((sum, w) => sum + w.count, 0)).toBeGreaterThanOrEqual(450);
+    expect(windows.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,4 +1,4 @@
-import { takeSlotIn } from '#shared/data/send-rate';
+import { takeSlotsIn } from '#shared/data/send-rate';
 import { getPace, recordSlowdown, setThroughput, type NumberPace } from '#shared/data/number-pace';
 
 /** Messages per second per platform number when the operator set none; the platform's default throughput is 80. `0` lifts the bound. */
@@ -15,6 +15,12 @@ const FLOOR_SHARE = 0.25;
 const RECOVERY_SHARE_PER_SECOND = 0.1;
 /** How long a worker trusts the pace it read (each worker reads it about once a second). */
 const PACE_CACHE_MS = 1000;
+/**
+ * Writes per second to a number's window item at full rate: a worker takes its slots in blocks of
+ * rate / 100 (10 at 1,000 messages/s), so the window's partition stays far under DynamoDB's
+ * 1,000 writes/s. The price: slots a worker took and did not use in its second go unused.
+ */
+const WINDOW_WRITES_PER_SECOND = 100;
 
 const paceCache = new Map<string, { pace: NumberPace | undefined; readAt: number }>();
 
@@ -34,6 +40,39 @@ export function currentRate(pace: NumberPace | undefined, now: number): number {
   return Math.max(1, Math.min(throughput, Math.floor(recovered)));
 }
 
+/** Slots this worker took in a number's window and has not used yet, and whether the window refused it more. */
+const heldSlots = new Map<string, { second: number; left: number; full: boolean }>();
+/** A reservation in flight per number: concurrent sends wait for it instead of each reserving a block. */
+const reserving = new Map<string, Promise<void>>();
+
+/** Reserves a block of the window `second` for this worker, or a single slot when the block does not fit, or notes the window full. */
+async function reserve(phoneNumberId: string, second: number, rate: number): Promise<void> {
+  const block = Math.ceil(rate / WINDOW_WRITES_PER_SECOND);
+  if (block > 1 && (await takeSlotsIn(phoneNumberId, second, block, rate))) heldSlots.set(phoneNumberId, { second, left: block, full: false });
+  else if (await takeSlotsIn(phoneNumberId, second, 1, rate)) heldSlots.set(phoneNumberId, { second, left: 1, full: false });
+  else heldSlots.set(phoneNumberId, { second, left: 0, full: true });
+}
+
+/** One slot of the window `second`, from the slots this worker holds, reserving more when they are used up; false when the window is full. */
+async function slotIn(phoneNumberId: string, second: number, rate: number): Promise<boolean> {
+  for (;;) {
+    const held = heldSlots.get(phoneNumberId);
+    if (held?.second === second && held.left > 0) {
+      held.left--;
+      return true;
+    }
+    if (held?.second === second && held.full) return false;
+    let pending = reserving.get(phoneNumberId);
+    if (!pending) {
+      pending = reserve(phoneNumberId, second, rate).finally(() => reserving.delete(phoneNumberId));
+      reserving.set(phoneNumberId, pending);
+    }
+    await pending;
+    // Another send moved on to a later window meanwhile: this one tries that window, from the caller.
+    if ((heldSlots.get(phoneNumberId)?.second ?? second) > second) return false;
+  }
+}
+
 /**
  * Takes one send slot in the number's current one-second window, waiting for later windows
  * while they are full. A burst is thereby paced, not retried: waiting costs no platform attempt.
@@ -44,7 +83,7 @@ export async function takeSendSlot(phoneNumberId: string): Promise<boolean> {
     const rate = currentRate(await paceOf(phoneNumberId, now), now);
     if (rate <= 0) return true;
     const second = Math.floor(now / 1000);
-    if (await takeSlotIn(phoneNumberId, second, rate)) return true;
+    if (await slotIn(phoneNumberId, second, rate)) return true;
     await new Promise((resolve) => setTimeout(resolve, (second + 1) * 1000 - now));
   }
   return false;
