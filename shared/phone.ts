@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+import metadata from './phone-metadata.json';
 import { dialableDigits } from '#shared/wa-id';
 
 const ACCEPTED_CHARACTERS = /^\+?[\d\s\-().]{1,40}$/;
@@ -7,10 +8,11 @@ const ACCEPTED_CHARACTERS = /^\+?[\d\s\-().]{1,40}$/;
  * Digits with the country code (`14155550123`), or undefined when the input is not a real
  * international number. A leading `+` is optional; spaces, dashes, dots and parentheses are ignored.
  * The platform's WhatsApp-id forms (Mexico's `521…`) are accepted and give the dialable digits.
+ * Validated against libphonenumber-js's metadata without its formats (scripts/phone-metadata.ts).
  */
 export function normalizePhone(input: string): string | undefined {
   const trimmed = input.trim();
   if (!ACCEPTED_CHARACTERS.test(trimmed)) return undefined;
-  const parsed = parsePhoneNumberFromString(`+${dialableDigits(trimmed.replace(/\D/g, ''))}`);
+  const parsed = parsePhoneNumberFromString(`+${dialableDigits(trimmed.replace(/\D/g, ''))}`, metadata as unknown as MetadataJson);
   return parsed?.isValid() ? parsed.number.slice(1) : undefined;
 }
