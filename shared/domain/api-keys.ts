@@ -60,11 +60,18 @@ export async function revokeKey(workspaceId: string, id: string) {
   return { id, revoked: true, revoked_at: revokedAt };
 }
 
+/** The workspace of each key this process has found: a key never changes workspace (its validity is read on every request). */
+const seenKeyWorkspaces = new Map<string, string>();
+
+/** The workspace of a key found before in this process, without reading it; whether the key is still valid is for findActiveKey. */
+export const workspaceOfSeenKey = (secret: string): string | undefined => seenKeyWorkspaces.get(hashSecret(secret));
+
 /** The key for a presented secret, if it exists and is not revoked. Read strongly consistent so a revocation holds from the next request on. */
 export async function findActiveKey(secret: string): Promise<{ key: ApiKey; hash: string; workspace: Workspace } | undefined> {
   const hash = hashSecret(secret);
   const key = await keyByHash(hash);
   if (!key || key.revoked_at) return undefined;
+  seenKeyWorkspaces.set(hash, key.workspace_id);
   const workspace = await cachedWorkspace(key.workspace_id);
   return workspace && { key, hash, workspace };
 }

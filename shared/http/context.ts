@@ -3,6 +3,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { IdempotencyScope } from '#shared/http/idempotency';
 import type { Workspace } from '#shared/domain/workspaces';
 import type { HttpResult } from '#shared/http/responses';
+import type { RateWindows } from '#shared/http/rate-limit';
 
 export interface Caller {
   keyId: string;
@@ -22,6 +23,8 @@ export interface ApiContext extends Context {
   idempotency?: IdempotencyScope;
   /** Set by the idempotency middleware: the id of the record this request creates, the same on every attempt. */
   resourceId?: string;
+  /** The rate windows of the key's workspace, read alongside the key when the key was seen before. */
+  rateWindows?: RateWindows;
   /** The second the rate limit admitted this request in; unset for a refused (or unauthenticated) one. */
   admittedSecond?: number;
   /** Writes that must finish before the function returns, but need not delay the handler (usage, last_used_at). */

@@ -22,9 +22,12 @@ const DEFAULT_LANGUAGE = 'en_US';
 async function templateMessage(workspaceId: string, request: SendRequest) {
   const name = typeof request.template === 'string' ? request.template : request.template!.name;
   const language = (typeof request.template === 'object' && request.template.language) || request.language || DEFAULT_LANGUAGE;
+  // The opt-out is read alongside the template (a read either way), and matters only for marketing.
+  const subscribed = requireSubscribed(workspaceId, request.to);
+  subscribed.catch(() => undefined); // awaited below for marketing; the template's own errors come first
   const template = await approvedTemplate(workspaceId, name, language);
   const { parameters, rendered, content } = prepareTemplate(template, request);
-  if (template.category === 'MARKETING') await requireSubscribed(workspaceId, request.to);
+  if (template.category === 'MARKETING') await subscribed;
   return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered };
 }
 

@@ -1,4 +1,5 @@
-import { findActiveKey, touchLastUsed } from '#shared/domain/api-keys';
+import { findActiveKey, touchLastUsed, workspaceOfSeenKey } from '#shared/domain/api-keys';
+import { readRateWindows } from '#shared/http/rate-limit';
 import { httpErrors } from '#shared/http/errors';
 import { logger } from '#shared/logger';
 import type { ApiMiddleware } from '#shared/http/context';
@@ -10,6 +11,12 @@ export const authenticate = (): ApiMiddleware => ({
   before: async ({ event, context }) => {
     const secret = BEARER.exec(event.headers.authorization ?? '')?.[1];
     if (!secret) throw httpErrors.unauthorized();
+    // A key seen before: its workspace's rate windows are read alongside the key, not after it (a read either way).
+    const seenWorkspace = workspaceOfSeenKey(secret);
+    if (seenWorkspace) {
+      context.rateWindows = readRateWindows(seenWorkspace);
+      context.rateWindows.counts.catch(() => undefined); // awaited by the rate limit; an invalid key never gets there
+    }
     const found = await findActiveKey(secret);
     if (!found) throw httpErrors.unauthorized();
     context.caller = { keyId: found.key.id, workspace: found.workspace };
