@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { bundling, externalModulesFor } from '#lib/bundling';
+import { bundling } from '#lib/bundling';
 import { operations } from '#shared/service/operations';
 import { median, type Figure } from './harness';
 
@@ -12,9 +12,9 @@ const LOADS = 7;
 const BUNDLE_BUDGET_KB = 250;
 
 /** The bundling of lib/bundling.ts, as NodejsFunction runs it, minus the source map (a separate file). */
-async function bundle(entry: string, outfile: string, usesS3 = false): Promise<number> {
-  const { minify, target, mainFields } = bundling;
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModulesFor(usesS3), absWorkingDir: root, logLevel: 'error' });
+async function bundle(entry: string, outfile: string): Promise<number> {
+  const { minify, target, mainFields, externalModules } = bundling;
+  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModules, absWorkingDir: root, logLevel: 'error' });
   return statSync(outfile).size;
 }
 
@@ -47,7 +47,7 @@ export async function benchColdStart(): Promise<Figure[]> {
     const figures: Figure[] = [];
     for (const operation of operations) {
       const outfile = join(dir, `${operation.name}.js`);
-      const bytes = await bundle(join(root, operation.handler), outfile, Boolean(operation.access.media));
+      const bytes = await bundle(join(root, operation.handler), outfile);
       const load = medianLoad(outfile);
       figures.push(
         {

@@ -11,8 +11,8 @@ export const bundling = {
    * Loaded only through dynamic import() on paths a Lambda function never takes, left out of the
    * bundle: credential sources other than the environment (Lambda puts the role's credentials
    * there, the first source the default chain tries) and the event-stream codec (no DynamoDB,
-   * SQS, EventBridge or Scheduler call we make streams; the S3 client loads it at start, so
-   * functions using the media bucket keep it: `externalModulesFor`). Should one ever be reached,
+   * SQS, EventBridge or Scheduler call we make streams; the S3 client, which loads it at start,
+   * is in no function: shared/media/bucket.ts signs its calls itself). Should one ever be reached,
    * its import() fails with ERR_MODULE_NOT_FOUND: loudly, never with other credentials.
    */
   externalModules: [
@@ -29,8 +29,3 @@ export const bundling = {
   ],
 };
 
-/** The S3 client requires the event-stream codec when it loads, not on a call: left out, the function would fail at start. */
-const LOADED_BY_S3 = '@smithy/core/event-streams';
-
-/** The modules left out of one function's bundle: all of the above, but the codec stays for a function that uses the media bucket (S3). */
-export const externalModulesFor = (usesS3: boolean): string[] => bundling.externalModules.filter((name) => !(usesS3 && name === LOADED_BY_S3));

@@ -5,7 +5,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { bundling, externalModulesFor } from '#lib/bundling';
+import { bundling } from '#lib/bundling';
 
 export const projectRoot = path.resolve(__dirname, '..');
 export const serviceName = 'messaging-api';
@@ -15,8 +15,6 @@ export interface ServiceFunctionProps {
   handlerModule: string;
   timeout?: Duration;
   memorySize?: number;
-  /** Uses the S3 client (the media bucket), which needs a module other bundles leave out. */
-  usesS3?: boolean;
 }
 
 /** A Lambda function with the service's defaults: one per operation, bundled from TypeScript with esbuild. */
@@ -50,7 +48,7 @@ export class ServiceFunction extends NodejsFunction {
       },
       bundling: {
         ...bundling,
-        externalModules: externalModulesFor(props.usesS3 ?? false),
+        externalModules: bundling.externalModules,
         sourceMap: true,
         sourcesContent: false, // file:line in stack traces is enough; keeps bundles small
         format: OutputFormat.CJS,

@@ -326,7 +326,6 @@ export class StatelessStack extends Stack {
         handlerModule: op.handler,
         timeout: op.timeoutSeconds ? Duration.seconds(op.timeoutSeconds) : undefined,
         memorySize: op.memoryMb,
-        usesS3: Boolean(op.access.media),
       });
       this.functions[op.name] = fn;
       acknowledgeServiceFunctionFindings(fn);

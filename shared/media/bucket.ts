@@ -1,19 +1,86 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { awsClientConfig, env } from '#shared/config';
+import { createHash, createHmac } from 'node:crypto';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { SourceData } from '@smithy/types';
+import { env } from '#shared/config';
+import { MEDIA_LINK_SECONDS } from '#shared/media/bucket-settings';
 
-let client: S3Client | undefined;
-/** The media bucket's client; locally the S3 emulator of fauxqs, addressed by path (no bucket subdomains on localhost). */
-export const s3 = () => (client ??= new S3Client({ ...awsClientConfig(env.s3Endpoint), ...(env.s3Endpoint && { forcePathStyle: true }) }));
-
+/**
+ * The media bucket's three calls (put, get, a presigned link), signed with the SDK's own
+ * Signature V4 signer and sent with fetch: the S3 client would add about 200 KB to each bundle
+ * that uses the bucket and a third to its cold start (docs/performance.md). Locally the S3
+ * emulator of fauxqs, addressed by path (no bucket subdomains on localhost).
+ */
 export const mediaBucket = () => env.required('MEDIA_BUCKET');
+
+const region = () => process.env.AWS_REGION ?? 'us-east-1';
+const ATTEMPTS = 3;
+
+const bytesOf = (data: SourceData) => (typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data));
+
+/** SHA-256 and HMAC-SHA256 for the signer, from node:crypto. */
+class Sha256 {
+  private readonly hash;
+  constructor(secret?: SourceData) {
+    this.hash = secret ? createHmac('sha256', bytesOf(secret)) : createHash('sha256');
+  }
+  update(data: SourceData): void {
+    this.hash.update(bytesOf(data));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.hash.digest());
+  }
+}
+
+/** The function's role credentials, which Lambda puts in the environment; locally, the emulator's. */
+function credentials() {
+  if (env.s3Endpoint) return { accessKeyId: 'local', secretAccessKey: 'local' };
+  return { accessKeyId: env.required('AWS_ACCESS_KEY_ID'), secretAccessKey: env.required('AWS_SECRET_ACCESS_KEY'), sessionToken: process.env.AWS_SESSION_TOKEN };
+}
+
+// S3 signs the path as sent (no second encoding), and its payload hash is a header.
+const signer = () => new SignatureV4({ service: 's3', region: region(), credentials: credentials(), sha256: Sha256, uriEscapePath: false, applyChecksum: false });
+
+/** The object's URL: path-style on the emulator, virtual-hosted in AWS. */
+function objectUrl(key: string): URL {
+  const path = key.split('/').map(encodeURIComponent).join('/');
+  return env.s3Endpoint ? new URL(`${env.s3Endpoint}/${mediaBucket()}/${path}`) : new URL(`https://${mediaBucket()}.s3.${region()}.amazonaws.com/${path}`);
+}
+
+/** The request the signer takes for `method` on the object's URL. */
+function request(method: string, url: URL, headers: Record<string, string>, body?: Uint8Array) {
+  return { method, protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query: {}, headers: { host: url.host, ...headers }, body };
+}
+
+/** One signed call, retried on a server error or a dropped connection like the SDK's standard retries; any other answer but 200 throws. */
+async function call(method: 'PUT' | 'GET', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
+  const url = objectUrl(key);
+  const payloadHash = createHash('sha256').update(body ?? new Uint8Array()).digest('hex');
+  for (let attempt = 1; ; attempt++) {
+    const signed = await signer().sign(request(method, url, { 'x-amz-content-sha256': payloadHash, ...(contentType && { 'content-type': contentType }) }, body));
+    const response = await fetch(url, { method, headers: signed.headers as Record<string, string>, body }).catch((error: Error) => error);
+    if (response instanceof Response && response.ok) return response;
+    const retryable = !(response instanceof Response) || response.status >= 500;
+    if (!retryable || attempt === ATTEMPTS) {
+      throw new Error(`S3 ${method} ${key} failed: ${response instanceof Response ? `${response.status} ${await response.text()}` : response.message}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+  }
+}
 
 /** Stores one object: a media copy, or a platform webhook too large for a queue message. */
 export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: mediaBucket(), Key: key, Body: bytes, ContentType: contentType }));
+  await call('PUT', key, bytes, contentType);
 }
 
 /** An object's bytes as text (a stored platform webhook). */
 export async function getText(key: string): Promise<string> {
-  const { Body } = await s3().send(new GetObjectCommand({ Bucket: mediaBucket(), Key: key }));
-  return Body!.transformToString('utf8');
+  return (await call('GET', key)).text();
+}
+
+/** A link to a stored media copy, valid MEDIA_LINK_SECONDS, signed anew on each call. */
+export async function mediaLink(key: string): Promise<string> {
+  const url = objectUrl(key);
+  const signed = await signer().presign(request('GET', url, { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' }), { expiresIn: MEDIA_LINK_SECONDS });
+  const query = new URLSearchParams(signed.query as Record<string, string>);
+  return `${url.origin}${url.pathname}?${query}`;
 }

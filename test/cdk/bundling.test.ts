@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { bundling, externalModulesFor } from '#lib/bundling';
+import { bundling } from '#lib/bundling';
 import { operations } from '#shared/service/operations';
 
 const root = resolve(__dirname, '../..');
@@ -27,7 +27,7 @@ describe('function bundling', () => {
     );
     const outfile = join(dir, 'bundle.js');
     const { minify, target, mainFields } = bundling;
-    await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModulesFor(false), nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+    await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: bundling.externalModules, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
 
     const run = spawnSync(process.execPath, [outfile], {
       cwd: dir, // no node_modules up from here: a require() of a left-out module would fail
@@ -39,11 +39,11 @@ describe('function bundling', () => {
     expect(run.stdout).toBe('ASIATESTLAMBDAKEY');
   });
 
-  // The S3 client requires a module the other bundles leave out when it loads: these functions would fail at start without it.
-  test.each(operations.filter((op) => op.access.media).map((op) => [op.name, op.handler]))('%s, which uses the media bucket, loads bundled where the left-out modules cannot be found', async (name, handler) => {
+  // A client that requires a left-out module when it loads (the S3 client does) would fail at start: every function is loaded.
+  test.each(operations.map((op) => [op.name, op.handler]))('%s loads bundled where the left-out modules cannot be found', async (name, handler) => {
     const outfile = join(dir, `${name}.js`);
     const { minify, target, mainFields } = bundling;
-    await build({ entryPoints: [join(root, handler)], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModulesFor(true), absWorkingDir: root, logLevel: 'error' });
+    await build({ entryPoints: [join(root, handler)], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: bundling.externalModules, absWorkingDir: root, logLevel: 'error' });
     const run = spawnSync(process.execPath, ['-e', `if (typeof require(${JSON.stringify(outfile)}).handler !== 'function') process.exit(3)`], {
       cwd: dir,
       env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' },
