@@ -20,6 +20,7 @@ import { ServiceFunction } from '#lib/service-function';
 import { mediaObjectsArn } from '#lib/stateful-stack';
 import { grantTableData } from '#lib/table-access';
 import { EVENT_SOURCE } from '#shared/events/event';
+import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { acknowledgeCampaignScheduleFindings, acknowledgeHttpApiFindings, acknowledgeMediaObjectGrant, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
 
 export interface StatelessStackProps extends StackProps {
@@ -174,7 +175,7 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
   graphApi: (fn, _on, w) => {
     // Overridable so a deployment can point at a Graph API simulator or pin another API version.
     fn.addEnvironment('GRAPH_API_BASE_URL', w.stack.node.tryGetContext('graphApiBaseUrl') ?? 'https://graph.facebook.com');
-    fn.addEnvironment('GRAPH_API_VERSION', w.stack.node.tryGetContext('graphApiVersion') ?? 'v21.0');
+    fn.addEnvironment('GRAPH_API_VERSION', w.stack.node.tryGetContext('graphApiVersion') ?? DEFAULT_GRAPH_API_VERSION);
   },
   queues: (fn, names, w) => {
     for (const name of names) {

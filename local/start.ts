@@ -16,9 +16,9 @@ import { startSimulator } from '#simulator/server';
 import { startUsageMeter } from '#local/usage-meter';
 import { db } from '#shared/data/table/client';
 import { listWorkspaces } from '#shared/domain/workspaces';
+import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 
 const TABLE_NAME = 'messaging-local';
-const GRAPH_API_VERSION = 'v21.0';
 /** Local-only platform credentials: the simulator accepts this token and signs webhooks with this secret. */
 const LOCAL_PLATFORM = { app_secret: 'local-app-secret', verify_token: 'local-verify-token', access_token: 'local-access-token' };
 
@@ -65,7 +65,7 @@ async function main() {
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     SQS_ENDPOINT: queues.endpoint,
     GRAPH_API_BASE_URL: simulator.url,
-    GRAPH_API_VERSION,
+    GRAPH_API_VERSION: DEFAULT_GRAPH_API_VERSION,
     PLATFORM_SECRETS: JSON.stringify(LOCAL_PLATFORM),
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     SEND_RATE_PER_SECOND: process.env.SEND_RATE_PER_SECOND ?? '80',
@@ -90,7 +90,7 @@ async function main() {
     simulator_url: simulator.url,
     dynamodb_endpoint: dynamo.endpoint,
     table_name: TABLE_NAME,
-    graph_api_version: GRAPH_API_VERSION,
+    graph_api_version: DEFAULT_GRAPH_API_VERSION,
     platform_secrets: LOCAL_PLATFORM,
   };
   writeJson('stack.json', stack);

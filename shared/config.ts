@@ -1,3 +1,4 @@
+import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 /** Environment settings shared by all functions. Read lazily so tests can set them per suite. */
 export const env = {
   required(name: string): string {
@@ -22,7 +23,7 @@ export const env = {
     return process.env.GRAPH_API_BASE_URL ?? 'https://graph.facebook.com';
   },
   get graphApiVersion() {
-    return process.env.GRAPH_API_VERSION ?? 'v21.0';
+    return process.env.GRAPH_API_VERSION ?? DEFAULT_GRAPH_API_VERSION;
   },
 };
 

@@ -9,7 +9,7 @@ export interface Route {
   handle(ctx: RouteContext): JsonResponse | Promise<JsonResponse>;
 }
 
-/** A Graph path segment for the API version, e.g. `v21.0`. */
+/** A Graph path segment for the API version, e.g. `v26.0`. */
 export const VERSION = String.raw`v\d+\.\d+`;
 
 export function matchRoute(
@@ -25,7 +25,7 @@ export function matchRoute(
   return undefined;
 }
 
-/** The Graph node a path addresses (`/v21.0/123/x` -> `123`), for "Unsupported get request. Object with ID ..." errors. */
+/** The Graph node a path addresses (`/v26.0/123/x` -> `123`), for "Unsupported get request. Object with ID ..." errors. */
 export function objectIdOf(pathname: string): string | undefined {
   const segments = pathname.split('/').filter(Boolean);
   if (segments.length > 0 && new RegExp(`^${VERSION}$`).test(segments[0])) segments.shift();

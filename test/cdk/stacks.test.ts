@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { operations, type Operation, type Trigger } from '#shared/service/operations';
 import { queues, type QueueName } from '#shared/service/queues';
+import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { createTableInput, indexes, table } from '#shared/data/table/table';
 import { buildTestApp } from './synth-app';
 
@@ -151,7 +152,7 @@ describe('functions', () => {
     expect('TABLE_NAME' in env).toBe(Boolean(op.access.table));
     expect('PLATFORM_SECRET_ARN' in env).toBe(Boolean(op.access.platformSecrets));
     expect(env.GRAPH_API_BASE_URL).toBe(op.access.graphApi ? 'https://graph.facebook.com' : undefined);
-    expect(env.GRAPH_API_VERSION).toBe(op.access.graphApi ? 'v21.0' : undefined);
+    expect(env.GRAPH_API_VERSION).toBe(op.access.graphApi ? DEFAULT_GRAPH_API_VERSION : undefined);
     expect('CAMPAIGN_STARTER_ARN' in env).toBe(Boolean(op.access.scheduler));
     expect('SCHEDULER_ROLE_ARN' in env).toBe(Boolean(op.access.scheduler));
     expect(resolveImport(env.EVENT_BUS_NAME)).toEqual(op.access.bus ? eventBusRef() : undefined);

@@ -137,7 +137,7 @@ describe('inbound media, copied to the media bucket', () => {
     const copied = await eventually(() => message(ws, stored[0].id), (m) => m.media.url !== null);
     expect(copied.media).toMatchObject({ media_id, mime_type: 'image/jpeg', caption: 'Broken parcel', size: expect.any(Number) });
 
-    const object = (await (await fetch(`${api.simulator.url}/v21.0/${media_id}`, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).json()) as { url: string; sha256: string };
+    const object = (await (await fetch(`${api.simulator.url}/v26.0/${media_id}`, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).json()) as { url: string; sha256: string };
     const served = Buffer.from(await (await fetch(object.url, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).arrayBuffer());
     const downloaded = await fetch(copied.media.url);
     expect(downloaded.status).toBe(200);

@@ -17,7 +17,7 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const sendUrl = () => `${simulator.url}/v21.0/${PHONE_NUMBER_ID}/messages`;
+const sendUrl = () => `${simulator.url}/v26.0/${PHONE_NUMBER_ID}/messages`;
 const session = (type: string, object: unknown, extra: object = {}) => ({ messaging_product: 'whatsapp', to: '14155550100', type, [type]: object, ...extra });
 /** The latest webhook that is not a status report (status reports of earlier sends keep arriving). */
 const lastWebhook = () => [...receiver.received].reverse().find((w) => !w.body.entry[0].changes[0].value.statuses)!.body as any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -80,7 +80,7 @@ describe('inbound messages of every type, and their media', () => {
     expect(reply.status).toBe(200);
     const message = lastWebhook().entry[0].changes[0].value.messages[0];
     expect(message).toMatchObject({ type: 'image', image: { caption: 'c', id: reply.body.media_id, mime_type: 'image/jpeg', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }, context: { id: 'wamid.q', from: expect.any(String) } });
-    const object = await request(`${simulator.url}/v21.0/${reply.body.media_id}`, 'GET');
+    const object = await request(`${simulator.url}/v26.0/${reply.body.media_id}`, 'GET');
     expect(object.body).toEqual({ messaging_product: 'whatsapp', url: expect.any(String), mime_type: 'image/jpeg', sha256: message.image.sha256, file_size: expect.stringMatching(/^\d+$/), id: reply.body.media_id });
     expect((await fetch(object.body.url)).status).toBe(401);
     const bytes = Buffer.from(await (await fetch(object.body.url, { headers: { Authorization: `Bearer ${TOKEN}` } })).arrayBuffer());
@@ -108,9 +108,9 @@ describe('inbound messages of every type, and their media', () => {
 
   it('serves registered media with a failing download', async () => {
     await request(`${simulator.url}/_simulate/media`, 'POST', { id: '42', download: 'not_found' }, null);
-    const object = await request(`${simulator.url}/v21.0/42`, 'GET');
+    const object = await request(`${simulator.url}/v26.0/42`, 'GET');
     expect((await fetch(object.body.url, { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
-    expect((await request(`${simulator.url}/v21.0/no-such-media`, 'GET')).status).toBe(400);
+    expect((await request(`${simulator.url}/v26.0/no-such-media`, 'GET')).status).toBe(400);
   });
 });
 
@@ -128,7 +128,7 @@ describe('POST /_simulate/template-status', () => {
         },
       ],
     });
-    const list = await request(`${simulator.url}/v21.0/${WABA_ID}/message_templates?limit=5`, 'GET');
+    const list = await request(`${simulator.url}/v26.0/${WABA_ID}/message_templates?limit=5`, 'GET');
     const all = [...list.body.data];
     let next = list.body.paging?.next;
     while (next) {
@@ -137,6 +137,6 @@ describe('POST /_simulate/template-status', () => {
       next = page.body.paging?.next;
     }
     expect(all.find((t: { name: string; language: string }) => t.name === 'welcome' && t.language === 'en_US').status).toBe('PAUSED');
-    expect((await request(`${simulator.url}/v21.0/999/message_templates`, 'GET')).body.data.find((t: { name: string }) => t.name === 'welcome').status).toBe('APPROVED');
+    expect((await request(`${simulator.url}/v26.0/999/message_templates`, 'GET')).body.data.find((t: { name: string }) => t.name === 'welcome').status).toBe('APPROVED');
   });
 });

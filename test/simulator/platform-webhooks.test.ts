@@ -40,7 +40,7 @@ afterEach(async () => {
 });
 
 async function send(body: unknown, sim = simulator): Promise<string> {
-  const reply = await request(`${sim.url}/v21.0/${PHONE_NUMBER_ID}/messages`, 'POST', body);
+  const reply = await request(`${sim.url}/v26.0/${PHONE_NUMBER_ID}/messages`, 'POST', body);
   expect(reply.status).toBe(200);
   return reply.body.messages[0].id as string;
 }

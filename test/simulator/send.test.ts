@@ -18,7 +18,7 @@ afterEach(async () => {
   await request(`${simulator.url}/_simulate/faults`, 'DELETE', undefined, null);
 });
 
-const messagesUrl = (phoneNumberId = PHONE_NUMBER_ID) => `${simulator.url}/v21.0/${phoneNumberId}/messages`;
+const messagesUrl = (phoneNumberId = PHONE_NUMBER_ID) => `${simulator.url}/v26.0/${phoneNumberId}/messages`;
 const send = (body: unknown, token: string | null = TOKEN) => request(messagesUrl(), 'POST', body, token);
 const sentTo = async (to: string) => (await request(`${simulator.url}/_simulate/messages?to=${to}`, 'GET', undefined, null)).body.data;
 

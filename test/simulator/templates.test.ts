@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 afterAll(() => simulator.stop());
 
-const templatesUrl = (query = '', waba = WABA) => `${simulator.url}/v21.0/${waba}/message_templates${query}`;
+const templatesUrl = (query = '', waba = WABA) => `${simulator.url}/v26.0/${waba}/message_templates${query}`;
 const bearer = (token = TOKEN) => ({ headers: { Authorization: `Bearer ${token}` } });
 /** Templates per page of the simulator's list, and in the whole catalogue of the architecture guide. */
 const PAGE = 5;
@@ -153,7 +153,7 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
     let url: string | undefined = templatesUrl('?limit=2');
     let pages = 0;
     while (url) {
-      expect(url.startsWith(`${simulator.url}/v21.0/${WABA}/message_templates?`)).toBe(true);
+      expect(url.startsWith(`${simulator.url}/v26.0/${WABA}/message_templates?`)).toBe(true);
       const { status, body }: { status: number; body: TemplatePage } = await getJson<TemplatePage>(url, bearer());
       expect(status).toBe(200);
       expect(body.data.length).toBeLessThanOrEqual(2);
@@ -215,7 +215,7 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
 
 describe('unknown routes', () => {
   it('answers an unknown path like Graph: 400, code 100, GraphMethodException', async () => {
-    const { status, body } = await getJson<GraphErrorBody>(`${simulator.url}/v21.0/${WABA}/nonsense`, bearer());
+    const { status, body } = await getJson<GraphErrorBody>(`${simulator.url}/v26.0/${WABA}/nonsense`, bearer());
     expect(status).toBe(400);
     expect(body.error).toMatchObject({
       type: 'GraphMethodException',
@@ -234,7 +234,7 @@ describe('unknown routes', () => {
   });
 
   it('checks the token first, as Graph does', async () => {
-    const { status, body } = await getJson<GraphErrorBody>(`${simulator.url}/v21.0/${WABA}/nonsense`);
+    const { status, body } = await getJson<GraphErrorBody>(`${simulator.url}/v26.0/${WABA}/nonsense`);
     expect(status).toBe(401);
     expect(body.error.code).toBe(190);
   });
