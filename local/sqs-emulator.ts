@@ -9,7 +9,8 @@ export interface SqsEmulator {
 
 /** Starts fauxqs, an SQS- and S3-compatible emulator (one port for both), as a child process (it ships as ESM only, so it runs beside us, not inside). */
 export async function startSqsEmulator(port: number): Promise<SqsEmulator> {
-  const child = spawn(process.execPath, [resolve(__dirname, '../node_modules/fauxqs/dist/cli.js')], {
+  // fauxqs 2 keeps its state in node:sqlite, which Node 22 flags as experimental on every start.
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', resolve(__dirname, '../node_modules/fauxqs/dist/cli.js')], {
     env: { ...process.env, FAUXQS_PORT: String(port), FAUXQS_HOST: 'localhost', FAUXQS_LOGGER: 'false' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
