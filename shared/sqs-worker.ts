@@ -2,6 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueName } from '#shared/service/queues';
 import { queueUrl, retryAfter } from '#shared/queues';
+import { withMetrics } from '#shared/metrics';
 
 /** What a job asks for: nothing (done), or to come back after a delay. */
 export type JobOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: number };
@@ -12,9 +13,10 @@ export type JobOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: numbe
  * redelivers it then (back-off without sleeping); a job that throws is redelivered after the
  * visibility time-out, and dead-lettered after the queue's maxReceiveCount. A processor per
  * invocation: it holds the batch's state, and the local runtime runs invocations concurrently.
+ * The batch's business metrics are printed when it ends.
  */
 export function sqsJobHandler<Job>(queue: QueueName, processJob: (job: Job, delivery: { receiveCount: number }) => Promise<JobOutcome | void>) {
-  return async (event: SQSEvent) =>
+  return withMetrics(async (event: SQSEvent) =>
     processPartialResponse(
       event,
       async (record: SQSRecord) => {
@@ -26,5 +28,6 @@ export function sqsJobHandler<Job>(queue: QueueName, processJob: (job: Job, deli
       },
       new BatchProcessor(EventType.SQS),
       { throwOnFullBatchFailure: false },
-    );
+    ),
+  );
 }

@@ -2,6 +2,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { publish } from '#shared/events/bus';
 import { eventsFromRecord } from '#shared/events/from-stream';
 import { countMessages } from '#shared/domain/outbox/counts';
+import { withMetrics } from '#shared/metrics';
 
 /**
  * Every change that has an event type reaches the bus: the events are read from the table's
@@ -9,6 +10,6 @@ import { countMessages } from '#shared/domain/outbox/counts';
  * move the message counts (see countMessages). A failed batch is retried whole; event ids are
  * stable, so a repeat is recognised downstream, and counts are marked per batch.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+export const handler = withMetrics(async (event: DynamoDBStreamEvent): Promise<void> => {
   await Promise.all([countMessages(event.Records), publish(event.Records.flatMap(eventsFromRecord))]);
-};
+});

@@ -16,6 +16,7 @@ import type { HttpResult } from '#shared/http/responses';
 import { logger } from '#shared/logger';
 import { newId } from '#shared/ids';
 import { idempotency } from '#shared/http/middleware/idempotency';
+import { metricsPublishing } from '#shared/http/middleware/metrics';
 
 export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
   workspace: Workspace;
@@ -28,7 +29,7 @@ export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
 /**
  * The one middleware stack every authenticated HTTP operation runs through. A handler file
  * declares its schemas and a function from validated input to a result; everything else
- * (request id, headers, JSON, validation, auth, the rate limit, usage, logging, error envelope) happens here.
+ * (request id, headers, JSON, validation, auth, the rate limit, usage, logging, metrics, error envelope) happens here.
  */
 export interface OperationOptions extends RequestSchemas {
   /** Accept `Idempotency-Key`, scoped to this endpoint name. */
@@ -37,6 +38,7 @@ export interface OperationOptions extends RequestSchemas {
 
 export function httpOperation<S extends OperationOptions>(schemas: S, handle: (input: HttpInput<S>) => Promise<HttpResult>) {
   const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(metricsPublishing())
     .use(injectLambdaContext(logger))
     .use(httpEventNormalizer())
     .use(httpHeaderNormalizer())
@@ -64,6 +66,7 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
 /** The same stack without authentication or usage, for the few public routes. */
 export function publicHttpOperation(handle: (event: APIGatewayProxyEventV2) => Promise<HttpResult>) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(metricsPublishing())
     .use(injectLambdaContext(logger))
     .use(httpEventNormalizer())
     .use(httpHeaderNormalizer())

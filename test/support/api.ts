@@ -45,6 +45,8 @@ export interface TestApiOptions {
    * PublishEvents, nothing sent or published): messages stay `queued`, and list totals follow them.
    */
   counting?: boolean;
+  /** Print the business metrics' EMF lines on stdout, as in Lambda (off by default: noise in test output). */
+  metrics?: boolean;
 }
 
 export function useTestApi(options: TestApiOptions = {}): TestApi {
@@ -67,6 +69,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       GRAPH_API_BASE_URL: api.simulator.url,
       PLATFORM_SECRETS: JSON.stringify(TEST_PLATFORM),
       POWERTOOLS_LOG_LEVEL: 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: options.metrics ? 'false' : 'true',
       SEND_RATE_PER_SECOND: '80',
       ALLOW_INSECURE_WEBHOOKS: 'true',
     });

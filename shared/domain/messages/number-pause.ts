@@ -1,5 +1,7 @@
 import { endPause, getPause, recordPause, takeProbe, type NumberPause } from '#shared/data/number-pause';
 import { logger } from '#shared/logger';
+import { countMetric } from '#shared/metrics';
+import { BusinessMetric } from '#shared/metrics-catalog';
 
 /**
  * Platform errors about the business account or number, not the message (contract §16): an
@@ -35,9 +37,13 @@ export async function pauseDecision(phoneNumberId: string, createdAt: string, no
 /** Whether a refusal concerns the account or number rather than the message. */
 export const isAccountError = (httpStatus: number, code: number): boolean => httpStatus >= 400 && ACCOUNT_ERROR_CODES.has(code);
 
-/** An account-level error: sending pauses for the number (an alarm hook: the `NumberPaused` log line). */
+/**
+ * An account-level error: sending pauses for the number, or stays paused after a failed probe
+ * (the alarm's metric NumbersPaused, and the `NumberPaused` log line with the error).
+ */
 export async function pauseNumber(phoneNumberId: string, error: { code: number | string; title: string }, now = Date.now()): Promise<void> {
   await recordPause(phoneNumberId, error, new Date(now).toISOString(), now + probeIntervalMs(0));
+  countMetric(BusinessMetric.NumbersPaused);
   logger.error('NumberPaused', { phoneNumberId, code: error.code, title: error.title });
 }
 

@@ -15,6 +15,8 @@ import type { SessionKindName } from '#shared/domain/messages/kinds/names';
 import { PlatformError, PlatformUnreachable, sendPlatformMessage, type OutgoingMessage } from '#shared/platform/graph-client';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { logger } from '#shared/logger';
+import { countMetric } from '#shared/metrics';
+import { BusinessMetric } from '#shared/metrics-catalog';
 import { nowIso } from '#shared/time';
 import type { JobOutcome } from '#shared/sqs-worker';
 import type { MessageError } from '#shared/domain/messages/message';
@@ -42,6 +44,9 @@ const MAX_PACED_WAIT_MS = 24 * 3600_000;
 /** The platform's answers about pace, not about the message: the number's throughput, and the pair rate limit. */
 const THROUGHPUT_REACHED = 130429;
 const PAIR_LIMIT_REACHED = 131056;
+/** Every platform answer that asks us to slow down: the two above, and the application's and the account's call rate limits. */
+const SLOW_DOWN_CODES = new Set([THROUGHPUT_REACHED, PAIR_LIMIT_REACHED, 4, 80007]);
+const asksToSlowDown = (error: unknown) => error instanceof PlatformError && (error.httpStatus === 429 || SLOW_DOWN_CODES.has(error.code));
 /** The platform's `message_status` answers for a message it accepted but has not sent (docs/decisions.md). */
 const NOT_SENT_YET = new Set(['held_for_quality_assessment', 'paused']);
 
@@ -168,6 +173,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     if (gate.probing) await resumeNumber(workspace.phone_number_id);
     return done;
   } catch (error) {
+    if (asksToSlowDown(error)) countMetric(BusinessMetric.PlatformThrottled);
     // A probe the platform judged on the message itself (not the account) shows the account works again.
     if (gate.probing && error instanceof PlatformError && !isAccountError(error.httpStatus, error.code)) await resumeNumber(workspace.phone_number_id);
     if (error instanceof PlatformError && isAccountError(error.httpStatus, error.code)) {

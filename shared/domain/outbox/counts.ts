@@ -9,7 +9,9 @@ import { metricsKey } from '#shared/data/campaign-metrics';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
-import type { MessageStatus } from '#shared/domain/messages/message';
+import type { MessageError, MessageStatus } from '#shared/domain/messages/message';
+import { countFailedMessages, countMetric } from '#shared/metrics';
+import { BusinessMetric } from '#shared/metrics-catalog';
 
 /** A message's creation (`from` null) or change of status, as its stream record shows it. */
 interface StatusMove {
@@ -19,6 +21,8 @@ interface StatusMove {
   campaignId: string | null;
   from: MessageStatus | null;
   to: MessageStatus;
+  /** The message's error code, if it has an error (a move to `failed`). */
+  errorCode?: string | number;
 }
 
 function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
@@ -33,6 +37,7 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
     campaignId: (item.campaign_id as string | null) ?? null,
     from,
     to: item.status as MessageStatus,
+    errorCode: (item.error as MessageError | null | undefined)?.code,
   };
 }
 
@@ -50,6 +55,20 @@ function countChanges(moves: StatusMove[], shard: number): CounterDelta[] {
     changes.push(from ? { key: metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { key: metrics, attribute: 'total_messages', delta: 1 });
     return changes;
   });
+}
+
+/**
+ * The business metrics of moves the counters have just taken (docs/metrics.md): a message created
+ * (accepted by POST /messages, fanned out by a campaign, received from a customer), leaving
+ * `queued` for the platform (`sent`, or straight to a later status whose report came first), failed.
+ */
+function countInMetrics(moves: StatusMove[]): void {
+  const created = moves.filter((move) => move.from === null);
+  countMetric(BusinessMetric.MessagesAccepted, created.filter((move) => move.to === 'queued' && !move.campaignId).length);
+  countMetric(BusinessMetric.CampaignMessagesFannedOut, created.filter((move) => move.campaignId).length);
+  countMetric(BusinessMetric.InboundMessagesReceived, created.filter((move) => move.to === 'received').length);
+  countMetric(BusinessMetric.MessagesSent, moves.filter((move) => move.from === 'queued' && move.to !== 'failed').length);
+  countFailedMessages(moves.filter((move) => move.to === 'failed').map((move) => move.errorCode ?? 'unknown'));
 }
 
 /** The longest run of leading moves whose counter items, with the mark, fit in one transaction. */
@@ -70,8 +89,10 @@ function leadingRun(moves: StatusMove[]): StatusMove[] {
  * then completes each campaign the batch may have finished. Each run of moves adds to the
  * counters in one transaction with its mark, so a batch handed over again (Lambda retries it
  * whole, or from its first record with more records after) finds the mark and goes on after the
- * moves that run counted. Only ever given the batches of one stream function, as that function
- * received them: another function's batches start elsewhere (see docs/performance.md).
+ * moves that run counted. The business metrics count each run once its transaction has
+ * committed, so a batch handed over again adds to them only what it adds to the counters. Only
+ * ever given the batches of one stream function, as that function received them: another
+ * function's batches start elsewhere (see docs/performance.md).
  */
 export async function countMessages(records: DynamoDBRecord[]): Promise<void> {
   const all = records.map(statusMoveOf).filter((move) => move !== undefined);
@@ -81,6 +102,7 @@ export async function countMessages(records: DynamoDBRecord[]): Promise<void> {
     const through = run[run.length - 1].sequence;
     try {
       await transact([countedMark(run[0].eventId, through), ...counterUpdates(countChanges(run, shardOf(run[0].eventId)))]);
+      countInMetrics(run);
       moves = moves.slice(run.length);
     } catch (error) {
       if (!failedConditions(error)) throw error;

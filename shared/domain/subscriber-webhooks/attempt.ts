@@ -7,13 +7,17 @@ import { afterAttempt } from '#shared/domain/subscriber-webhooks/retry-policy';
 import { claimDeliveryAttempt, getDelivery, setDeliveryStatus, type Delivery } from '#shared/domain/subscriber-webhooks/deliveries';
 import { getSubscription, recordFailing, signingSecrets, type Subscription } from '#shared/domain/subscriber-webhooks/subscriptions';
 import type { DeliveryJob } from '#shared/domain/subscriber-webhooks/dispatch';
+import { countMetric } from '#shared/metrics';
+import { BusinessMetric } from '#shared/metrics-catalog';
 
 
-/** Posts the delivery once, signed per Standard Webhooks with `webhook-id` = the event id (the same on every attempt). */
+/** Posts the delivery once, signed per Standard Webhooks with `webhook-id` = the event id (the same on every attempt), and counts the attempt's outcome. */
 export async function post(subscription: Subscription, delivery: Delivery): Promise<DeliveryResult> {
   const event = JSON.parse(delivery.body) as { id: string };
   const headers = signatureHeaders({ id: event.id, timestampSeconds: Math.floor(Date.now() / 1000), body: delivery.body, secrets: signingSecrets(subscription) });
-  return postWebhook(subscription.url, headers, delivery.body, webhookPolicy());
+  const result = await postWebhook(subscription.url, headers, delivery.body, webhookPolicy());
+  countMetric(result.ok ? BusinessMetric.WebhookDeliveriesSucceeded : BusinessMetric.WebhookDeliveriesFailed);
+  return result;
 }
 
 /** Records an attempt's answer on the delivery and the endpoint, and says when (if ever) to try again. */

@@ -1,9 +1,17 @@
 import type { ApiMiddleware } from '#shared/http/context';
+import { HttpError } from '#shared/http/errors';
 import { admitRequest } from '#shared/http/rate-limit';
+import { countMetric } from '#shared/metrics';
+import { BusinessMetric } from '#shared/metrics-catalog';
 
 /** The workspace's request rate (contract §14), right after authentication: a refused request does no work. */
 export const rateLimit = (): ApiMiddleware => ({
   before: async ({ context }) => {
-    context.admittedSecond = await admitRequest(context.caller!.workspace, context.rateWindows);
+    try {
+      context.admittedSecond = await admitRequest(context.caller!.workspace, context.rateWindows);
+    } catch (error) {
+      if (error instanceof HttpError && error.code === 'rate_limited') countMetric(BusinessMetric.RequestsRateLimited);
+      throw error;
+    }
   },
 });
