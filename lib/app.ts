@@ -1,8 +1,9 @@
 import type { App, Environment } from 'aws-cdk-lib';
 import { StatefulStack } from '#lib/stateful-stack';
 import { StatelessStack } from '#lib/stateless-stack';
+import { MonitoringStack } from '#lib/monitoring/monitoring-stack';
 
-/** Both stacks, wired together; used by bin/app.ts and by the CDK tests. */
+/** Both stacks, wired together, and the monitoring nested in the compute stack; used by bin/app.ts and by the CDK tests. */
 export function buildApp(app: App, env?: Environment) {
   const data = new StatefulStack(app, 'MessagingApi-Data', { env, description: 'Messaging API: table, platform secret, queues and event bus' });
   const compute = new StatelessStack(app, 'MessagingApi-Compute', {
@@ -17,5 +18,16 @@ export function buildApp(app: App, env?: Environment) {
     busDeliveryFailureQueue: data.busDeliveryFailureQueue,
     mediaBucket: data.mediaBucket,
   });
-  return { data, compute };
+  const monitoring = new MonitoringStack(compute, 'Monitoring', {
+    description: 'Messaging API: alarms, their SNS topic and the dashboard',
+    alarmEmail: app.node.tryGetContext('alarmEmail'),
+    service: {
+      api: compute.api,
+      functions: compute.functions,
+      table: data.table,
+      queues: data.queues,
+      deadLetterQueues: data.allDeadLetterQueues,
+    },
+  });
+  return { data, compute, monitoring };
 }

@@ -5,10 +5,10 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { SERVICE_NAME } from '#shared/metrics-catalog';
 import { bundling } from '#lib/bundling';
 
 export const projectRoot = path.resolve(__dirname, '..');
-export const serviceName = 'messaging-api';
 
 export interface ServiceFunctionProps {
   /** Handler module relative to the project root; it exports `handler`. */
@@ -44,7 +44,7 @@ export class ServiceFunction extends NodejsFunction {
       role,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: serviceName,
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
       },
       bundling: {
         ...bundling,

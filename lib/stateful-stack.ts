@@ -107,4 +107,9 @@ export class StatefulStack extends Stack {
     });
     acknowledgeMediaBucketFindings(this.mediaBucket);
   }
+
+  /** Every queue where failed work ends up, each watched by an alarm: a queue added here or in shared/service/queues.ts gets its own. */
+  get allDeadLetterQueues(): Queue[] {
+    return [...Object.values(this.deadLetterQueues), this.streamFailureQueue, this.busDeliveryFailureQueue];
+  }
 }

@@ -613,9 +613,3 @@ describe('media bucket', () => {
     expect([...new Set(s3Actions)].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
   });
 });
-
-describe('request limits', () => {
-  test('the stage has a stage-wide throttle', () => {
-    computeTemplate.hasResourceProperties('AWS::ApiGatewayV2::Stage', { DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 5000, ThrottlingBurstLimit: 10000 }) });
-  });
-});

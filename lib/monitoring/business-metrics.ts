@@ -1,0 +1,28 @@
+import type { Duration } from 'aws-cdk-lib';
+import { Metric, SearchExpression, Stats } from 'aws-cdk-lib/aws-cloudwatch';
+import { BusinessMetric, ERROR_CODE_DIMENSION, METRICS_NAMESPACE, SERVICE_NAME, type BusinessMetricName } from '#shared/metrics-catalog';
+
+/** Powertools Metrics' default dimension, which the functions set to SERVICE_NAME. */
+const SERVICE_DIMENSION = 'service';
+
+/** One of the catalog's counts, summed over `period`, as the functions emit it. */
+export function businessMetric(name: BusinessMetricName, period: Duration, label?: string): Metric {
+  return new Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { [SERVICE_DIMENSION]: SERVICE_NAME },
+    statistic: Stats.SUM,
+    period,
+    label,
+  });
+}
+
+/**
+ * MessagesFailedByCode, one line per error code: the codes are only known at run time, so a
+ * search finds them (dashboards only: alarms cannot use a search).
+ */
+export function failuresByCode(period: Duration): SearchExpression {
+  const schema = `{${METRICS_NAMESPACE},${SERVICE_DIMENSION},${ERROR_CODE_DIMENSION}}`;
+  const filter = `MetricName="${BusinessMetric.MessagesFailedByCode}" ${SERVICE_DIMENSION}="${SERVICE_NAME}"`;
+  return new SearchExpression({ expression: `SEARCH('${schema} ${filter}', 'Sum', ${period.toSeconds()})`, period, label: '' });
+}
