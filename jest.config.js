@@ -1,8 +1,7 @@
 /**
  * Jest runs the TypeScript sources in CommonJS through ts-jest (transpile only; `tsc --noEmit`
  * type-checks before jest in `npm test`). @middy/* and uuid ship ESM only, so they are
- * transformed too rather than running jest in experimental ESM mode; middy 7 exports its entry
- * for `import` only, which jest's CommonJS resolver does not match, hence the mapping to its file.
+ * transformed too rather than running jest in experimental ESM mode.
  */
 module.exports = {
   testEnvironment: 'node',
@@ -24,7 +23,6 @@ module.exports = {
       },
     ],
   },
-  moduleNameMapper: { '^@middy/([^/]+)$': '<rootDir>/node_modules/@middy/$1/index.js' },
   transformIgnorePatterns: ['/node_modules/(?!(@middy|uuid)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
