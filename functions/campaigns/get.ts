@@ -2,9 +2,9 @@ import { campaignView, resultsView } from '#shared/domain/campaigns/campaign';
 import { campaignCounts, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { idParams } from '#shared/schemas/common';
+import { GetCampaign } from '#shared/schemas/operations/campaigns';
 
-export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
+export const handler = httpOperation(GetCampaign.request, async ({ params, workspace }) => {
   const campaign = await requireCampaign(workspace.id, params.id);
   return ok({ ...campaignView(campaign), metrics: resultsView(campaign, await campaignCounts(workspace.id, campaign.id)).metrics });
 });

@@ -3,9 +3,9 @@ import { campaignCounts, requireCampaign } from '#shared/domain/campaigns/lifecy
 import { currentPause } from '#shared/domain/messages/number-pause';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { idParams } from '#shared/schemas/common';
+import { GetCampaignResults } from '#shared/schemas/operations/campaigns';
 
-export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
+export const handler = httpOperation(GetCampaignResults.request, async ({ params, workspace }) => {
   const [campaign, counts, pause] = await Promise.all([requireCampaign(workspace.id, params.id), campaignCounts(workspace.id, params.id), currentPause(workspace.phone_number_id)]);
   return ok(resultsView(campaign, counts, pause ? { code: pause.code, title: pause.title, since: pause.since } : null));
 });

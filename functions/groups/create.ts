@@ -1,6 +1,6 @@
 import { createGroup } from '#shared/domain/groups/groups';
 import { httpOperation } from '#shared/http/operation';
-import { createGroupBody } from '#shared/schemas/groups';
 import { created } from '#shared/http/responses';
+import { CreateGroup } from '#shared/schemas/operations/groups';
 
-export const handler = httpOperation({ body: createGroupBody }, async ({ body, workspace }) => created(await createGroup(workspace.id, body)));
+export const handler = httpOperation(CreateGroup.request, async ({ body, workspace }) => created(await createGroup(workspace.id, body)));

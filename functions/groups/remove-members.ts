@@ -1,9 +1,8 @@
 import { removeMembers } from '#shared/domain/groups/members';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { groupMembersBody } from '#shared/schemas/groups';
-import { idParams } from '#shared/schemas/common';
+import { RemoveGroupMembers } from '#shared/schemas/operations/groups';
 
-export const handler = httpOperation({ params: idParams, body: groupMembersBody }, async ({ params, body, workspace }) =>
+export const handler = httpOperation(RemoveGroupMembers.request, async ({ params, body, workspace }) =>
   ok(await removeMembers(workspace.id, params.id, body.contact_ids)),
 );

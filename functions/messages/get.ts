@@ -1,6 +1,6 @@
 import { messageDetail } from '#shared/domain/messages/detail';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { idParams } from '#shared/schemas/common';
+import { GetMessage } from '#shared/schemas/operations/messages';
 
-export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => ok(await messageDetail(workspace.id, params.id)));
+export const handler = httpOperation(GetMessage.request, async ({ params, workspace }) => ok(await messageDetail(workspace.id, params.id)));

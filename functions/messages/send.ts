@@ -2,8 +2,8 @@ import { acceptMessage } from '#shared/domain/messages/accept';
 import { createdView } from '#shared/domain/messages/message';
 import { httpOperation } from '#shared/http/operation';
 import { accepted } from '#shared/http/responses';
-import { sendMessageBody } from '#shared/schemas/messages';
+import { SendMessage } from '#shared/schemas/operations/messages';
 
-export const handler = httpOperation({ body: sendMessageBody, idempotentAs: 'POST /api/v1/messages' }, async ({ body, workspace, resourceId }) =>
+export const handler = httpOperation(SendMessage.request, async ({ body, workspace, resourceId }) =>
   accepted(createdView(await acceptMessage(workspace.id, body, resourceId))),
 );

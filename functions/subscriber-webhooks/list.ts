@@ -1,5 +1,6 @@
 import { listSubscriptions, subscriptionView } from '#shared/domain/subscriber-webhooks/subscriptions';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
+import { ListWebhooks } from '#shared/schemas/operations/subscriber-webhooks';
 
-export const handler = httpOperation({}, async ({ workspace }) => ok((await listSubscriptions(workspace.id)).map(subscriptionView)));
+export const handler = httpOperation(ListWebhooks.request, async ({ workspace }) => ok((await listSubscriptions(workspace.id)).map(subscriptionView)));

@@ -2,12 +2,12 @@ import { getDelivery, reopenDelivery, deliveryView } from '#shared/domain/subscr
 import { requireSubscription } from '#shared/domain/subscriber-webhooks/subscriptions';
 import { errors } from '#shared/errors';
 import { httpOperation } from '#shared/http/operation';
-import { deliveryParams } from '#shared/schemas/subscriber-webhooks';
 import { accepted } from '#shared/http/responses';
 import { enqueue, queueUrl } from '#shared/queues';
+import { RetryWebhookDelivery } from '#shared/schemas/operations/subscriber-webhooks';
 
 /** Puts a delivery back in the queue now (202: it is attempted right after). */
-export const handler = httpOperation({ params: deliveryParams }, async ({ params, workspace }) => {
+export const handler = httpOperation(RetryWebhookDelivery.request, async ({ params, workspace }) => {
   await requireSubscription(workspace.id, params.id);
   const delivery = await getDelivery(workspace.id, params.id, params.delivery_id);
   if (!delivery) throw errors.notFound('Delivery');

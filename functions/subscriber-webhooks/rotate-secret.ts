@@ -1,6 +1,6 @@
 import { rotateSecret } from '#shared/domain/subscriber-webhooks/subscriptions';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
-import { idParams } from '#shared/schemas/common';
+import { RotateWebhookSecret } from '#shared/schemas/operations/subscriber-webhooks';
 
-export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => ok(await rotateSecret(workspace.id, params.id)));
+export const handler = httpOperation(RotateWebhookSecret.request, async ({ params, workspace }) => ok(await rotateSecret(workspace.id, params.id)));

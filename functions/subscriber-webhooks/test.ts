@@ -6,10 +6,10 @@ import { ok } from '#shared/http/responses';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { enqueue, queueUrl } from '#shared/queues';
-import { idParams } from '#shared/schemas/common';
+import { TestWebhook } from '#shared/schemas/operations/subscriber-webhooks';
 
 /** Sends a `ping` now and answers with its result; it is logged like any delivery (and retried like one if it failed). */
-export const handler = httpOperation({ params: idParams }, async ({ params, workspace }) => {
+export const handler = httpOperation(TestWebhook.request, async ({ params, workspace }) => {
   const subscription = await requireSubscription(workspace.id, params.id);
   const delivery = await ensureDelivery(subscription.id, { id: newId(), type: 'ping', created_at: nowIso(), workspace_id: workspace.id, data: { webhook_id: subscription.id } });
   await claimDeliveryAttempt(delivery);

@@ -1,7 +1,7 @@
 import { listTemplates } from '#shared/domain/templates/catalog';
 import { publicTemplate } from '#shared/domain/templates/template';
 import { httpOperation } from '#shared/http/operation';
-import { listTemplatesQuery } from '#shared/schemas/templates';
 import { ok } from '#shared/http/responses';
+import { ListTemplates } from '#shared/schemas/operations/templates';
 
-export const handler = httpOperation({ query: listTemplatesQuery }, async ({ query, workspace }) => ok((await listTemplates(workspace.id, query)).map(publicTemplate)));
+export const handler = httpOperation(ListTemplates.request, async ({ query, workspace }) => ok((await listTemplates(workspace.id, query)).map(publicTemplate)));

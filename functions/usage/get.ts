@@ -1,6 +1,6 @@
 import { summarizeUsage } from '#shared/http/usage';
 import { httpOperation } from '#shared/http/operation';
-import { usageQuery } from '#shared/schemas/usage';
 import { ok } from '#shared/http/responses';
+import { GetUsage } from '#shared/schemas/operations/usage';
 
-export const handler = httpOperation({ query: usageQuery }, async ({ query, workspace }) => ok(await summarizeUsage(workspace.id, query.days)));
+export const handler = httpOperation(GetUsage.request, async ({ query, workspace }) => ok(await summarizeUsage(workspace.id, query.days)));

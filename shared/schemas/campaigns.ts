@@ -5,25 +5,27 @@ import { droppable, languageCode, pageParams, phone, templateButtons, templateHe
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** POST /api/v1/campaigns */
-export const createCampaignBody = v.pipe(
-  v.object({
-    name: text(200),
-    template_id: v.optional(text(100)),
-    template_name: v.optional(text(512)),
-    language: v.optional(languageCode()),
-    scheduled_at: v.optional(
-      v.pipe(
-        v.string(),
-        v.regex(ISO_8601, 'Must be an ISO-8601 time with a time zone, e.g. 2026-12-01T09:00:00Z'),
-        v.check((at) => !Number.isNaN(Date.parse(at)), 'Must be a real date and time'),
-        v.check((at) => Date.parse(at) > Date.now(), 'Must be in the future'),
-        v.transform((at) => new Date(at).toISOString()),
+export const createCampaignBody = /* @__PURE__ */ droppable(() =>
+  v.pipe(
+    v.object({
+      name: text(200),
+      template_id: v.optional(text(100)),
+      template_name: v.optional(text(512)),
+      language: v.optional(languageCode()),
+      scheduled_at: v.optional(
+        v.pipe(
+          v.string(),
+          v.regex(ISO_8601, 'Must be an ISO-8601 time with a time zone, e.g. 2026-12-01T09:00:00Z'),
+          v.check((at) => !Number.isNaN(Date.parse(at)), 'Must be a real date and time'),
+          v.check((at) => Date.parse(at) > Date.now(), 'Must be in the future'),
+          v.transform((at) => new Date(at).toISOString()),
+        ),
       ),
+    }),
+    v.forward(
+      v.partialCheck([['template_id'], ['template_name']], (input) => Boolean(input.template_id || input.template_name), 'template_id or template_name is required'),
+      ['template_name'],
     ),
-  }),
-  v.forward(
-    v.partialCheck([['template_id'], ['template_name']], (input) => Boolean(input.template_id || input.template_name), 'template_id or template_name is required'),
-    ['template_name'],
   ),
 );
 
@@ -63,4 +65,4 @@ export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
 );
 
 /** GET /api/v1/campaigns */
-export const listCampaignsQuery = v.object(pageParams);
+export const listCampaignsQuery = /* @__PURE__ */ droppable(() => v.object(pageParams));

@@ -10,6 +10,9 @@ export const integerParam = (min: number, max: number, fallback: number) =>
       v.string(),
       v.regex(/^-?\d+$/, 'Must be an integer'),
       v.transform(Number),
+      // What the handler gets, and what the API document shows clients (shared/openapi).
+      v.number(),
+      v.integer(),
       v.minValue(min, `Must be at least ${min}`),
       v.maxValue(max, `Must be at most ${max}`),
     ),
@@ -24,8 +27,9 @@ export const text = (max: number) =>
 
 /**
  * Builds a schema in a call a bundle may drop when nothing uses the schema (with `@__PURE__` at
- * the call): for the schemas that use `phone()`, so that handlers of the same resource that never
- * parse a phone number leave the phone-number metadata (about 118 KB) out of their bundle.
+ * the call): a handler imports its operation's description (shared/schemas/operations), which
+ * reaches every request schema of its resource, and keeps only its own. That leaves the
+ * phone-number metadata (about 118 KB) out of the handlers that never parse a phone number.
  * (esbuild honours `@__PURE__` on a call, not valibot's own annotations across files.)
  */
 export const droppable = <T>(build: () => T): T => build();
@@ -34,6 +38,7 @@ export const droppable = <T>(build: () => T): T => build();
 export const phone = () =>
   v.pipe(
     v.string(),
+    v.description('A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123)'),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const digits = normalizePhone(dataset.value);
       if (digits) return digits;
@@ -43,13 +48,13 @@ export const phone = () =>
   );
 
 /** `{id}` path parameter of single-record routes. */
-export const idParams = v.object({ id: uuid() });
+export const idParams = /* @__PURE__ */ droppable(() => v.object({ id: uuid() }));
 
 /** `page` ≥ 1 and `pageSize` 1–100 (default 50) of every paginated list. */
-export const pageParams = {
+export const pageParams = /* @__PURE__ */ droppable(() => ({
   page: integerParam(1, 1_000_000, 1),
   pageSize: integerParam(1, 100, 50),
-};
+}));
 
 /** A language code such as `en_US`. */
 export const languageCode = () => v.pipe(v.string(), v.regex(/^[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,4})?$/, 'Must be a language code such as en_US'));
@@ -89,18 +94,18 @@ export const variables = (allowMacros = false) =>
 
 const exactlyOne = (keys: string[]) => (input: object) => keys.filter((key) => (input as Record<string, unknown>)[key] !== undefined).length === 1;
 
-const mediaEntries = {
+const mediaEntries = () => ({
   link: v.optional(v.pipe(v.string(), v.maxLength(2048, 'Must be at most 2048 characters'), v.url('Must be a URL'), v.startsWith('https://', 'Must be an https:// URL'))),
   media_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,256}$/, 'Must be a platform media id'))),
-};
-const oneSource = v.check(exactlyOne(['link', 'media_id']), 'Exactly one of link and media_id is required');
+});
+const oneSource = () => v.check(exactlyOne(['link', 'media_id']), 'Exactly one of link and media_id is required');
 
 /** A media object of a message: a public `https://` link, or the id of media uploaded to the platform. */
-export const media = () => v.pipe(v.strictObject(mediaEntries), oneSource);
+export const media = () => v.pipe(v.strictObject(mediaEntries()), oneSource());
 
 /** A document: media plus the file name the recipient sees. */
 export const documentMedia = () =>
-  v.pipe(v.strictObject({ ...mediaEntries, filename: v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(240, 'Must be at most 240 characters'))) }), oneSource);
+  v.pipe(v.strictObject({ ...mediaEntries(), filename: v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(240, 'Must be at most 240 characters'))) }), oneSource());
 
 /** A location: coordinates in range, optional name and address. */
 export const location = () =>

@@ -1,11 +1,13 @@
 import * as v from 'valibot';
-import { text, uuid } from '#shared/schemas/common';
+import { droppable, text, uuid } from '#shared/schemas/common';
 
 /** POST /api/v1/keys */
-export const createKeyBody = v.object({
-  name: text(100),
-  description: v.optional(v.pipe(v.string(), v.maxLength(500, 'Must be at most 500 characters'))),
-});
+export const createKeyBody = /* @__PURE__ */ droppable(() =>
+  v.object({
+    name: text(100),
+    description: v.optional(v.pipe(v.string(), v.maxLength(500, 'Must be at most 500 characters'))),
+  }),
+);
 
 /** DELETE /api/v1/keys */
-export const revokeKeyQuery = v.object({ id: uuid() });
+export const revokeKeyQuery = /* @__PURE__ */ droppable(() => v.object({ id: uuid() }));

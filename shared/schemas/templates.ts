@@ -1,9 +1,12 @@
 import * as v from 'valibot';
 import { TEMPLATE_STATUSES } from '#shared/domain/templates/template';
+import { droppable } from '#shared/schemas/common';
 
 /** GET /api/v1/templates */
-export const listTemplatesQuery = v.object({
-  status: v.optional(v.picklist(TEMPLATE_STATUSES, `Must be one of ${TEMPLATE_STATUSES.join(', ')}`), 'APPROVED'),
-  name: v.optional(v.string()),
-  language: v.optional(v.string()),
-});
+export const listTemplatesQuery = /* @__PURE__ */ droppable(() =>
+  v.object({
+    status: v.optional(v.picklist(TEMPLATE_STATUSES, `Must be one of ${TEMPLATE_STATUSES.join(', ')}`), 'APPROVED'),
+    name: v.optional(v.string()),
+    language: v.optional(v.string()),
+  }),
+);

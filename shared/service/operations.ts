@@ -67,6 +67,7 @@ const http = (method: HttpMethod, path: string): Trigger => ({ type: 'http', met
 
 export const operations: Operation[] = [
   { name: 'Health', handler: 'functions/health.ts', trigger: http('GET', '/health'), access: {} },
+  { name: 'OpenApi', handler: 'functions/openapi.ts', trigger: http('GET', '/api/v1/openapi.json'), access: {} },
   { name: 'RouteNotFound', handler: 'functions/route-not-found.ts', trigger: { type: 'httpDefault' }, access: {} },
 
   { name: 'ListKeys', handler: 'functions/keys/list.ts', trigger: http('GET', '/api/v1/keys'), access: { table: 'readWrite' } },

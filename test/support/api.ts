@@ -12,6 +12,7 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { startStreamPoller } from '#local/stream-poller';
 import { countMessages } from '#shared/domain/outbox/counts';
 import { useIsolatedTable } from './table';
+import { checkReply } from './openapi-check';
 
 export const TEST_PLATFORM = { app_secret: 'test-app-secret', verify_token: 'test-verify-token', access_token: 'test-access-token' };
 
@@ -117,7 +118,12 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
     return ws;
   };
 
-  api.call = (method, path, options) => callApi(api.baseUrl, method, path, options);
+  // Every answer a test receives is checked against the API document (test/support/openapi-check.ts).
+  api.call = async (method, path, options) => {
+    const reply = await callApi(api.baseUrl, method, path, options);
+    checkReply(method, path, reply);
+    return reply;
+  };
 
   return api;
 }

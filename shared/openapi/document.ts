@@ -1,0 +1,134 @@
+/**
+ * The OpenAPI 3.1 document of the API, built from the operation list (every `http` operation,
+ * its method and path) and each operation's description (shared/schemas/operations): the same
+ * valibot schemas the handlers validate with, and the response schemas of what they answer.
+ */
+import * as v from 'valibot';
+import type { JsonSchema } from '@valibot/to-json-schema';
+import { operations, type Operation } from '#shared/service/operations';
+import { httpDescriptions } from '#shared/schemas/operations/index';
+import type { RequestSchemas } from '#shared/http/middleware/validate';
+import type { HttpDescription, Tag } from '#shared/schemas/operations/description';
+import * as responses from '#shared/schemas/responses/index';
+import { ERROR_MEANINGS } from '#shared/openapi/errors';
+import { ErrorResponses, HEADERS, ref, successResponse, type Json } from '#shared/openapi/responses';
+import { queryParameterSchema, requestSchema, responseConverter } from '#shared/openapi/json-schema';
+import { OVERVIEW } from '#shared/openapi/overview';
+
+const TAGS: Record<Tag, string> = {
+  Messages: 'Template and session messages, their statuses, and customer messages received',
+  Campaigns: 'Broadcasts of one template to many recipients, with live metrics',
+  Contacts: 'The contact book: one contact per phone number, with tags and custom fields',
+  Groups: 'Audiences of contacts',
+  Templates: "The workspace's message templates, as the platform approved them",
+  Webhooks: 'Subscriptions of your endpoints to the service events, and their delivery log',
+  'API keys': "The workspace's keys",
+  Usage: "The workspace's API usage",
+  Service: 'Health and this document',
+  'Platform webhooks': 'Called by Meta, not by API clients',
+};
+
+/** Every response schema, a component named after its export (`contact` is `Contact`). */
+const components = (): Record<string, v.GenericSchema> =>
+  Object.fromEntries(Object.entries(responses).map(([name, schema]) => [name[0].toUpperCase() + name.slice(1), schema]));
+
+const objectEntries = (schema: v.GenericSchema, what: string): Record<string, v.GenericSchema> => {
+  if (!('entries' in schema)) throw new Error(`${what} must be an object schema`);
+  return schema.entries as Record<string, v.GenericSchema>;
+};
+
+const isOptional = (schema: v.GenericSchema) => ['optional', 'exact_optional', 'nullish'].includes(schema.type);
+
+function parameters(name: string, path: string, description: HttpDescription): Json[] {
+  const { params, query }: RequestSchemas = description.request ?? {};
+  const named = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  const pathEntries = params ? objectEntries(params, `${name}'s params`) : {};
+  if (named.join() !== Object.keys(pathEntries).join()) throw new Error(`${name}: the path ${path} and its params schema name different parameters`);
+  return [
+    ...named.map((param) => ({ name: param, in: 'path', required: true, schema: requestSchema(pathEntries[param]) })),
+    ...Object.entries(query ? objectEntries(query, `${name}'s query`) : {}).map(([param, schema]) => ({
+      name: param,
+      in: 'query',
+      required: !isOptional(schema),
+      schema: queryParameterSchema(schema),
+    })),
+    ...(description.auth === 'apiKey' && description.request.idempotentAs ? [ref('parameters', 'IdempotencyKey')] : []),
+  ];
+}
+
+const errorCodeList = () => Object.entries(ERROR_MEANINGS).map(([code, meaning]) => `- \`${code}\`: ${meaning}`).join('\n');
+
+const SECURITY: Record<HttpDescription['auth'], Json[]> = { apiKey: [{ ApiKey: [] }], none: [], platformSignature: [{ MetaSignature: [] }] };
+
+interface Builders {
+  convert: (schema: v.GenericSchema) => JsonSchema;
+  errors: ErrorResponses;
+}
+
+function operationObject(operation: Operation, path: string, description: HttpDescription, { convert, errors }: Builders): Json {
+  const body = description.request?.body;
+  const params = parameters(operation.name, path, description);
+  const successes = description.success.map((success) => [success.status, successResponse(success, description, convert)]);
+  return {
+    operationId: operation.name,
+    tags: [description.tag],
+    summary: description.summary,
+    ...(description.description && { description: description.description }),
+    security: SECURITY[description.auth],
+    ...(params.length && { parameters: params }),
+    ...(body && { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(body) } } } }),
+    responses: { ...Object.fromEntries(successes), ...errors.of(description) },
+  };
+}
+
+/** The document, for `GET /api/v1/openapi.json` (through docs/openapi.json) and the tests. */
+export function buildOpenApiDocument(): Json {
+  const routes = operations.flatMap((operation) => {
+    const { trigger } = operation;
+    if (trigger.type !== 'http') return [];
+    const description = httpDescriptions[operation.name];
+    if (!description) throw new Error(`${operation.name} has no description in shared/schemas/operations`);
+    return [{ operation, path: trigger.path, method: trigger.method.toLowerCase(), description }];
+  });
+  const { components: schemas, convert } = responseConverter(components());
+  const errors = new ErrorResponses(routes.map((route) => route.description));
+  const paths: Record<string, Json> = {};
+  for (const { operation, path, method, description } of routes) {
+    paths[path] = { ...paths[path], [method]: operationObject(operation, path, description, { convert, errors }) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'WhatsApp Business messaging API', version: '1.0.0', description: `${OVERVIEW}\n\n**Error codes.**\n\n${errorCodeList()}` },
+    servers: [{ url: '/', description: 'The deployment serving this document (locally, `npm start` serves it on port 3000)' }],
+    tags: Object.entries(TAGS).map(([name, text]) => ({ name, description: text })),
+    paths,
+    components: {
+      schemas,
+      responses: errors.components,
+      headers: HEADERS,
+      parameters: {
+        IdempotencyKey: {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Makes a retry safe: the same key with the same body within 24 hours replays the first answer',
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+        },
+      },
+      securitySchemes: {
+        ApiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'sk_live_…',
+          description: 'An API key of the workspace, created with POST /api/v1/keys or the admin command. The scheme word is case-insensitive.',
+        },
+        MetaSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Hub-Signature-256',
+          description: "How Meta signs the platform's webhooks: `sha256=` and the hex HMAC-SHA256 of the raw body with the app secret. No API client holds it.",
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * The error codes each operation can answer with (contract §2): its own rules' (its description)
+ * and those of the stack it runs in (shared/http/operation.ts), grouped by HTTP status.
+ */
+import { HTTP_STATUS, type ErrorCode } from '#shared/http/errors';
+import type { HttpDescription } from '#shared/schemas/operations/description';
+
+/** What the envelope answers for an unexpected failure; it is no ErrorCode of the service's rules. */
+export type EnvelopeErrorCode = ErrorCode | 'internal_error';
+
+/** When each code is answered, as the document tells clients. */
+export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
+  invalid_json: 'The body is not parseable JSON',
+  validation_error: 'The body, query or path does not match the schema (one `details` entry per problem)',
+  unauthorized: 'Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature)',
+  forbidden: 'The verify token does not match',
+  plan_upgrade_required: "The feature is not on the workspace's plan",
+  not_found: 'No such record in this workspace',
+  route_not_found: 'No such path and method',
+  invalid_state: 'The record is not in a state that allows this, or changed concurrently',
+  idempotency_key_in_use: 'A request with this Idempotency-Key is still being processed',
+  cannot_revoke_last_key: "The workspace's only active key cannot be revoked",
+  payload_too_large: 'The body is over 1 MiB',
+  unsupported_media_type: 'A body sent without Content-Type: application/json',
+  idempotency_key_reused: 'This Idempotency-Key was used with another request body',
+  template_not_found: 'No template of that name or id (and language) in the workspace',
+  template_not_approved: 'The template is not APPROVED',
+  template_variables_mismatch: "The variables, header or buttons do not fit the template's (one `details` entry per problem)",
+  session_window_closed: 'No customer message from that number in the last 24 hours',
+  recipient_opted_out: 'A MARKETING template to a number that opted out',
+  invalid_audience: 'The audience names groups or contacts that do not exist (listed in `details`)',
+  empty_audience: 'The audience resolves to no recipient',
+  rate_limited: "Over the workspace's request rate",
+  platform_error: 'The messaging platform refused or did not answer',
+  internal_error: 'Something unexpected failed on our side',
+};
+
+/** Every request through `httpOperation` may be refused by its key, its rate and its body (any body sent is read as JSON). */
+const API_KEY_STACK: EnvelopeErrorCode[] = ['unauthorized', 'rate_limited', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
+
+export function errorCodesOf(description: HttpDescription): Set<EnvelopeErrorCode> {
+  const codes = new Set<EnvelopeErrorCode>(description.errors ?? []);
+  if (description.auth === 'apiKey') {
+    const { body, query, params, idempotentAs } = description.request;
+    API_KEY_STACK.forEach((code) => codes.add(code));
+    // An Idempotency-Key of the wrong length is a validation error too.
+    if (body || query || params || idempotentAs) codes.add('validation_error');
+    if (idempotentAs) ['idempotency_key_in_use', 'idempotency_key_reused'].forEach((code) => codes.add(code as EnvelopeErrorCode));
+  }
+  codes.add('internal_error');
+  return codes;
+}
+
+export const statusOfCode = (code: EnvelopeErrorCode): number => (code === 'internal_error' ? 500 : HTTP_STATUS[code]);
+
+/** The codes by status: statuses in ascending order, codes in alphabetical order. */
+export function codesByStatus(codes: Iterable<EnvelopeErrorCode>): Map<number, EnvelopeErrorCode[]> {
+  const byStatus = new Map<number, EnvelopeErrorCode[]>();
+  for (const code of [...codes].sort()) byStatus.set(statusOfCode(code), [...(byStatus.get(statusOfCode(code)) ?? []), code]);
+  return new Map([...byStatus].sort(([a], [b]) => a - b));
+}

@@ -1,0 +1,61 @@
+import { createCampaignBody, launchCampaignBody, listCampaignsQuery } from '#shared/schemas/campaigns';
+import { idParams } from '#shared/schemas/common';
+import type { ApiKeyOperation } from '#shared/schemas/operations/description';
+
+export const CreateCampaign = {
+  tag: 'Campaigns',
+  summary: 'Create a draft campaign',
+  description: 'Tied to an approved template, by `template_id` or `template_name` (and `language`, default en_US). `scheduled_at` needs the growth or pro plan.',
+  auth: 'apiKey',
+  request: { body: createCampaignBody },
+  success: [{ status: 201, data: 'campaign' }],
+  errors: ['template_not_found', 'template_not_approved', 'plan_upgrade_required'],
+} satisfies ApiKeyOperation;
+
+export const ListCampaigns = {
+  tag: 'Campaigns',
+  summary: 'List campaigns, newest first',
+  auth: 'apiKey',
+  request: { query: listCampaignsQuery },
+  success: [{ status: 200, data: 'campaign', list: 'pages' }],
+} satisfies ApiKeyOperation;
+
+export const GetCampaign = {
+  tag: 'Campaigns',
+  summary: 'Get a campaign with its metrics',
+  auth: 'apiKey',
+  request: { params: idParams },
+  success: [{ status: 200, data: 'campaignWithMetrics' }],
+  errors: ['not_found'],
+} satisfies ApiKeyOperation;
+
+export const GetCampaignResults = {
+  tag: 'Campaigns',
+  summary: "A campaign's live delivery metrics",
+  description: 'Each message counted once by its current status (about 2 s behind the messages).',
+  auth: 'apiKey',
+  request: { params: idParams },
+  success: [{ status: 200, data: 'campaignResults' }],
+  errors: ['not_found'],
+} satisfies ApiKeyOperation;
+
+export const LaunchCampaign = {
+  tag: 'Campaigns',
+  summary: 'Launch a draft campaign to its audience',
+  description:
+    'Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, de-duplicated by phone (the first wins). The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.',
+  auth: 'apiKey',
+  request: { params: idParams, body: launchCampaignBody, idempotentAs: 'POST /api/v1/campaigns/{id}/launch' },
+  success: [{ status: 202, data: 'campaignLaunch' }],
+  errors: ['not_found', 'invalid_state', 'template_not_found', 'template_not_approved', 'template_variables_mismatch', 'invalid_audience', 'empty_audience'],
+} satisfies ApiKeyOperation;
+
+export const CancelCampaign = {
+  tag: 'Campaigns',
+  summary: 'Cancel a campaign',
+  description: 'From draft, scheduled or running: its unsent messages fail with `campaign_cancelled`.',
+  auth: 'apiKey',
+  request: { params: idParams },
+  success: [{ status: 200, data: 'campaign' }],
+  errors: ['not_found', 'invalid_state'],
+} satisfies ApiKeyOperation;

@@ -1,0 +1,52 @@
+/** What the campaign operations answer (contract §8, §16). */
+import * as v from 'valibot';
+import { CAMPAIGN_STATUSES } from '#shared/domain/campaigns/campaign';
+import { count, percentage, recordId, timestamp } from '#shared/schemas/responses/common';
+
+const campaignEntries = () => ({
+  id: recordId(),
+  name: v.string(),
+  template_id: v.pipe(v.string(), v.description("The platform's template id")),
+  template_name: v.string(),
+  language: v.string(),
+  status: v.picklist(CAMPAIGN_STATUSES),
+  scheduled_at: v.nullable(timestamp()),
+  total_recipients: v.pipe(v.nullable(count()), v.description('Set at launch')),
+  created_at: timestamp(),
+  queued_at: v.nullable(timestamp()),
+  started_at: v.nullable(timestamp()),
+  completed_at: v.nullable(timestamp()),
+  cancelled_at: v.nullable(timestamp()),
+});
+
+/** Each message counted once, by its current status; the parts add up to `total_messages`. */
+const metrics = () =>
+  v.object({
+    total_messages: count(),
+    pending: count(),
+    sent: count(),
+    delivered: count(),
+    read: count(),
+    failed: count(),
+    delivered_rate_pct: percentage(),
+    read_rate_pct: percentage(),
+  });
+
+export const campaign = v.object(campaignEntries());
+
+export const campaignWithMetrics = v.object({ ...campaignEntries(), metrics: metrics() });
+
+export const campaignResults = v.object({
+  campaign_id: recordId(),
+  name: v.string(),
+  status: v.picklist(CAMPAIGN_STATUSES),
+  paused_reason: v.pipe(
+    v.nullable(v.object({ code: v.union([v.string(), v.number()]), title: v.string(), since: timestamp() })),
+    v.description("While running: the account-level platform error that paused the number's sending"),
+  ),
+  metrics: metrics(),
+  started_at: v.nullable(timestamp()),
+  completed_at: v.nullable(timestamp()),
+});
+
+export const campaignLaunch = v.object({ campaign_id: recordId(), name: v.string(), status: v.picklist(['running', 'scheduled']), queued_at: timestamp(), total_recipients: count() });

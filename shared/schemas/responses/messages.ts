@@ -1,0 +1,129 @@
+/** What the message operations answer (contract §5, §12, §13). */
+import * as v from 'valibot';
+import { MESSAGE_STATUSES } from '#shared/domain/messages/message';
+import { SESSION_KINDS } from '#shared/domain/messages/kinds/names';
+import { count, recordId, timestamp } from '#shared/schemas/responses/common';
+
+/** What can be sent; inbound messages add the platform's `button` and `contacts`, and `unsupported` (shared/platform/webhook-payload.ts). */
+const SENT_TYPES = ['template', ...SESSION_KINDS] as const;
+const MESSAGE_TYPES = [...SENT_TYPES, 'button', 'contacts', 'unsupported'] as const;
+
+const digits = () => v.pipe(v.string(), v.regex(/^\d*$/));
+const platformCode = () => v.union([v.string(), v.number()]);
+
+/** The 202 answer of POST /messages. */
+export const messageAccepted = v.object({
+  message_id: recordId(),
+  recipient: digits(),
+  status: v.literal('queued'),
+  message_type: v.picklist(SENT_TYPES),
+  template: v.nullable(v.string()),
+  language: v.nullable(v.string()),
+  created_at: timestamp(),
+});
+
+const listEntries = () => ({
+  id: recordId(),
+  phone_number: v.pipe(digits(), v.description('Digits with the country code; empty for a customer the platform knows only by user_id')),
+  status: v.picklist(MESSAGE_STATUSES),
+  direction: v.picklist(['outbound', 'inbound']),
+  message_type: v.picklist(MESSAGE_TYPES),
+  template_name: v.nullable(v.string()),
+  campaign_id: v.pipe(v.nullable(recordId()), v.description("The campaign of the message, or of the message an inbound reply answers")),
+  created_at: timestamp(),
+});
+
+export const messageListItem = v.object(listEntries());
+
+const mediaSource = () => ({ link: v.optional(v.string()), media_id: v.optional(v.string()) });
+
+/** A template header's parameter as accepted: exactly one kind. */
+const headerParameter = () =>
+  v.union([
+    v.object({ text: v.string() }),
+    v.object({ image: v.object(mediaSource()) }),
+    v.object({ video: v.object(mediaSource()) }),
+    v.object({ document: v.object({ ...mediaSource(), filename: v.optional(v.string()) }) }),
+    v.object({ location: v.object({ latitude: v.number(), longitude: v.number(), name: v.optional(v.string()), address: v.optional(v.string()) }) }),
+  ]);
+
+const renderedHeader = () =>
+  v.variant('format', [
+    v.object({ format: v.literal('TEXT'), text: v.string() }),
+    v.object({ format: v.picklist(['IMAGE', 'VIDEO']), link: v.nullable(v.string()), media_id: v.nullable(v.string()) }),
+    v.object({ format: v.literal('DOCUMENT'), link: v.nullable(v.string()), media_id: v.nullable(v.string()), filename: v.nullable(v.string()) }),
+    v.object({ format: v.literal('LOCATION'), latitude: v.number(), longitude: v.number(), name: v.nullable(v.string()), address: v.nullable(v.string()) }),
+  ]);
+
+/** Outbound: the interactive message as sent. Inbound: the customer's choice. */
+const interactive = () => {
+  const text = { header: v.optional(v.string()), body: v.string(), footer: v.optional(v.string()) };
+  return v.union([
+    v.object({ type: v.literal('button'), ...text, buttons: v.array(v.object({ id: v.string(), title: v.string() })) }),
+    v.object({
+      type: v.literal('list'),
+      ...text,
+      button: v.string(),
+      sections: v.array(v.object({ title: v.optional(v.string()), rows: v.array(v.object({ id: v.string(), title: v.string(), description: v.optional(v.string()) })) })),
+    }),
+    v.object({ type: v.pipe(v.string(), v.examples(['button_reply', 'list_reply'])), id: v.nullable(v.string()), title: v.nullable(v.string()), description: v.nullable(v.string()) }),
+  ]);
+};
+
+/** A message this one refers to: ours when we know it, always the platform's id. */
+const reference = () => ({ message_id: v.nullable(recordId()), provider_message_id: v.string() });
+
+/** The single-message shape. */
+export const message = v.object({
+  ...listEntries(),
+  language: v.nullable(v.string()),
+  content: v.pipe(v.string(), v.description('The rendered body, text, caption, interactive body or emoji; for inbound messages what the customer wrote or chose')),
+  template_parameters: v.nullable(
+    v.object({
+      header: v.nullable(headerParameter()),
+      variables: v.union([v.array(v.string()), v.record(v.string(), v.string())]),
+      buttons: v.array(v.object({ index: count(), value: v.string() })),
+    }),
+  ),
+  rendered: v.nullable(
+    v.object({
+      header: v.nullable(renderedHeader()),
+      body: v.string(),
+      footer: v.nullable(v.string()),
+      buttons: v.array(v.object({ index: count(), type: v.string(), text: v.string(), value: v.nullable(v.string()) })),
+    }),
+  ),
+  media: v.nullable(
+    v.object({
+      media_id: v.nullable(v.string()),
+      link: v.nullable(v.string()),
+      mime_type: v.nullable(v.string()),
+      sha256: v.nullable(v.string()),
+      caption: v.nullable(v.string()),
+      filename: v.nullable(v.string()),
+      size: v.nullable(count()),
+      url: v.pipe(v.nullable(v.string()), v.description('The outbound link, or a 15-minute link to the copy of inbound media (null until it is copied)')),
+      error: v.optional(v.pipe(v.string(), v.description('Why the inbound media could not be copied'))),
+    }),
+  ),
+  location: v.nullable(v.object({ latitude: v.number(), longitude: v.number(), name: v.nullable(v.string()), address: v.nullable(v.string()) })),
+  interactive: v.nullable(interactive()),
+  button: v.nullable(v.object({ text: v.string(), payload: v.nullable(v.string()) })),
+  reaction: v.nullable(v.object({ emoji: v.string(), ...reference() })),
+  contacts: v.pipe(v.nullable(v.array(v.unknown())), v.description('Contact cards a customer shared, as the platform sent them')),
+  context: v.nullable(v.object(reference())),
+  user_id: v.optional(v.string()),
+  provider_message_id: v.pipe(v.nullable(v.string()), v.description("The platform's message id; null until sent")),
+  error: v.nullable(v.object({ code: platformCode(), title: v.string(), subcode: v.optional(v.number()), details: v.optional(v.string()) })),
+  metadata: v.object({
+    sent_at: v.nullable(timestamp()),
+    delivered_at: v.nullable(timestamp()),
+    read_at: v.nullable(timestamp()),
+    failed_at: v.nullable(timestamp()),
+    played_at: v.nullable(timestamp()),
+    edited_at: v.nullable(timestamp()),
+    revoked_at: v.nullable(timestamp()),
+    send_attempts: count(),
+  }),
+  updated_at: timestamp(),
+});

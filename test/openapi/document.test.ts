@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { operations } from '#shared/service/operations';
+import { buildOpenApiDocument } from '#shared/openapi/document';
+import { useTestApi } from '../support/api';
+
+const api = useTestApi();
+
+const httpOperations = operations.flatMap((operation) => (operation.trigger.type === 'http' ? [{ name: operation.name, ...operation.trigger }] : []));
+
+interface Validation {
+  swaggerParserError: string | null;
+  redoclyProblems: { ruleId: string; severity: 'error' | 'warn'; message: string; pointer: string }[];
+}
+
+/** swagger-parser and Redocly's linter, in a process of their own (see validate-document.mjs). */
+function validate(document: unknown): Validation {
+  const run = spawnSync(process.execPath, [join(__dirname, 'validate-document.mjs')], { input: JSON.stringify(document), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+describe('GET /api/v1/openapi.json', () => {
+  let served: { paths: Record<string, Record<string, { operationId: string; security: unknown[] }>> };
+  let validation: Validation;
+
+  beforeAll(async () => {
+    const reply = await api.call('GET', '/api/v1/openapi.json');
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/json');
+    served = reply.body;
+    validation = validate(served);
+  });
+
+  it('needs no key, and is itself a public operation of the document', () => {
+    expect(served.paths['/api/v1/openapi.json'].get.security).toEqual([]);
+  });
+
+  it('is the document the code generates', () => {
+    expect(served).toEqual(buildOpenApiDocument());
+  });
+
+  it('validates with swagger-parser', () => {
+    expect(validation.swaggerParserError).toBeNull();
+  });
+
+  it("has no error under Redocly's recommended rules", () => {
+    const problems = validation.redoclyProblems;
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    // Warnings the document keeps on purpose: no license is declared, and the two public reads cannot fail with a 4xx.
+    expect(problems.filter((problem) => problem.severity === 'warn').map(({ ruleId, pointer }) => `${ruleId} ${pointer}`)).toEqual([
+      'info-license #/info',
+      'operation-4xx-response #/paths/~1health/get/responses',
+      'operation-4xx-response #/paths/~1api~1v1~1openapi.json/get/responses',
+    ]);
+  });
+
+  it('lists every HTTP operation of the operation list, and nothing else', () => {
+    const documented = Object.entries(served.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`));
+    expect(documented.sort()).toEqual(httpOperations.map(({ method, path, name }) => `${method} ${path} ${name}`).sort());
+  });
+});
+
+describe('generated files', () => {
+  it('docs/openapi.json and the client types are what `npm run openapi` writes from the current code', () => {
+    // A process of its own: openapi-typescript loads ES modules that jest's CommonJS runtime cannot.
+    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/openapi.ts', '--check'], { cwd: join(__dirname, '..', '..'), encoding: 'utf8' });
+    expect(run.status === 0 ? '' : run.stderr || `exit ${run.status}`).toBe('');
+  }, 60_000);
+});
