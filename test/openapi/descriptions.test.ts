@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { bundling } from '#lib/bundling';
+import { operations } from '#shared/service/operations';
+import { httpDescriptions } from '#shared/schemas/operations/index';
+
+const root = join(__dirname, '..', '..');
+const httpOperations = operations.filter((operation) => operation.trigger.type === 'http');
+const source = (handler: string) => readFileSync(join(root, handler), 'utf8');
+
+describe('operation descriptions (shared/schemas/operations)', () => {
+  it('describe every HTTP operation of the operation list, under its name, and nothing else', () => {
+    expect(Object.keys(httpDescriptions).sort()).toEqual(httpOperations.map((operation) => operation.name).sort());
+  });
+
+  // The handler validates with exactly the schemas the document shows.
+  it.each(httpOperations.filter((operation) => httpDescriptions[operation.name]?.auth === 'apiKey').map((operation) => [operation.name, operation.handler]))(
+    "%s's handler takes its request schemas from its description",
+    (name, handler) => {
+      expect(source(handler)).toMatch(new RegExp(`import \\{ ${name} \\} from '#shared/schemas/operations/[a-z-]+';`));
+      expect(source(handler)).toMatch(new RegExp(`httpOperation\\(${name}\\.request,`));
+    },
+  );
+
+  it.each(httpOperations.filter((operation) => httpDescriptions[operation.name]?.auth !== 'apiKey').map((operation) => [operation.name, operation.handler]))(
+    '%s, described as public, runs without an API key',
+    (_name, handler) => {
+      expect(source(handler)).toMatch(/publicHttpOperation\(/);
+      expect(source(handler)).not.toMatch(/\bhttpOperation\(/);
+    },
+  );
+});
+
+/** A schema module's resource: `contacts` for shared/schemas/contacts.ts and shared/schemas/operations/contacts.ts. */
+const resourceOf = (input: string) => /^shared\/schemas\/(?:operations\/)?([a-z-]+)\.ts$/.exec(input)?.[1];
+const SHARED_BY_ALL = new Set(['common', 'description']);
+
+describe('handler bundles', () => {
+  it.each(httpOperations.map((operation) => [operation.name, operation.handler]))('%s keeps no generator, no response schema and no other resource’s schemas', async (_name, handler) => {
+    const { metafile } = await build({
+      entryPoints: [join(root, handler)],
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      mainFields: bundling.mainFields,
+      external: bundling.externalModules,
+      write: false,
+      outfile: 'out.js',
+      metafile: true,
+      logLevel: 'error',
+    });
+    const kept = Object.entries(Object.values(metafile.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path);
+    expect(kept.filter((path) => /^shared\/openapi\/|^shared\/schemas\/responses\/|^shared\/schemas\/operations\/index\.ts$|@valibot\/to-json-schema/.test(path))).toEqual([]);
+    const own = /#shared\/schemas\/operations\/([a-z-]+)'/.exec(source(handler))?.[1];
+    const resources = new Set(kept.map(resourceOf).filter((resource) => resource && !SHARED_BY_ALL.has(resource)));
+    expect([...resources]).toEqual(own && resources.size ? [own] : []);
+  }, 30_000);
+});
