@@ -15,8 +15,8 @@ export const ref = (kind: 'headers' | 'parameters' | 'responses' | 'schemas', na
 
 export const HEADERS: Json = {
   RequestId: { description: 'The request id, also `request_id` in the body', required: true, schema: { type: 'string', format: 'uuid' } },
-  IdempotentReplayed: { description: 'On the replayed answer (success or error) of an earlier request with the same Idempotency-Key', schema: { const: 'true' } },
-  WwwAuthenticate: { required: true, schema: { const: 'Bearer' } },
+  IdempotentReplayed: { description: 'On the replayed answer of an earlier request with the same Idempotency-Key (a replayed 4xx carries it too)', schema: { const: 'true' } },
+  WwwAuthenticate: { description: 'The scheme to authenticate with', required: true, schema: { const: 'Bearer' } },
   RetryAfter: { description: 'Seconds to wait before the next request', required: true, schema: { type: 'integer', minimum: 1 } },
   RateLimitLimit: { description: "The workspace's requests per second", required: true, schema: { type: 'integer', minimum: 1 } },
   RateLimitRemaining: { required: true, schema: { type: 'integer', minimum: 0 } },

@@ -3,6 +3,7 @@ import type { PublicOperation } from '#shared/schemas/operations/description';
 export const Health = {
   tag: 'Service',
   summary: 'Whether the service is up',
+  description: 'Locally, `npm start` answers 503 `{"status":"starting"}` until its whole stack is up.',
   auth: 'none',
   success: [{ status: 200, data: 'health' }],
 } satisfies PublicOperation;

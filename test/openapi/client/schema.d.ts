@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the service is up */
+        /**
+         * Whether the service is up
+         * @description Locally, `npm start` answers 503 `{"status":"starting"}` until its whole stack is up.
+         */
         get: operations["Health"];
         put?: never;
         post?: never;
@@ -1293,8 +1296,9 @@ export interface components {
     headers: {
         /** @description The request id, also `request_id` in the body */
         RequestId: string;
-        /** @description On the replayed answer (success or error) of an earlier request with the same Idempotency-Key */
+        /** @description On the replayed answer of an earlier request with the same Idempotency-Key (a replayed 4xx carries it too) */
         IdempotentReplayed: "true";
+        /** @description The scheme to authenticate with */
         WwwAuthenticate: "Bearer";
         /** @description Seconds to wait before the next request */
         RetryAfter: number;
