@@ -45,7 +45,7 @@ export function errorCodesOf(description: HttpDescription): Set<EnvelopeErrorCod
     API_KEY_STACK.forEach((code) => codes.add(code));
     // An Idempotency-Key of the wrong length is a validation error too.
     if (body || query || params || idempotentAs) codes.add('validation_error');
-    if (idempotentAs) ['idempotency_key_in_use', 'idempotency_key_reused'].forEach((code) => codes.add(code as EnvelopeErrorCode));
+    if (idempotentAs) (['idempotency_key_in_use', 'idempotency_key_reused'] as const).forEach((code) => codes.add(code));
   }
   codes.add('internal_error');
   return codes;
