@@ -1,6 +1,7 @@
 import { callApi } from '#local/api-client';
 import { startLocalStack, type RunningStack } from '#local/spawn-stack';
 import { runAdmin } from '../support/admin';
+import { checkReply } from '../support/openapi-check';
 
 let local: RunningStack;
 
@@ -11,7 +12,12 @@ afterAll(async () => {
   await local?.stop();
 });
 
-const call = async (method: string, path: string, key?: string, body?: unknown) => callApi(local.stack.base_url, method, path, { key, body });
+/** A client call whose answer is checked against the API document. */
+const call = async (method: string, path: string, key?: string, body?: unknown) => {
+  const reply = await callApi(local.stack.base_url, method, path, { key, body });
+  checkReply(method, path, reply);
+  return reply;
+};
 
 describe('npm start, driven over HTTP', () => {
   it('prints a working key and lists the approved simulator templates', async () => {
