@@ -1,4 +1,4 @@
-import { publicHttpOperation } from '#shared/http/operation';
+import { publicHttpOperation } from '#shared/http/public-operation';
 import { ok } from '#shared/http/responses';
 
 export const handler = publicHttpOperation(async () => ok({ status: 'ok' }));

@@ -1,5 +1,5 @@
 import document from '../docs/openapi.json';
-import { publicHttpOperation } from '#shared/http/operation';
+import { publicHttpOperation } from '#shared/http/public-operation';
 import { plainText } from '#shared/http/responses';
 
 const body = JSON.stringify(document);

@@ -1,5 +1,5 @@
 import { HttpError, httpErrors } from '#shared/http/errors';
-import { publicHttpOperation } from '#shared/http/operation';
+import { publicHttpOperation } from '#shared/http/public-operation';
 import { ok } from '#shared/http/responses';
 import { platformSecrets } from '#shared/platform/secrets';
 import { validPlatformSignature } from '#shared/platform/signature';

@@ -1,5 +1,5 @@
 import { httpErrors } from '#shared/http/errors';
-import { publicHttpOperation } from '#shared/http/operation';
+import { publicHttpOperation } from '#shared/http/public-operation';
 import { plainText } from '#shared/http/responses';
 import { platformSecrets } from '#shared/platform/secrets';
 

@@ -62,15 +62,3 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
       return result as unknown as APIGatewayProxyStructuredResultV2;
     });
 }
-
-/** The same stack without authentication or usage, for the few public routes. */
-export function publicHttpOperation(handle: (event: APIGatewayProxyEventV2) => Promise<HttpResult>) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
-    .use(metricsPublishing())
-    .use(injectLambdaContext(logger))
-    .use(httpEventNormalizer())
-    .use(httpHeaderNormalizer())
-    .use(requestContext())
-    .use(envelope())
-    .handler(async (event) => (await handle(event)) as unknown as APIGatewayProxyStructuredResultV2);
-}
