@@ -30,6 +30,13 @@ export interface FaultSettings {
   skip_delivered: boolean;
   /** A message's statuses arrive together, several in one webhook's `statuses` array, as the platform batches them. */
   statuses_in_one_post: boolean;
+  /** Share (0..1) of accepted sends reported `sent`, then `failed` with this platform error code (e.g. 131049); null = off. */
+  fail_status: FailStatus | null;
+}
+
+export interface FailStatus {
+  code: number;
+  share: number;
 }
 
 export type SendFault = 'rate_limit' | 'server_error' | 'timeout' | 'account_error' | 'pair_limit' | undefined;
@@ -75,6 +82,8 @@ export class Faults {
           throw graphErrors.invalidParameter(`${key} must be a non-negative integer`);
         }
         next[key as (typeof COUNTS)[number]] = value;
+      } else if (key === 'fail_status') {
+        next.fail_status = failStatusOf(value);
       } else {
         throw graphErrors.invalidParameter(`Unknown fault setting ${key}`);
       }
@@ -101,6 +110,12 @@ export class Faults {
     return this.settings.held_share > 0 && this.random() < this.settings.held_share;
   }
 
+  /** The platform error code this accepted send is reported `failed` with, or undefined when it is reported as usual. */
+  failedStatusCode(): number | undefined {
+    const failing = this.settings.fail_status;
+    return failing && failing.share > 0 && this.random() < failing.share ? failing.code : undefined;
+  }
+
   private defaults(): FaultSettings {
     return {
       rate_limit_share: 0,
@@ -117,6 +132,24 @@ export class Faults {
       no_webhooks: false,
       skip_delivered: false,
       statuses_in_one_post: false,
+      fail_status: null,
     };
   }
+}
+
+/** `fail_status` as given: null, or `{ code, share }` with a positive integer code and a share from 0 to 1. */
+function failStatusOf(value: unknown): FailStatus | null {
+  if (value === null) return null;
+  const given = value as Partial<FailStatus>;
+  const valid =
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.keys(value).every((key) => key === 'code' || key === 'share') &&
+    Number.isInteger(given.code) &&
+    given.code! > 0 &&
+    typeof given.share === 'number' &&
+    given.share >= 0 &&
+    given.share <= 1;
+  if (!valid) throw graphErrors.invalidParameter('fail_status must be null or { code: a positive integer, share: a number from 0 to 1 }');
+  return { code: given.code!, share: given.share! };
 }

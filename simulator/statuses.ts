@@ -2,7 +2,7 @@ import type { Faults } from '#simulator/faults';
 import { newConversationId } from '#simulator/ids';
 import { envelope, statusWebhook, unixSeconds, type BusinessNumber, type StatusName, type StatusReport } from '#simulator/webhook-payloads';
 import type { WebhookSender } from '#simulator/platform-webhooks';
-import { ecosystemEngagement, messageUndeliverable } from '#simulator/whatsapp-errors';
+import { ecosystemEngagement, messageUndeliverable, statusFailure, type StatusError } from '#simulator/whatsapp-errors';
 
 /** An accepted message whose status reports are to be sent. */
 export interface AcceptedMessage {
@@ -14,11 +14,16 @@ export interface AcceptedMessage {
   /** The message's `type`: a reaction only ever gets `sent` (docs/platform-requests.md). */
   type: string;
   bizOpaqueCallbackData?: string;
+  /** Set when the `fail_status` fault picked this send: it is reported `failed` with this platform code. */
+  failCode?: number;
 }
 
-/** What happens to a message, by recipient: `...9999` fails (131026), `...9997` fails (131049, with a subcode), `...9998` is never read; a reaction is only sent. */
-export function statusSequence(waId: string, type = 'text'): StatusName[] {
-  if (waId.endsWith('9999') || waId.endsWith('9997')) return ['sent', 'failed'];
+/**
+ * What happens to a message, by recipient: `...9999` fails (131026), `...9997` fails (131049, with a
+ * subcode), `...9998` is never read; a reaction is only sent; one the `fail_status` fault picked fails.
+ */
+export function statusSequence(waId: string, type = 'text', failCode?: number): StatusName[] {
+  if (failCode !== undefined || waId.endsWith('9999') || waId.endsWith('9997')) return ['sent', 'failed'];
   if (type === 'reaction') return ['sent'];
   if (waId.endsWith('9998')) return ['sent', 'delivered'];
   return ['sent', 'delivered', 'read'];
@@ -35,7 +40,7 @@ export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, messag
   const interval = settings.status_interval_ms;
   const start = Date.now();
   const conversationId = newConversationId();
-  const sequence = statusSequence(message.waId, message.type).filter((status) => !(settings.skip_delivered && status === 'delivered'));
+  const sequence = statusSequence(message.waId, message.type, message.failCode).filter((status) => !(settings.skip_delivered && status === 'delivered'));
   const reports = sequence.map((status, i) => statusReport(message, status, start + (i + 1) * interval, conversationId));
   const order = settings.reorder_statuses ? shuffled(reports) : reports;
   const duplicate = settings.duplicate_statuses;
@@ -50,6 +55,12 @@ export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, messag
       void webhooks.post(payload).then(() => (duplicate ? webhooks.post(payload) : undefined));
     });
   });
+}
+
+/** Why a message failed: the `fail_status` code, else what its recipient number stands for. */
+function failureOf(message: AcceptedMessage): StatusError {
+  if (message.failCode !== undefined) return statusFailure(message.failCode);
+  return message.waId.endsWith('9997') ? ecosystemEngagement() : messageUndeliverable();
 }
 
 function statusReport(message: AcceptedMessage, status: StatusName, atMs: number, conversationId: string): StatusReport {
@@ -75,7 +86,7 @@ function statusReport(message: AcceptedMessage, status: StatusName, atMs: number
         category: message.category,
       },
     }),
-    ...(status === 'failed' && { errors: [message.waId.endsWith('9997') ? ecosystemEngagement() : messageUndeliverable()] }),
+    ...(status === 'failed' && { errors: [failureOf(message)] }),
   };
 }
 

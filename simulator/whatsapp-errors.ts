@@ -87,3 +87,24 @@ export const ecosystemEngagement = (): StatusError => ({
   error_subcode: 2494055,
   href: ERROR_CODES_HREF,
 });
+
+/** Descriptions of status failure codes as Meta's error-codes page gives them (docs/platform-requests.md §7.2). */
+const STATUS_FAILURE_DETAILS: Record<number, string> = {
+  131000: 'Message failed to send due to an unknown error.',
+  131047: 'More than 24 hours have passed since the recipient last replied to the sender number.',
+  131050: 'This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
+  131053: 'Unable to upload the media used in the message.',
+  130472: 'Message was not sent as part of an experiment.',
+  135000: 'Message failed to send because of an unknown error with your request parameters.',
+};
+
+/**
+ * A `failed` status report's error for any platform code (the `fail_status` fault), in the shape of
+ * the status webhook reference's `failed` example (docs/platform-payloads.md §1.2).
+ */
+export function statusFailure(code: number): StatusError {
+  if (code === 131026) return messageUndeliverable();
+  if (code === 131049) return ecosystemEngagement();
+  const details = STATUS_FAILURE_DETAILS[code] ?? 'Message failed to send.';
+  return { code, title: details, message: details, error_data: { details }, href: ERROR_CODES_HREF };
+}

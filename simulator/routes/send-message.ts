@@ -53,6 +53,7 @@ export const sendMessage =
       category: request.resolvedTemplate?.category.toLowerCase() ?? 'service',
       type: request.type,
       bizOpaqueCallbackData: request.biz_opaque_callback_data,
+      failCode: state.faults.failedStatusCode(),
     });
     // Accepted and reported, but the answer is held until the client gives up (an ambiguous send).
     if (fault === 'timeout') await new Promise((resolve) => setTimeout(resolve, HELD_ANSWER_MS).unref());

@@ -128,6 +128,28 @@ describe('status webhooks', () => {
     });
   });
 
+  it('fail_status reports that share of accepted sends sent then failed with its code, in the failed report shape', async () => {
+    await faults({ fail_status: { code: 131050, share: 1 } });
+    const to = recipient();
+    const wamid = await send(templateMessage(to, 'welcome', 'en_US', ['Ana']));
+    await receiver.waitFor(() => receiver.statusesOf(wamid).length === 2);
+    await sleep(INTERVAL * 3);
+    const statuses = receiver.statusesOf(wamid);
+    expect(statuses.map((s) => s.status)).toEqual(['sent', 'failed']);
+    expect(statuses[1]).toEqual({
+      id: wamid,
+      status: 'failed',
+      timestamp: expect.stringMatching(/^\d+$/),
+      recipient_id: to,
+      errors: [{ code: 131050, title: expect.any(String), message: expect.any(String), error_data: { details: expect.any(String) }, href: expect.any(String) }],
+    });
+
+    await faults({ fail_status: { code: 131050, share: 0 } });
+    const delivered = await send(templateMessage(recipient(), 'welcome', 'en_US', ['Ana']));
+    await receiver.waitFor(() => receiver.statusesOf(delivered).length === 3);
+    expect(receiver.statusesOf(delivered).map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+  });
+
   it('reports sent and delivered but never read for a number ending in 9998', async () => {
     const wamid = await send(textMessage(recipient('9998'), 'Hello'));
     await receiver.waitFor(() => receiver.statusesOf(wamid).length === 2);

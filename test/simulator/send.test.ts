@@ -206,6 +206,7 @@ describe('fault injection', () => {
       pair_limit_ms: 0,
       held_share: 0,
       account_error_code: 0,
+      fail_status: null,
     };
     expect(await request(faultsUrl(), 'GET', undefined, null)).toEqual({ status: 200, body: defaults });
     const updated = await request(faultsUrl(), 'POST', { duplicate_statuses: true, rate_limit_share: 0.5, status_interval_ms: 5 }, null);
@@ -214,7 +215,7 @@ describe('fault injection', () => {
     expect(await request(faultsUrl(), 'DELETE', undefined, null)).toEqual({ status: 200, body: defaults });
   });
 
-  it.each([[{ rate_limit_share: 2 }], [{ fail_next: -1 }], [{ fail_next: 1.5 }], [{ duplicate_statuses: 'yes' }], [{ fail_next: 1, bogus: true }], [[1]], ['{bad']])(
+  it.each([[{ rate_limit_share: 2 }], [{ fail_status: { code: 131049, share: 1.5 } }], [{ fail_status: { code: 'x', share: 1 } }], [{ fail_status: { code: 131049 } }], [{ fail_next: -1 }], [{ fail_next: 1.5 }], [{ duplicate_statuses: 'yes' }], [{ fail_next: 1, bogus: true }], [[1]], ['{bad']])(
     'rejects %j with 400 and changes nothing',
     async (body) => {
       await request(faultsUrl(), 'POST', { fail_next: 3 }, null);
