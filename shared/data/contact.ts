@@ -5,9 +5,10 @@ import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
 import { applyUnits, GuardFailed, type Unit } from '#shared/data/table/units';
+import { mapLimit } from '#shared/concurrency';
 import { counterKey, counterMove, counterNames, readListCount } from '#shared/data/counter';
 import { CONTACT_GROUP, leaveUnit } from '#shared/data/group';
-import { tagKey, type Contact, type StoredContact } from '#shared/domain/contacts/contact';
+import { tagKey, type Contact, type CustomFieldValue, type StoredContact } from '#shared/domain/contacts/contact';
 
 /**
  * A contact, its phone-number claim (one contact per number and workspace: the claim's
@@ -43,8 +44,16 @@ export async function getContact(ws: string, id: string, consistent = false): Pr
   return Item ? toContact(Item) : undefined;
 }
 
+/** BatchGets of 100 in flight at once when reading many contacts (a large segment reads tens of thousands). */
+const READ_CONCURRENCY = 8;
+const BATCH_GET_KEYS = 100;
+
 /** Contacts by id, in the order asked, missing ones left out. */
-export const contactsByIds = async (ws: string, ids: string[]): Promise<StoredContact[]> => (await getMany(ids.map((id) => contactKey(ws, id)))).map(toContact);
+export async function contactsByIds(ws: string, ids: string[]): Promise<StoredContact[]> {
+  const slices = Array.from({ length: Math.ceil(ids.length / BATCH_GET_KEYS) }, (_, i) => ids.slice(i * BATCH_GET_KEYS, (i + 1) * BATCH_GET_KEYS));
+  const pages = await mapLimit(slices, READ_CONCURRENCY, (slice) => getMany(slice.map((id) => contactKey(ws, id))));
+  return pages.flat().map(toContact);
+}
 
 export async function contactIdForPhone(ws: string, digits: string): Promise<string | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: phoneClaimKey(ws, digits), ConsistentRead: true }));
@@ -56,11 +65,21 @@ export async function contactIdForUser(ws: string, userId: string): Promise<stri
   return Item?.contact_id as string | undefined;
 }
 
+export interface PhoneOwner {
+  contact_id: string;
+  opted_out_at: string | null;
+}
+
+/** The contact holding each of these numbers and its opt-out, from their claims; numbers without a contact are absent. */
+export async function phoneOwners(ws: string, phones: string[]): Promise<Map<string, PhoneOwner>> {
+  const claims = await getMany<{ PK: string; contact_id: string; opted_out_at?: string | null }>([...new Set(phones)].map((digits) => phoneClaimKey(ws, digits)));
+  const prefix = phoneClaimKey(ws, '').PK;
+  return new Map(claims.map((claim) => [claim.PK.slice(prefix.length), { contact_id: claim.contact_id, opted_out_at: claim.opted_out_at ?? null }]));
+}
+
 /** Which of these numbers opted out of marketing (contract §13), from their claims. */
 export async function optedOutPhones(ws: string, phones: string[]): Promise<Set<string>> {
-  const claims = await getMany<{ PK: string; opted_out_at?: string | null }>([...new Set(phones)].map((digits) => phoneClaimKey(ws, digits)));
-  const prefix = phoneClaimKey(ws, '').PK;
-  return new Set(claims.filter((claim) => claim.opted_out_at).map((claim) => claim.PK.slice(prefix.length)));
+  return new Set([...(await phoneOwners(ws, phones))].filter(([, owner]) => owner.opted_out_at).map(([phone]) => phone));
 }
 
 /** Which of these numbers already have a contact. */
@@ -275,10 +294,31 @@ export async function taggedPage(ws: string, tag: string, page: number, pageSize
   return { contacts: await contactsByIds(ws, members.map((member) => member.GSI1SK)), total };
 }
 
+/** The ids of every contact carrying a tag (its index form), newest first: index entries only, no contact read. */
+export async function taggedContactIds(ws: string, tag: string): Promise<string[]> {
+  const members = await queryAll<{ GSI1SK: string }>({ ...children(taggedListEntry(ws, tag).GSI1PK), ProjectionExpression: 'GSI1SK' });
+  return members.map((member) => member.GSI1SK);
+}
+
 /** Every contact carrying a tag (its index form), newest first. */
 export async function allTagged(ws: string, tag: string): Promise<Contact[]> {
-  const members = await queryAll<{ GSI1SK: string }>(children(taggedListEntry(ws, tag).GSI1PK));
-  return contactsByIds(ws, members.map((member) => member.GSI1SK));
+  return contactsByIds(ws, await taggedContactIds(ws, tag));
+}
+
+/**
+ * Every contact whose custom fields equal all of these (same type and value), newest first.
+ * DynamoDB filters, but reads (and bills) the whole contact book.
+ */
+export async function contactsWithCustomFields(ws: string, fields: Record<string, CustomFieldValue>): Promise<StoredContact[]> {
+  const entries = Object.entries(fields);
+  const { ExpressionAttributeValues, ...query } = children(contactListEntry(ws).GSI1PK);
+  const items = await queryAll<Record<string, unknown>>({
+    ...query,
+    FilterExpression: entries.map((_, i) => `#fields.#f${i} = :f${i}`).join(' AND '),
+    ExpressionAttributeNames: { '#fields': 'custom_fields', ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])) },
+    ExpressionAttributeValues: { ...ExpressionAttributeValues, ...Object.fromEntries(entries.map(([, value], i) => [`:f${i}`, value])) },
+  });
+  return items.map(toContact);
 }
 
 /** Every contact whose lower-case name contains `nameLc` or whose number contains `digits`, newest first; DynamoDB filters. */

@@ -29,6 +29,35 @@ export const createCampaignBody = /* @__PURE__ */ droppable(() =>
   ),
 );
 
+const segmentTags = () =>
+  v.pipe(
+    v.array(v.pipe(v.string(), v.trim(), v.minLength(1, 'Tags must not be empty'), v.maxLength(50, 'Tags must be at most 50 characters'))),
+    v.maxLength(50, 'At most 50 tags'),
+  );
+
+/** Custom-field equality: the values a contact's custom field can hold. */
+const segmentCustomFields = () =>
+  v.pipe(
+    v.record(
+      v.pipe(v.string(), v.minLength(1, 'Field names must not be empty'), v.maxLength(100, 'Field names must be at most 100 characters')),
+      v.union([v.pipe(v.string(), v.maxLength(1000, 'Values must be at most 1000 characters')), v.number(), v.boolean()], 'Must be a string, number or boolean'),
+    ),
+    v.check((fields) => Object.keys(fields).length <= 50, 'At most 50 custom fields'),
+  );
+
+/** Contract §15. Strict: a misspelt criterion (say `exclude_tag`) must not be dropped silently and widen the audience. */
+const segment = () =>
+  v.strictObject({
+    tags_any: v.optional(segmentTags()),
+    tags_all: v.optional(segmentTags()),
+    exclude_tags: v.optional(segmentTags()),
+    custom_fields: v.optional(segmentCustomFields()),
+  });
+
+/** A segment selects contacts only through these; `exclude_tags` alone only narrows the other sources. */
+const selectsContacts = (given: v.InferOutput<ReturnType<typeof segment>> | undefined) =>
+  Boolean(given && (given.tags_any?.length || given.tags_all?.length || Object.keys(given.custom_fields ?? {}).length));
+
 /** POST /api/v1/campaigns/{id}/launch */
 export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
   v.pipe(
@@ -49,15 +78,16 @@ export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
       ),
       contact_ids: v.optional(v.pipe(v.array(uuid()), v.maxLength(10_000, 'At most 10,000 contact ids'))),
       group_ids: v.optional(v.pipe(v.array(uuid()), v.maxLength(100, 'At most 100 group ids'))),
+      segment: v.optional(segment()),
       template_variables: v.optional(variables(true)),
       template_header: v.optional(templateHeader(true)),
       template_buttons: v.optional(templateButtons(true)),
     }),
     v.forward(
       v.partialCheck(
-        [['recipients'], ['contact_ids'], ['group_ids']],
-        (input) => Boolean(input.recipients?.length || input.contact_ids?.length || input.group_ids?.length),
-        'At least one of recipients, contact_ids and group_ids must be non-empty',
+        [['recipients'], ['contact_ids'], ['group_ids'], ['segment']],
+        (input) => Boolean(input.recipients?.length || input.contact_ids?.length || input.group_ids?.length || selectsContacts(input.segment)),
+        'At least one of recipients, contact_ids and group_ids must be non-empty, or a segment must have tags_any, tags_all or custom_fields',
       ),
       ['recipients'],
     ),

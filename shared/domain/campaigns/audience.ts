@@ -1,14 +1,16 @@
-import { contactsByIds } from '#shared/data/contact';
+import { contactsByIds, phoneOwners, type PhoneOwner } from '#shared/data/contact';
 import { allMemberIds, groupsAmong } from '#shared/data/group';
 import type { Contact } from '#shared/domain/contacts/contact';
 import { DomainError, errors, type ErrorDetail } from '#shared/errors';
 import { fillMacros, prepareTemplate, type ButtonInput, type HeaderInput, type TemplateInput, type TemplateParameters, type Variables } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/domain/templates/template';
+import { excludedContactIds, segmentMembers, type Segment } from '#shared/domain/campaigns/segment';
 
 export interface LaunchAudience {
   recipients?: { phone: string; name?: string; variables?: Variables; header?: HeaderInput; buttons?: ButtonInput[] }[];
   contact_ids?: string[];
   group_ids?: string[];
+  segment?: Segment;
   template_variables?: Variables;
   template_header?: HeaderInput;
   template_buttons?: ButtonInput[];
@@ -21,6 +23,12 @@ export interface Recipient {
   t: TemplateParameters;
 }
 
+/** The recipients, and how many of them opted out of marketing (their messages are created `failed`, never sent). */
+export interface ResolvedAudience {
+  recipients: Recipient[];
+  optedOut: number;
+}
+
 /** Problems reported for one launch at most: enough to fix a file, small enough to answer. */
 const MAX_DETAILS = 100;
 
@@ -30,22 +38,31 @@ function missing(ids: string[], found: Set<string>, field: string): ErrorDetail[
 
 /**
  * The launch's recipients, de-duplicated by phone with the first occurrence winning: direct
- * recipients, then contacts, then group members (contract §8). Unknown ids are 422
+ * recipients, then contacts, then group members, then segment members (contract §8, §15), less
+ * every number whose contact carries an `exclude_tags` tag. Unknown ids are 422
  * invalid_audience; parameters that do not fit the template, 422 template_variables_mismatch with
- * every recipient's problems (`recipients.N.…`, or `template_…` for the shared values).
+ * every recipient's problems (`recipients.N.…`, or `template_…` for the shared values); nobody
+ * left, 422 empty_audience.
  */
-export async function resolveAudience(ws: string, audience: LaunchAudience, template: Template): Promise<Recipient[]> {
+export async function resolveAudience(ws: string, audience: LaunchAudience, template: Template): Promise<ResolvedAudience> {
   const contactIds = [...new Set(audience.contact_ids ?? [])];
   const groupIds = [...new Set(audience.group_ids ?? [])];
-  const [contacts, groups] = await Promise.all([
+  const [contacts, groups, segmented, excluded] = await Promise.all([
     contactsByIds(ws, contactIds),
     groupsAmong(ws, groupIds),
+    audience.segment ? segmentMembers(ws, audience.segment) : [],
+    excludedContactIds(ws, audience.segment),
   ]);
   const unknown = [...missing(contactIds, new Set(contacts.map((c) => c.id)), 'contact_ids'), ...missing(groupIds, new Set(groups.map((g) => g.id)), 'group_ids')];
   if (unknown.length) throw errors.refused('invalid_audience', 'The audience names records that do not exist', unknown);
 
   const members: Contact[] = [];
   for (const groupId of groupIds) members.push(...(await contactsByIds(ws, await allMemberIds(ws, groupId))));
+
+  const marketing = template.category === 'MARKETING';
+  const direct = audience.recipients ?? [];
+  // A direct number's contact (for exclusion) and opt-out come from its phone claim, read only when needed.
+  const owners = direct.length && (excluded.size || marketing) ? await phoneOwners(ws, direct.map((r) => r.phone)) : new Map<string, PhoneOwner>();
 
   const shared = { variables: audience.template_variables, header: audience.template_header, buttons: audience.template_buttons };
   const own = (r: NonNullable<LaunchAudience['recipients']>[number]): TemplateInput => ({
@@ -54,19 +71,24 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     buttons: r.buttons ?? shared.buttons,
   });
   const candidates = [
-    ...(audience.recipients ?? []).map((r, i) => ({ phone: r.phone, name: r.name ?? null, input: own(r), field: `recipients.${i}.` })),
+    ...direct.map((r, i) => ({ phone: r.phone, name: r.name ?? null, input: own(r), field: `recipients.${i}.`, owner: owners.get(r.phone) })),
     // A contact known only by a platform user id has no number to send a template to.
-    ...[...contacts, ...members].filter((c) => c.phone_number).map((c) => ({ phone: c.phone_number, name: c.name, input: shared, field: 'template_' })),
+    ...[...contacts, ...members, ...segmented]
+      .filter((c) => c.phone_number)
+      .map((c) => ({ phone: c.phone_number, name: c.name, input: shared, field: 'template_', owner: { contact_id: c.id, opted_out_at: c.opted_out_at } })),
   ];
+  const excludedPhones = new Set(candidates.filter((c) => c.owner && excluded.has(c.owner.contact_id)).map((c) => c.phone));
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
+  let optedOut = 0;
   const problems = new Map<string, ErrorDetail>();
   for (const candidate of candidates) {
-    if (seen.has(candidate.phone)) continue;
+    if (seen.has(candidate.phone) || excludedPhones.has(candidate.phone)) continue;
     seen.add(candidate.phone);
     try {
       const { parameters } = prepareTemplate(template, fillMacros(candidate.input, candidate.phone, candidate.name), candidate.field);
       recipients.push({ p: candidate.phone, n: candidate.name, t: parameters });
+      if (marketing && candidate.owner?.opted_out_at) optedOut++;
     } catch (error) {
       if (!(error instanceof DomainError) || !error.details) throw error;
       // Shared values fail the same way for every contact: each problem is reported once.
@@ -75,5 +97,5 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
   }
   if (problems.size) throw errors.refused('template_variables_mismatch', `Recipients' parameters do not fit template ${template.name} (${template.language})`, [...problems.values()]);
   if (!recipients.length) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
-  return recipients;
+  return { recipients, optedOut };
 }

@@ -37,7 +37,8 @@ export async function launchCampaign(ws: string, campaignId: string, audience: L
   const campaign = await requireCampaign(ws, campaignId);
   if (campaign.status !== 'draft') throw errors.invalidState(`The campaign is ${campaign.status}; only a draft can be launched`);
   const template = await approvedTemplate(ws, campaign.template_name, campaign.language);
-  const chunks = chunk(await resolveAudience(ws, audience, template));
+  const { recipients, optedOut } = await resolveAudience(ws, audience, template);
+  const chunks = chunk(recipients);
   await writeAudienceChunks(ws, campaignId, launchId, chunks);
 
   const now = nowIso();
@@ -51,5 +52,13 @@ export async function launchCampaign(ws: string, campaignId: string, audience: L
     queued_at: now,
     ...(later ? {} : { started_at: now }),
   });
-  return { campaign_id: launched.id, name: launched.name, status: launched.status, queued_at: launched.queued_at, total_recipients: launched.total_recipients };
+  return {
+    campaign_id: launched.id,
+    name: launched.name,
+    status: launched.status,
+    queued_at: launched.queued_at,
+    total_recipients: launched.total_recipients,
+    // Counted at launch; the fan-out checks each number again, so a later opt-out also ends `failed`.
+    excluded_opted_out: optedOut,
+  };
 }

@@ -43,7 +43,7 @@ export const LaunchCampaign = {
   tag: 'Campaigns',
   summary: 'Launch a draft campaign to its audience',
   description:
-    'Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, de-duplicated by phone (the first wins). The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.',
+    'Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.',
   auth: 'apiKey',
   request: { params: idParams, body: launchCampaignBody, idempotentAs: 'POST /api/v1/campaigns/{id}/launch' },
   success: [{ status: 202, data: 'campaignLaunch' }],

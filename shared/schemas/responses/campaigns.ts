@@ -49,4 +49,14 @@ export const campaignResults = v.object({
   completed_at: v.nullable(timestamp()),
 });
 
-export const campaignLaunch = v.object({ campaign_id: recordId(), name: v.string(), status: v.picklist(['running', 'scheduled']), queued_at: timestamp(), total_recipients: count() });
+export const campaignLaunch = v.object({
+  campaign_id: recordId(),
+  name: v.string(),
+  status: v.picklist(['running', 'scheduled']),
+  queued_at: timestamp(),
+  total_recipients: count(),
+  excluded_opted_out: v.pipe(
+    count(),
+    v.description('Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent'),
+  ),
+});

@@ -393,7 +393,7 @@ export interface paths {
         put?: never;
         /**
          * Launch a draft campaign to its audience
-         * @description Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, de-duplicated by phone (the first wins). The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.
+         * @description Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.
          */
         post: operations["LaunchCampaign"];
         delete?: never;
@@ -609,6 +609,8 @@ export interface components {
             /** Format: date-time */
             queued_at: string;
             total_recipients: number;
+            /** @description Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent */
+            excluded_opted_out: number;
         };
         CampaignResults: {
             /** Format: uuid */
@@ -2787,6 +2789,14 @@ export interface operations {
                     }[];
                     contact_ids?: string[];
                     group_ids?: string[];
+                    segment?: {
+                        tags_any?: string[];
+                        tags_all?: string[];
+                        exclude_tags?: string[];
+                        custom_fields?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
                     template_variables?: (string | number)[] | {
                         [key: string]: string | number;
                     };

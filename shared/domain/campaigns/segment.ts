@@ -1,0 +1,55 @@
+/** A launch's `segment` (contract §15): contacts chosen by tags and custom fields, and the tags that exclude numbers. */
+import { contactsByIds, contactsWithCustomFields, taggedContactIds } from '#shared/data/contact';
+import { tagKey, type Contact, type CustomFieldValue } from '#shared/domain/contacts/contact';
+
+export interface Segment {
+  tags_any?: string[];
+  tags_all?: string[];
+  exclude_tags?: string[];
+  custom_fields?: Record<string, CustomFieldValue>;
+}
+
+const indexForms = (tags: string[] | undefined) => [...new Set((tags ?? []).map(tagKey))];
+
+async function idsWithAnyTag(ws: string, tags: string[]): Promise<Set<string>> {
+  return new Set((await Promise.all(tags.map((tag) => taggedContactIds(ws, tag)))).flat());
+}
+
+async function idsWithEveryTag(ws: string, tags: string[]): Promise<Set<string>> {
+  const [first, ...rest] = await Promise.all(tags.map(async (tag) => new Set(await taggedContactIds(ws, tag))));
+  return new Set([...first].filter((id) => rest.every((ids) => ids.has(id))));
+}
+
+/**
+ * The ids a tag query narrows the segment to, or undefined when it gives no tag. Each tag is one
+ * query of the tag index, never a read of the contact book.
+ */
+async function taggedCandidates(ws: string, segment: Segment): Promise<Set<string> | undefined> {
+  const anyTags = indexForms(segment.tags_any);
+  const allTags = indexForms(segment.tags_all);
+  if (!anyTags.length && !allTags.length) return undefined;
+  const [any, all] = await Promise.all([anyTags.length ? idsWithAnyTag(ws, anyTags) : undefined, allTags.length ? idsWithEveryTag(ws, allTags) : undefined]);
+  if (!any) return all;
+  if (!all) return any;
+  return new Set([...any].filter((id) => all.has(id)));
+}
+
+const hasFields = (contact: Contact, fields: [string, CustomFieldValue][]) => fields.every(([name, value]) => contact.custom_fields[name] === value);
+
+/**
+ * The contacts the segment selects, oldest first (ids are UUIDv7): with tags, the tag queries'
+ * candidates read by key and filtered on the custom fields; with custom fields only, the contact
+ * book read through a filter. A segment without either selects nobody (it only excludes).
+ */
+export async function segmentMembers(ws: string, segment: Segment): Promise<Contact[]> {
+  const fields = Object.entries(segment.custom_fields ?? {});
+  const candidates = await taggedCandidates(ws, segment);
+  if (candidates) return (await contactsByIds(ws, [...candidates].sort())).filter((contact) => hasFields(contact, fields));
+  if (!fields.length) return [];
+  return (await contactsWithCustomFields(ws, segment.custom_fields!)).reverse();
+}
+
+/** The ids of the contacts whose numbers `exclude_tags` removes from every source. */
+export async function excludedContactIds(ws: string, segment: Segment | undefined): Promise<Set<string>> {
+  return idsWithAnyTag(ws, indexForms(segment?.exclude_tags));
+}
