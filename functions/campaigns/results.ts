@@ -1,11 +1,15 @@
 import { resultsView } from '#shared/domain/campaigns/campaign';
-import { campaignCounts, requireCampaign } from '#shared/domain/campaigns/lifecycle';
+import { campaignCountsByCode, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 import { currentPause } from '#shared/domain/messages/number-pause';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { GetCampaignResults } from '#shared/schemas/operations/campaigns';
 
 export const handler = httpOperation(GetCampaignResults.request, async ({ params, workspace }) => {
-  const [campaign, counts, pause] = await Promise.all([requireCampaign(workspace.id, params.id), campaignCounts(workspace.id, params.id), currentPause(workspace.phone_number_id)]);
-  return ok(resultsView(campaign, counts, pause ? { code: pause.code, title: pause.title, since: pause.since } : null));
+  const [campaign, { counts, failedByCode }, pause] = await Promise.all([
+    requireCampaign(workspace.id, params.id),
+    campaignCountsByCode(workspace.id, params.id),
+    currentPause(workspace.phone_number_id),
+  ]);
+  return ok(resultsView(campaign, counts, pause ? { code: pause.code, title: pause.title, since: pause.since } : null, failedByCode));
 });

@@ -10,14 +10,39 @@ import { ZERO_COUNTS, type CampaignCounts } from '#shared/domain/campaigns/campa
 const METRICS = 'METRICS#';
 export const metricsKey = (ws: string, campaignId: string, shard: number) => ({ PK: campaignPartition(ws, campaignId), SK: `${METRICS}${shard}` });
 
-/** The campaign's counts: the sum of its metric shards, read in one strongly consistent query. */
-export async function campaignCounts(ws: string, campaignId: string): Promise<CampaignCounts> {
-  const shards = await queryAll<Partial<CampaignCounts>>({
+/** Failed messages by their error code, one counter attribute per code beside the status counts (`failed_code#131049`). */
+const FAILED_CODE = 'failed_code#';
+export const failedCodeAttribute = (code: string | number) => `${FAILED_CODE}${code}`;
+
+/** The campaign's metric shards, read in one strongly consistent query. */
+const metricShards = (ws: string, campaignId: string) =>
+  queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :metrics)',
     ExpressionAttributeValues: { ':pk': campaignPartition(ws, campaignId), ':metrics': METRICS },
     ConsistentRead: true,
   });
+
+function countsOf(shards: Record<string, unknown>[]): CampaignCounts {
   const counts = { ...ZERO_COUNTS };
   for (const shard of shards) for (const name of Object.keys(counts) as (keyof CampaignCounts)[]) counts[name] += Number(shard[name] ?? 0);
   return counts;
+}
+
+function failedByCodeOf(shards: Record<string, unknown>[]): Record<string, number> {
+  const byCode: Record<string, number> = {};
+  for (const shard of shards) {
+    for (const [attribute, value] of Object.entries(shard)) {
+      if (attribute.startsWith(FAILED_CODE)) byCode[attribute.slice(FAILED_CODE.length)] = (byCode[attribute.slice(FAILED_CODE.length)] ?? 0) + Number(value);
+    }
+  }
+  return Object.fromEntries(Object.entries(byCode).filter(([, count]) => count > 0));
+}
+
+/** The campaign's counts: the sum of its metric shards. */
+export const campaignCounts = async (ws: string, campaignId: string): Promise<CampaignCounts> => countsOf(await metricShards(ws, campaignId));
+
+/** The counts and the failed messages by error code (contract §15 `failed_by_code`), from one read of the shards. */
+export async function campaignCountsByCode(ws: string, campaignId: string): Promise<{ counts: CampaignCounts; failedByCode: Record<string, number> }> {
+  const shards = await metricShards(ws, campaignId);
+  return { counts: countsOf(shards), failedByCode: failedByCodeOf(shards) };
 }

@@ -96,3 +96,10 @@ export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
 
 /** GET /api/v1/campaigns */
 export const listCampaignsQuery = /* @__PURE__ */ droppable(() => v.object(pageParams));
+
+/** POST /api/v1/campaigns/{id}/test: 1–5 numbers (contract §15). */
+export const testCampaignBody = /* @__PURE__ */ droppable(() =>
+  v.object({
+    phones: v.pipe(v.array(phone()), v.minLength(1, 'At least 1 phone number'), v.maxLength(5, 'At most 5 phone numbers')),
+  }),
+);

@@ -69,7 +69,8 @@ export interface PausedReason {
   since: string;
 }
 
-export const resultsView = (c: Campaign, counts: CampaignCounts, pausedReason: PausedReason | null = null) => ({
+/** `failedByCode`: the failed messages by error code (contract §15), which only the results carry. */
+export const resultsView = (c: Campaign, counts: CampaignCounts, pausedReason: PausedReason | null = null, failedByCode: Record<string, number> = {}) => ({
   campaign_id: c.id,
   name: c.name,
   status: c.status,
@@ -79,6 +80,7 @@ export const resultsView = (c: Campaign, counts: CampaignCounts, pausedReason: P
     delivered_rate_pct: pct(counts.delivered + counts.read, counts.total_messages),
     read_rate_pct: pct(counts.read, counts.total_messages),
   },
+  failed_by_code: failedByCode,
   started_at: c.started_at,
   completed_at: c.completed_at,
 });

@@ -7,7 +7,7 @@ import { pagination } from '#shared/pagination';
 import { nowIso } from '#shared/time';
 import { campaignView, type Campaign, type CampaignStatus } from '#shared/domain/campaigns/campaign';
 
-export { campaignCounts } from '#shared/data/campaign-metrics';
+export { campaignCounts, campaignCountsByCode } from '#shared/data/campaign-metrics';
 export { getCampaign };
 
 export interface NewCampaign {

@@ -76,6 +76,8 @@ export interface Message extends KindFields {
    * kept apart from it so the campaign's message list and counts stay its own outbound messages.
    */
   reply_campaign_id?: string;
+  /** A campaign's test send (contract §15): the campaign it shows, kept apart from `campaign_id` so the campaign never counts it. */
+  test_of_campaign?: string;
   /** Outbound: platform calls made so far (the send worker's count, shown as `metadata.send_attempts`). */
   attempts?: number;
   /** Inbound messages: the contact the sender was filed under. */
@@ -155,6 +157,7 @@ export const detailView = (m: Message, mediaUrl: string | null = null) => ({
   contacts: m.contacts ?? null,
   context: m.context ?? null,
   ...(m.user_id && { user_id: m.user_id }),
+  ...(m.test_of_campaign && { test_of_campaign: m.test_of_campaign }),
   provider_message_id: m.provider_message_id,
   error: m.error,
   metadata: {

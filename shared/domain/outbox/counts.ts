@@ -5,7 +5,7 @@ import { failedConditions, MAX_TRANSACTION_ITEMS, transact } from '#shared/data/
 import { streamImage } from '#shared/data/table/stream-image';
 import { countedMark, countedThrough } from '#shared/data/counted-batch';
 import { messageCountsKey } from '#shared/data/message-counts';
-import { metricsKey } from '#shared/data/campaign-metrics';
+import { failedCodeAttribute, metricsKey } from '#shared/data/campaign-metrics';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
@@ -23,6 +23,8 @@ interface StatusMove {
   to: MessageStatus;
   /** The message's error code, if it has an error (a move to `failed`). */
   errorCode?: string | number;
+  /** The error code it had before, when it leaves `failed`. */
+  fromErrorCode?: string | number;
 }
 
 function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
@@ -30,6 +32,7 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
   if (item?.SK !== 'MESSAGE' || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) return undefined;
   const from = record.eventName === 'INSERT' ? null : (streamImage(record.dynamodb?.OldImage)?.status as MessageStatus);
   if (from === item.status) return undefined;
+  const errorCodeOf = (image: Record<string, unknown> | undefined) => (image?.error as MessageError | null | undefined)?.code;
   return {
     eventId: record.eventID!,
     sequence: record.dynamodb!.SequenceNumber!,
@@ -37,7 +40,8 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
     campaignId: (item.campaign_id as string | null) ?? null,
     from,
     to: item.status as MessageStatus,
-    errorCode: (item.error as MessageError | null | undefined)?.code,
+    errorCode: errorCodeOf(item),
+    ...(from === 'failed' && { fromErrorCode: errorCodeOf(streamImage(record.dynamodb?.OldImage)) ?? 'unknown' }),
   };
 }
 
@@ -46,13 +50,16 @@ const shardOf = (eventId: string) => createHash('sha256').update(eventId).digest
 
 /** The moves' changes to their workspace counts and campaign metrics, all on one shard. */
 function countChanges(moves: StatusMove[], shard: number): CounterDelta[] {
-  return moves.flatMap(({ ws, campaignId, from, to }) => {
+  return moves.flatMap(({ ws, campaignId, from, to, errorCode, fromErrorCode }) => {
     const counts = messageCountsKey(ws, shard);
     const changes: CounterDelta[] = [{ key: counts, attribute: to, delta: 1 }, ...(from ? [{ key: counts, attribute: from, delta: -1 }] : [])];
     if (!campaignId) return changes;
     const metrics = metricsKey(ws, campaignId, shard);
     changes.push({ key: metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
     changes.push(from ? { key: metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { key: metrics, attribute: 'total_messages', delta: 1 });
+    // `failed_by_code`: moved in the same transaction as `failed`, so the codes always add up to it.
+    if (to === 'failed') changes.push({ key: metrics, attribute: failedCodeAttribute(errorCode ?? 'unknown'), delta: 1 });
+    if (fromErrorCode !== undefined) changes.push({ key: metrics, attribute: failedCodeAttribute(fromErrorCode), delta: -1 });
     return changes;
   });
 }

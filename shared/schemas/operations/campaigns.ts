@@ -1,4 +1,4 @@
-import { createCampaignBody, launchCampaignBody, listCampaignsQuery } from '#shared/schemas/campaigns';
+import { createCampaignBody, launchCampaignBody, listCampaignsQuery, testCampaignBody } from '#shared/schemas/campaigns';
 import { idParams } from '#shared/schemas/common';
 import type { ApiKeyOperation } from '#shared/schemas/operations/description';
 
@@ -58,4 +58,15 @@ export const CancelCampaign = {
   request: { params: idParams },
   success: [{ status: 200, data: 'campaign' }],
   errors: ['not_found', 'invalid_state'],
+} satisfies ApiKeyOperation;
+
+export const TestCampaign = {
+  tag: 'Campaigns',
+  summary: "Send the campaign's message to 1–5 test numbers",
+  description:
+    "In any state but cancelled. Each number gets the campaign's template rendered as the campaign renders it: with its own parameters when it is in the launched audience, else the first recipient's (a draft has none, so only a template without parameters can be tested before launch). The messages carry `test_of_campaign` and are never counted in the campaign's metrics or completion.",
+  auth: 'apiKey',
+  request: { params: idParams, body: testCampaignBody },
+  success: [{ status: 202, data: 'campaignTestSend' }],
+  errors: ['not_found', 'invalid_state', 'template_not_found', 'template_not_approved', 'template_variables_mismatch'],
 } satisfies ApiKeyOperation;

@@ -45,6 +45,10 @@ export const campaignResults = v.object({
     v.description("While running: the account-level platform error that paused the number's sending"),
   ),
   metrics: metrics(),
+  failed_by_code: v.pipe(
+    v.record(v.string(), count()),
+    v.description("The failed messages by error code (the platform's, or ours such as `recipient_opted_out`)"),
+  ),
   started_at: v.nullable(timestamp()),
   completed_at: v.nullable(timestamp()),
 });
@@ -60,3 +64,6 @@ export const campaignLaunch = v.object({
     v.description('Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent'),
   ),
 });
+
+/** The test messages, one per distinct number. */
+export const campaignTestSend = v.object({ messages: v.array(v.object({ message_id: recordId(), recipient: v.pipe(v.string(), v.description('The number, digits with the country code')) })) });

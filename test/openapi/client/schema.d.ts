@@ -422,6 +422,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the campaign's message to 1–5 test numbers
+         * @description In any state but cancelled. Each number gets the campaign's template rendered as the campaign renders it: with its own parameters when it is in the launched audience, else the first recipient's (a draft has none, so only a template without parameters can be tested before launch). The messages carry `test_of_campaign` and are never counted in the campaign's metrics or completion.
+         */
+        post: operations["TestCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -635,8 +655,20 @@ export interface components {
                 delivered_rate_pct: number;
                 read_rate_pct: number;
             };
+            /** @description The failed messages by error code (the platform's, or ours such as `recipient_opted_out`) */
+            failed_by_code: {
+                [key: string]: number;
+            };
             started_at: string | null;
             completed_at: string | null;
+        };
+        CampaignTestSend: {
+            messages: {
+                /** Format: uuid */
+                message_id: string;
+                /** @description The number, digits with the country code */
+                recipient: string;
+            }[];
         };
         CampaignWithMetrics: {
             /** Format: uuid */
@@ -927,6 +959,11 @@ export interface components {
                 provider_message_id: string;
             } | null;
             user_id?: string;
+            /**
+             * Format: uuid
+             * @description A test send of this campaign (POST /api/v1/campaigns/{id}/test): never counted in it
+             */
+            test_of_campaign?: string;
             /** @description The platform's message id; null until sent */
             provider_message_id: string | null;
             error: {
@@ -2908,6 +2945,64 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    TestCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phones: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the rest happens asynchronously */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CampaignTestSend"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem) */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "template_not_approved" | "template_not_found" | "template_variables_mismatch";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -1,0 +1,81 @@
+import { readAudienceChunk } from '#shared/data/audience-chunk';
+import { optedOutPhones } from '#shared/data/contact';
+import { insertMessage } from '#shared/data/message';
+import type { Message, MessageError } from '#shared/domain/messages/message';
+import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { prepareTemplate, type TemplateParameters } from '#shared/domain/templates/parameters';
+import { errors } from '#shared/errors';
+import { newId } from '#shared/ids';
+import { nowIso } from '#shared/time';
+import type { Campaign } from '#shared/domain/campaigns/campaign';
+import type { Recipient } from '#shared/domain/campaigns/audience';
+import { requireCampaign } from '#shared/domain/campaigns/lifecycle';
+
+const OPTED_OUT: MessageError = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };
+
+/**
+ * The launched audience's entries for the test numbers, and its first recipient: read chunk by
+ * chunk until every number is found. A draft has no audience (and an expired one reads as none).
+ */
+async function audienceEntries(campaign: Campaign, phones: string[]): Promise<{ first: Recipient | undefined; byPhone: Map<string, Recipient> }> {
+  const byPhone = new Map<string, Recipient>();
+  let first: Recipient | undefined;
+  if (!campaign.launch_id) return { first, byPhone };
+  const wanted = new Set(phones);
+  for (let chunk = 0; chunk < campaign.audience_chunks && byPhone.size < wanted.size; chunk++) {
+    const recipients = (await readAudienceChunk(campaign.workspace_id, campaign.id, campaign.launch_id, chunk)) ?? [];
+    first ??= recipients[0];
+    for (const recipient of recipients) if (wanted.has(recipient.p) && !byPhone.has(recipient.p)) byPhone.set(recipient.p, recipient);
+  }
+  return { first, byPhone };
+}
+
+/** No audience yet: the template as is, which fits only a template without parameters (else 422 template_variables_mismatch). */
+const NO_PARAMETERS: TemplateParameters = { header: null, variables: [], buttons: [] };
+
+/**
+ * POST /campaigns/{id}/test (contract §15): the campaign's template, rendered as the campaign
+ * renders it, to each test number: with that number's own parameters when it is in the launched
+ * audience, else the first recipient's. The messages carry `test_of_campaign` and no
+ * `campaign_id`, so the table stream counts them in the workspace only, never in the campaign's
+ * metrics or completion. Every number is validated before any message is stored.
+ */
+export async function sendCampaignTest(ws: string, campaignId: string, phones: string[]) {
+  const campaign = await requireCampaign(ws, campaignId);
+  if (campaign.status === 'cancelled') throw errors.invalidState('The campaign is cancelled; test sends need a campaign that is not');
+  const numbers = [...new Set(phones)];
+  // The launch's copy is what the campaign sends; a draft will copy the template approved now.
+  const template = campaign.template ?? (await approvedTemplate(ws, campaign.template_name, campaign.language));
+  const [{ first, byPhone }, optedOut] = await Promise.all([
+    audienceEntries(campaign, numbers),
+    template.category === 'MARKETING' ? optedOutPhones(ws, numbers) : Promise.resolve(new Set<string>()),
+  ]);
+  const now = nowIso();
+  const messages: Message[] = numbers.map((phone) => {
+    const accepted = (byPhone.get(phone) ?? first)?.t ?? NO_PARAMETERS;
+    const { parameters, rendered, content } = prepareTemplate(template, { ...accepted, header: accepted.header ?? undefined });
+    const error = optedOut.has(phone) ? OPTED_OUT : null;
+    return {
+      id: newId(),
+      workspace_id: ws,
+      phone_number: phone,
+      direction: 'outbound',
+      status: error ? 'failed' : 'queued',
+      message_type: 'template',
+      template_name: template.name,
+      language: template.language,
+      content,
+      template_parameters: parameters,
+      rendered,
+      campaign_id: null,
+      test_of_campaign: campaign.id,
+      provider_message_id: null,
+      error,
+      metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: error ? now : null },
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  await Promise.all(messages.map(insertMessage));
+  return { messages: messages.map((message) => ({ message_id: message.id, recipient: message.phone_number })) };
+}
