@@ -156,6 +156,22 @@ describe("the README's walk-through with the generated client", () => {
     const read = ok(await client.GET('/api/v1/messages', { params: { query: { campaign_id: campaign.id, status: 'read' } } })).data;
     expect(read).toHaveLength(2);
     expect(ok(await client.GET('/api/v1/campaigns')).data[0].id).toBe(campaign.id);
+
+    // A test send: one number of the audience, one outside it; the campaign's results do not move.
+    const finalResults = await eventually(
+      async () => ok(await client.GET('/api/v1/campaigns/{id}/results', { params: { path: { id: campaign.id } } })).data,
+      (current) => current.metrics.read === 2,
+    );
+    expect(finalResults.failed_by_code).toEqual({ '131026': 1 });
+    const test = await client.POST('/api/v1/campaigns/{id}/test', { params: { path: { id: campaign.id } }, body: { phones: ['+1 415 555 0121', '+1 415 555 0199'] } });
+    expect(test.response.status).toBe(202);
+    const messages = ok(test).data.messages;
+    expect(messages.map((m) => m.recipient)).toEqual(['14155550121', '14155550199']);
+    for (const { message_id } of messages) {
+      const sent = await eventually(async () => ok(await client.GET('/api/v1/messages/{id}', { params: { path: { id: message_id } } })).data, (m) => m.status === 'read');
+      expect(sent).toMatchObject({ content: 'Hi Ada, your order A-17 has shipped.', campaign_id: null, test_of_campaign: campaign.id });
+    }
+    expect(ok(await client.GET('/api/v1/campaigns/{id}/results', { params: { path: { id: campaign.id } } })).data).toEqual(finalResults);
   });
 
   it('a scheduled campaign, cancelled before it starts', async () => {
