@@ -11,6 +11,7 @@ import { benchBulkImport } from './bulk-import';
 import { benchColdStart } from './cold-start';
 import { benchCapacity } from './capacity';
 import { benchApiOverhead } from './api-overhead';
+import { benchSegment } from './segment';
 import { benchContext, type BenchContext, type Figure } from './harness';
 
 /** Run before the local stack starts, so its pollers do not share the CPU with the measured processes. */
@@ -30,6 +31,8 @@ const stacks: { options: Parameters<typeof benchContext>[0]; benchmarks: OnStack
       ['api', benchApiOverhead],
       ['contacts', benchBulkImport],
       ['fanout', benchFanout],
+      // Last: its cancelled campaign may still be failing messages when the stack stops.
+      ['segment', benchSegment],
     ],
   },
 ];

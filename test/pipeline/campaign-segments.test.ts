@@ -41,16 +41,20 @@ describe('campaign segments', () => {
   it('reaches exactly the tagged contacts with the custom field, less excluded tags from every source, and fails opted-out numbers unsent', async () => {
     const ws = await workspace();
     const ids = await contactBook(ws);
+    const group = (await api.call('POST', '/api/v1/groups', { key: ws.key, body: { name: 'Regulars' } })).body.data;
+    await api.call('POST', `/api/v1/groups/${group.id}/contacts`, { key: ws.key, body: { contact_ids: [ids.Bob, ids.Hal, ids.Eve] } });
     const campaign = await createCampaign(ws);
 
     const reply = await launch(ws, campaign.id, {
       recipients: [{ phone: '+14155580003' }, { phone: '+14155589990', name: 'Walk-in' }],
       contact_ids: [ids.Ada, ids.Hal],
+      group_ids: [group.id],
       segment: { tags_any: ['vip', 'GOLD'], tags_all: ['NEWSLETTER'], exclude_tags: ['blocked'], custom_fields: { city: 'Lisbon' } },
       template_variables: ['{{name}}'],
     });
     expect(reply.status).toBe(202);
-    // Walk-in, Ada (named once, as a contact and a segment member), Eve, Gil (opted out); Bob and Hal excluded wherever they came from.
+    // Walk-in, Ada (a contact and a segment member, sent once), Eve (a group and a segment member), Gil (opted out);
+    // Bob and Hal excluded whichever source named them.
     expect(reply.body.data).toMatchObject({ campaign_id: campaign.id, status: 'running', total_recipients: 4, excluded_opted_out: 1 });
 
     const done = await eventually(() => results(ws, campaign.id), (r) => r.status === 'completed', 30_000);
