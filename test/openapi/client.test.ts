@@ -174,6 +174,36 @@ describe("the README's walk-through with the generated client", () => {
     expect(ok(await client.GET('/api/v1/campaigns/{id}/results', { params: { path: { id: campaign.id } } })).data).toEqual(finalResults);
   });
 
+  it('a segment launch: tagged contacts with a custom field, less an excluded tag', async () => {
+    const imported = ok(
+      await client.POST('/api/v1/contacts/bulk', {
+        body: {
+          contacts: [
+            { phone: '+14155550141', name: 'Ana', tags: ['VIP'], custom_fields: { city: 'Lisbon' } },
+            { phone: '+14155550142', name: 'Rui', tags: ['vip', 'churned'], custom_fields: { city: 'Lisbon' } },
+            { phone: '+14155550143', name: 'Ivo', tags: ['vip'], custom_fields: { city: 'Porto' } },
+          ],
+        },
+      }),
+    ).data;
+    expect(imported.processed_count).toBe(3);
+    const campaign = ok(await client.POST('/api/v1/campaigns', { body: { name: 'Lisbon VIPs', template_name: 'welcome' } })).data;
+    const launch = await client.POST('/api/v1/campaigns/{id}/launch', {
+      params: { path: { id: campaign.id } },
+      body: { segment: { tags_any: ['vip'], exclude_tags: ['churned'], custom_fields: { city: 'Lisbon' } }, template_variables: ['{{name}}'] },
+    });
+    expect(launch.response.status).toBe(202);
+    expect(ok(launch).data).toMatchObject({ status: 'running', total_recipients: 1, excluded_opted_out: 0 });
+    await eventually(
+      async () => ok(await client.GET('/api/v1/campaigns/{id}/results', { params: { path: { id: campaign.id } } })).data,
+      (current) => current.status === 'completed',
+      30_000,
+    );
+    const messages = ok(await client.GET('/api/v1/messages', { params: { query: { campaign_id: campaign.id } } })).data;
+    expect(messages.map((m) => m.phone_number)).toEqual(['14155550141']);
+    expect(ok(await client.GET('/api/v1/messages/{id}', { params: { path: { id: messages[0].id } } })).data.content).toBe('Welcome to our service, Ana!');
+  });
+
   it('a scheduled campaign, cancelled before it starts', async () => {
     const scheduledAt = new Date(Date.now() + 3600e3).toISOString();
     const later = ok(await client.POST('/api/v1/campaigns', { body: { name: 'Tomorrow', template_name: 'welcome', scheduled_at: scheduledAt } })).data;
