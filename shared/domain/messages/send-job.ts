@@ -139,9 +139,11 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
   if (!(await claimForSend(message, token))) return done;
   let request: Awaited<ReturnType<typeof platformRequest>>;
   try {
-    const campaign = message.campaign_id ? await getCampaign(workspace.id, message.campaign_id, false) : undefined;
+    // A test send renders as its campaign's messages do: from the campaign's copy of the template.
+    const campaignId = message.campaign_id ?? message.test_of_campaign;
+    const campaign = campaignId ? await getCampaign(workspace.id, campaignId, false) : undefined;
     // Checked under the claim, so no other worker is sending this message while it is failed.
-    if (campaign?.status === 'cancelled') {
+    if (message.campaign_id && campaign?.status === 'cancelled') {
       await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
       return done;
     }
