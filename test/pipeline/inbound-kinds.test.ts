@@ -211,6 +211,36 @@ describe('opt-out (contract §13)', () => {
     expect((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, template: 'welcome', variables: ['Ada'] } })).status).toBe(202);
   });
 
+  it('a number that opts out after the fan-out stored its marketing message, before it went, ends failed recipient_opted_out and is never sent it (contract §15)', async () => {
+    const probeScale = process.env.PAUSE_PROBE_SCALE;
+    process.env.PAUSE_PROBE_SCALE = '0.01';
+    try {
+      const ws = await api.workspaceWithTemplates();
+      const customer = '14155573300';
+      // Sends refused at the account level hold the campaign's message, stored and queued (contract §16).
+      await simulator.faults({ account_error_code: 190 });
+      const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Held', template_name: 'welcome' } })).body.data;
+      const launched = await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: `+${customer}`, variables: ['Ada'] }] } });
+      expect(launched.body.data).toMatchObject({ total_recipients: 1, excluded_opted_out: 0 });
+      const results = async () => (await get(ws, `/api/v1/campaigns/${campaign.id}/results`)).data;
+      await eventually(results, (r) => r.paused_reason !== null, 30_000);
+
+      await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, text: 'STOP' });
+      await eventually(() => contactOf(ws, customer), (c) => Boolean(c?.opted_out_at));
+      await simulator.resetFaults();
+
+      const done = await eventually(results, (r) => r.status === 'completed', 30_000);
+      expect(done.metrics).toMatchObject({ total_messages: 1, failed: 1, sent: 0 });
+      const [held] = (await get(ws, `/api/v1/messages?campaign_id=${campaign.id}`)).data;
+      expect((await message(ws, held.id)).error).toEqual({ code: 'recipient_opted_out', title: expect.any(String) });
+      expect(await simulator.sends(customer)).toEqual([]);
+    } finally {
+      await simulator.resetFaults();
+      if (probeScale === undefined) delete process.env.PAUSE_PROBE_SCALE;
+      else process.env.PAUSE_PROBE_SCALE = probeScale;
+    }
+  }, 60_000);
+
   it('a stop word as text opts out, trimmed and in any case; other text does not', async () => {
     const ws = await api.workspaceWithTemplates();
     await receive(ws, '14155573200', { type: 'text', text: { body: 'please stop sending' } });

@@ -1,4 +1,5 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
+import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { putNewMessage } from '#shared/data/message';
 import { optedOutPhones } from '#shared/data/contact';
@@ -21,7 +22,6 @@ export interface FanoutJob {
   chunk: number;
 }
 
-const OPTED_OUT: MessageError = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };
 const FANOUT_GAVE_UP: MessageError = { code: 'send_failed', title: 'The campaign could not create this message: its fan-out failed on every try' };
 
 /**
@@ -84,7 +84,7 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
   const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
   const optedOut = template.category === 'MARKETING' ? await optedOutPhones(job.workspace_id, recipients.map((r) => r.p)) : new Set<string>();
-  await putMessages(recipients.map((recipient) => campaignMessage(campaign, template, recipient, optedOut.has(recipient.p) ? OPTED_OUT : null, now)));
+  await putMessages(recipients.map((recipient) => campaignMessage(campaign, template, recipient, optedOut.has(recipient.p) ? RECIPIENT_OPTED_OUT : null, now)));
   await continueFanout(job, campaign);
 }
 

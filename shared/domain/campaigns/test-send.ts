@@ -1,7 +1,8 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
+import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
 import { optedOutPhones } from '#shared/data/contact';
 import { insertMessage } from '#shared/data/message';
-import type { Message, MessageError } from '#shared/domain/messages/message';
+import type { Message } from '#shared/domain/messages/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { prepareTemplate, type TemplateParameters } from '#shared/domain/templates/parameters';
 import { errors } from '#shared/errors';
@@ -11,7 +12,6 @@ import type { Campaign } from '#shared/domain/campaigns/campaign';
 import type { Recipient } from '#shared/domain/campaigns/audience';
 import { requireCampaign } from '#shared/domain/campaigns/lifecycle';
 
-const OPTED_OUT: MessageError = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };
 
 /**
  * The launched audience's entries for the test numbers, and its first recipient: read chunk by
@@ -54,7 +54,7 @@ export async function sendCampaignTest(ws: string, campaignId: string, phones: s
   const messages: Message[] = numbers.map((phone) => {
     const accepted = (byPhone.get(phone) ?? first)?.t ?? NO_PARAMETERS;
     const { parameters, rendered, content } = prepareTemplate(template, { ...accepted, header: accepted.header ?? undefined });
-    const error = optedOut.has(phone) ? OPTED_OUT : null;
+    const error = optedOut.has(phone) ? RECIPIENT_OPTED_OUT : null;
     return {
       id: newId(),
       workspace_id: ws,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getCampaign } from '#shared/data/campaign';
+import { optedOutPhones } from '#shared/data/contact';
 import { claimForSend, getMessage, holdAmbiguous, recordProviderId, releaseClaim, type StoredMessage } from '#shared/data/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
@@ -20,6 +21,7 @@ import { BusinessMetric } from '#shared/metrics-catalog';
 import { nowIso } from '#shared/time';
 import type { JobOutcome } from '#shared/sqs-worker';
 import type { MessageError } from '#shared/domain/messages/message';
+import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
 
 export interface SendJob {
   workspace_id: string;
@@ -145,6 +147,11 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     // Checked under the claim, so no other worker is sending this message while it is failed.
     if (message.campaign_id && campaign?.status === 'cancelled') {
       await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' } });
+      return done;
+    }
+    // A number that opted out after the fan-out stored its message ends as if at the launch (contract §15).
+    if (message.campaign_id && campaign?.template?.category === 'MARKETING' && (await optedOutPhones(workspace.id, [message.phone_number])).has(message.phone_number)) {
+      await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: RECIPIENT_OPTED_OUT });
       return done;
     }
     request = await platformRequest(message, campaign?.template);
