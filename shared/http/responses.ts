@@ -4,7 +4,7 @@ import type { Pagination } from '#shared/pagination';
 export interface HttpResult {
   status: number;
   data: unknown;
-  /** Answer this plain text instead of the JSON envelope (the platform's webhook verification). */
+  /** Answer this body as it is instead of the JSON envelope: plain text unless `headers` give a Content-Type. */
   text?: string;
   pagination?: Pagination;
   headers?: Record<string, string>;
@@ -14,3 +14,5 @@ export const ok = (data: unknown, extra: Omit<HttpResult, 'status' | 'data'> = {
 export const created = (data: unknown): HttpResult => ({ status: 201, data });
 export const accepted = (data: unknown): HttpResult => ({ status: 202, data });
 export const plainText = (text: string): HttpResult => ({ status: 200, data: null, text });
+/** A JSON body of its own, outside the envelope (the API document, which OpenAPI tools load as is). */
+export const unenvelopedJson = (json: string): HttpResult => ({ status: 200, data: null, text: json, headers: { 'Content-Type': 'application/json' } });

@@ -29,7 +29,7 @@ export const envelope = (): ApiMiddleware => ({
   after: (request) => {
     const { status, data, pagination, headers, text } = request.response as unknown as HttpResult;
     if (text !== undefined) {
-      request.response = { statusCode: status, headers: { 'Content-Type': 'text/plain', 'X-Request-Id': request.context.requestId }, body: text };
+      request.response = { statusCode: status, headers: { 'Content-Type': 'text/plain', ...headers, 'X-Request-Id': request.context.requestId }, body: text };
       return;
     }
     request.response = render(status, { success: true, data, ...(pagination && { pagination }) }, request.context.requestId, headers);
