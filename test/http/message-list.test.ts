@@ -151,7 +151,9 @@ describe('GET /api/v1/messages with statuses that have moved', () => {
         queued.push(id);
       }
     }
+    // Counts trail the writes (docs/messaging.md §6): wait until both statuses' counts have settled.
     await eventually(() => mixedList('pageSize=1&status=sent'), (page) => page.pagination.totalCount === 4);
+    await eventually(() => mixedList('pageSize=1&status=queued'), (page) => page.pagination.totalCount === 8);
   });
 
   const mixedList = async (query: string) => (await api.call('GET', `/api/v1/messages?${query}`, { key: mixed.key })).body;
