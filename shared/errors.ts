@@ -23,6 +23,7 @@ export const DOMAIN_ERROR_CODES = [
   'recipient_opted_out',
   'invalid_audience',
   'empty_audience',
+  'nothing_to_retry',
   'platform_error',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -5,8 +5,8 @@ import { campaignPartition } from '#shared/data/campaign';
 import type { Recipient } from '#shared/domain/campaigns/audience';
 import { epochSeconds } from '#shared/time';
 
-/** Audience chunks are kept a while after launch for support, then expire. */
-const AUDIENCE_TTL_SECONDS = 30 * 24 * 3600;
+/** Audience chunks are kept a while after launch, for test sends and retries, then expire. */
+export const AUDIENCE_KEPT_MS = 30 * 86_400_000;
 
 /** The resolved audience of one launch, in chunks the fan-out works through one job at a time. */
 const chunkKey = (ws: string, campaignId: string, launchId: string, chunk: number) => ({
@@ -15,7 +15,7 @@ const chunkKey = (ws: string, campaignId: string, launchId: string, chunk: numbe
 });
 
 export async function writeAudienceChunks(ws: string, campaignId: string, launchId: string, chunks: Recipient[][]): Promise<void> {
-  const expires = epochSeconds() + AUDIENCE_TTL_SECONDS;
+  const expires = epochSeconds() + AUDIENCE_KEPT_MS / 1000;
   await batchWrite(chunks.map((recipients, i) => ({ PutRequest: { Item: { ...chunkKey(ws, campaignId, launchId, i), recipients, expires_at: expires } } })));
 }
 

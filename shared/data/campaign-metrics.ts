@@ -14,6 +14,9 @@ export const metricsKey = (ws: string, campaignId: string, shard: number) => ({ 
 const FAILED_CODE = 'failed_code#';
 export const failedCodeAttribute = (code: string | number) => `${FAILED_CODE}${code}`;
 
+/** Retry messages counted so far (each replaced a failed message): completion after a retry waits for all of them. */
+export const RETRIED = 'retried';
+
 /** The campaign's metric shards, read in one strongly consistent query. */
 const metricShards = (ws: string, campaignId: string) =>
   queryAll<Record<string, unknown>>({
@@ -41,8 +44,16 @@ function failedByCodeOf(shards: Record<string, unknown>[]): Record<string, numbe
 /** The campaign's counts: the sum of its metric shards. */
 export const campaignCounts = async (ws: string, campaignId: string): Promise<CampaignCounts> => countsOf(await metricShards(ws, campaignId));
 
-/** The counts and the failed messages by error code (contract §15 `failed_by_code`), from one read of the shards. */
-export async function campaignCountsByCode(ws: string, campaignId: string): Promise<{ counts: CampaignCounts; failedByCode: Record<string, number> }> {
+const retriedOf = (shards: Record<string, unknown>[]) => shards.reduce((sum, shard) => sum + Number(shard[RETRIED] ?? 0), 0);
+
+/** The counts and how many retry messages they include (each one's failed message no longer counted). */
+export async function campaignCountsWithRetries(ws: string, campaignId: string): Promise<{ counts: CampaignCounts; retried: number }> {
   const shards = await metricShards(ws, campaignId);
-  return { counts: countsOf(shards), failedByCode: failedByCodeOf(shards) };
+  return { counts: countsOf(shards), retried: retriedOf(shards) };
+}
+
+/** The counts and the failed messages by error code (contract §15 `failed_by_code`), from one read of the shards. */
+export async function campaignCountsByCode(ws: string, campaignId: string): Promise<{ counts: CampaignCounts; failedByCode: Record<string, number>; retried: number }> {
+  const shards = await metricShards(ws, campaignId);
+  return { counts: countsOf(shards), failedByCode: failedByCodeOf(shards), retried: retriedOf(shards) };
 }

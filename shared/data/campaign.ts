@@ -55,15 +55,15 @@ export async function moveCampaignFrom(ws: string, id: string, from: CampaignSta
   }
 }
 
-/** Marks the last chunk's messages as created, for this launch only. */
-export async function markFanoutDone(ws: string, id: string, launchId: string): Promise<void> {
+/** Marks the last chunk's messages as created, for this launch (or retry round) only. */
+export async function markFanoutDone(ws: string, id: string, launchId: string, retryId?: string): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: campaignKey(ws, id),
       UpdateExpression: 'SET fanout_done = :true',
-      ConditionExpression: 'launch_id = :launch',
-      ExpressionAttributeValues: { ':true': true, ':launch': launchId },
+      ConditionExpression: retryId ? 'launch_id = :launch AND retry_id = :retry' : 'launch_id = :launch',
+      ExpressionAttributeValues: { ':true': true, ':launch': launchId, ...(retryId && { ':retry': retryId }) },
     }),
   );
 }

@@ -65,6 +65,9 @@ export async function insertMessage(message: Message): Promise<Message> {
   return (await putNewMessage(message)) ? message : (await getMessage(message.workspace_id, message.id, true))!;
 }
 
+/** The messages with these ids that exist, read strongly consistent. */
+export const messagesByIds = (ws: string, ids: string[]): Promise<StoredMessage[]> => getMany<StoredMessage>(ids.map((id) => messageKey(ws, id)), true);
+
 /** Writes a message unless one with its id exists: true when it was written. */
 export const putNewMessage = (message: Message): Promise<boolean> =>
   conditionally(db().send(new PutCommand({ TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(PK)' })));

@@ -37,6 +37,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   recipient_opted_out: 422,
   invalid_audience: 422,
   empty_audience: 422,
+  nothing_to_retry: 422,
   platform_error: 502,
 };
 

@@ -21,14 +21,14 @@ export async function queryPage<T = Record<string, unknown>>(
 }
 
 /** Items by key, in the order of `keys`, missing ones left out. BatchGet in chunks of 100, unprocessed keys retried. */
-export async function getMany<T = Record<string, unknown>>(itemKeys: { PK: string; SK: string }[]): Promise<T[]> {
+export async function getMany<T = Record<string, unknown>>(itemKeys: { PK: string; SK: string }[], consistent = false): Promise<T[]> {
   const found = new Map<string, T>();
   const id = (key: { PK: unknown; SK: unknown }) => `${key.PK}|${key.SK}`;
   for (let start = 0; start < itemKeys.length; start += 100) {
     let pending: Key[] | undefined = itemKeys.slice(start, start + 100);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 20));
-      const result: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } }));
+      const result: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }));
       for (const item of result.Responses?.[tableName()] ?? []) found.set(id(item as { PK: string; SK: string }), item as T);
       pending = result.UnprocessedKeys?.[tableName()]?.Keys;
     }

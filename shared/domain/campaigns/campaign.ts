@@ -1,4 +1,6 @@
 import type { Template } from '#shared/domain/templates/template';
+import type { SendWindow } from '#shared/domain/campaigns/send-window';
+import { stableId } from '#shared/ids';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -37,7 +39,28 @@ export interface Campaign {
   fanout_done: boolean;
   /** The counts when the campaign completed (carried by the campaign.completed event). */
   completion_counts?: CampaignCounts;
+  /** Each retry of its failures, oldest first (contract §15): the fan-out derives each round's message ids from them. */
+  retries?: RetryRound[];
+  /** The retry round the fan-out is working on, or last worked on. */
+  retry_id?: string;
+  /** Retry messages over every round: completion after a retry waits until the metrics have counted them all. */
+  retried_total?: number;
+  /** Contract §15: messages go to the platform only inside it. */
+  send_window?: SendWindow | null;
+  /** The zones the window is read in for this audience (the window's, and contacts' own): `paused_until` looks at them. */
+  window_zones?: string[];
 }
+
+export interface RetryRound {
+  id: string;
+  queued_at: string;
+}
+
+/** The launch and each retry round after it, oldest first: each creates at most one message per recipient. */
+export const campaignRounds = (c: Campaign): RetryRound[] => [{ id: c.launch_id!, queued_at: c.queued_at! }, ...(c.retries ?? [])];
+
+/** A recipient's message of one round: the same round and recipient always give the same id, so a re-delivered job creates nothing new. */
+export const roundMessageId = (c: Campaign, round: RetryRound, phone: string) => stableId(`${c.id}:${round.id}:${phone}`, Date.parse(round.queued_at));
 
 export const ZERO_COUNTS: CampaignCounts = { total_messages: 0, pending: 0, sent: 0, delivered: 0, read: 0, failed: 0 };
 

@@ -1,5 +1,5 @@
 import { completeCampaign, getCampaign } from '#shared/data/campaign';
-import { campaignCounts } from '#shared/data/campaign-metrics';
+import { campaignCountsWithRetries } from '#shared/data/campaign-metrics';
 import { nowIso } from '#shared/time';
 
 /**
@@ -11,8 +11,8 @@ import { nowIso } from '#shared/time';
 export async function completeIfDone(ws: string, campaignId: string): Promise<boolean> {
   const campaign = await getCampaign(ws, campaignId);
   if (!campaign || campaign.status !== 'running' || !campaign.fanout_done) return false;
-  const counts = await campaignCounts(ws, campaignId);
-  // Counts trail the messages (they come from the table stream): all created and counted, none pending.
-  if (counts.total_messages < (campaign.total_recipients ?? 0) || counts.pending !== 0) return false;
+  const { counts, retried } = await campaignCountsWithRetries(ws, campaignId);
+  // Counts trail the messages (they come from the table stream): all created and counted (retries too), none pending.
+  if (counts.total_messages < (campaign.total_recipients ?? 0) || retried < (campaign.retried_total ?? 0) || counts.pending !== 0) return false;
   return completeCampaign(ws, campaignId, nowIso(), counts);
 }

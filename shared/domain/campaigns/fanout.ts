@@ -8,10 +8,10 @@ import type { Message, MessageError } from '#shared/domain/messages/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/domain/templates/template';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
-import { stableId } from '#shared/ids';
 import { enqueue, queueUrl } from '#shared/queues';
 import { nowIso } from '#shared/time';
-import type { Campaign } from '#shared/domain/campaigns/campaign';
+import { campaignRounds, roundMessageId, type Campaign } from '#shared/domain/campaigns/campaign';
+import { retryMessages } from '#shared/domain/campaigns/retry';
 import type { Recipient } from '#shared/domain/campaigns/audience';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
 
@@ -19,6 +19,8 @@ export interface FanoutJob {
   workspace_id: string;
   campaign_id: string;
   launch_id: string;
+  /** A retry round's job (contract §15): it reads the launch's chunks and retries their recipients' transient failures. */
+  retry_id?: string;
   chunk: number;
 }
 
@@ -37,8 +39,7 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
     ? prepareTemplate(template, { ...accepted, header: accepted.header ?? undefined })
     : { parameters: null, rendered: null, content: '' };
   return {
-    // The same recipient of the same launch always gets the same id: a re-delivered chunk creates nothing new.
-    id: stableId(`${campaign.id}:${campaign.launch_id}:${recipient.p}`, Date.parse(campaign.queued_at!)),
+    id: roundMessageId(campaign, campaignRounds(campaign)[0], recipient.p),
     workspace_id: campaign.workspace_id,
     phone_number: recipient.p,
     direction: 'outbound',
@@ -75,8 +76,8 @@ async function putMessages(messages: Message[]): Promise<void> {
  * fan-out done. Every step may run twice without creating or counting anything twice.
  */
 export async function fanOutChunk(job: FanoutJob): Promise<void> {
-  const campaign = await getCampaign(job.workspace_id, job.campaign_id);
-  if (!campaign || campaign.status !== 'running' || campaign.launch_id !== job.launch_id) return;
+  const campaign = await jobCampaign(job);
+  if (!campaign) return;
   const recipients = await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk);
   // Written before the launch committed: missing means something is badly wrong, so the job fails and is kept.
   if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
@@ -84,8 +85,20 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
   const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
   const optedOut = template.category === 'MARKETING' ? await optedOutPhones(job.workspace_id, recipients.map((r) => r.p)) : new Set<string>();
-  await putMessages(recipients.map((recipient) => campaignMessage(campaign, template, recipient, optedOut.has(recipient.p) ? RECIPIENT_OPTED_OUT : null, now)));
+  const errorOf = (phone: string) => (optedOut.has(phone) ? RECIPIENT_OPTED_OUT : null);
+  await putMessages(
+    job.retry_id
+      ? await retryMessages(campaign, recipients, errorOf, now)
+      : recipients.map((recipient) => campaignMessage(campaign, template, recipient, errorOf(recipient.p), now)),
+  );
   await continueFanout(job, campaign);
+}
+
+/** The job's campaign while it runs this job's launch and round; undefined when the job is stale (cancelled, or another round). */
+async function jobCampaign(job: FanoutJob): Promise<Campaign | undefined> {
+  const campaign = await getCampaign(job.workspace_id, job.campaign_id);
+  const current = campaign?.status === 'running' && campaign.launch_id === job.launch_id && campaign.retry_id === job.retry_id;
+  return current ? campaign : undefined;
 }
 
 /** Hands the next chunk to a new job, or after the last one marks the fan-out done (and completes the campaign if nothing is pending). */
@@ -94,7 +107,7 @@ async function continueFanout(job: FanoutJob, campaign: Campaign): Promise<void>
     await enqueue(queueUrl('fanout'), [{ ...job, chunk: job.chunk + 1 }]);
     return;
   }
-  await markFanoutDone(job.workspace_id, job.campaign_id, job.launch_id);
+  await markFanoutDone(job.workspace_id, job.campaign_id, job.launch_id, job.retry_id);
   await completeIfDone(job.workspace_id, job.campaign_id);
 }
 
@@ -104,10 +117,14 @@ async function continueFanout(job: FanoutJob, campaign: Campaign): Promise<void>
  * with the next chunk; the campaign therefore completes (contract §14). Idempotent like a chunk.
  */
 export async function failDeadLetteredChunk(job: FanoutJob): Promise<void> {
-  const campaign = await getCampaign(job.workspace_id, job.campaign_id);
-  if (!campaign || campaign.status !== 'running' || campaign.launch_id !== job.launch_id) return;
+  const campaign = await jobCampaign(job);
+  if (!campaign) return;
   const recipients = (await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk)) ?? [];
   const now = nowIso();
-  await putMessages(recipients.map((recipient) => campaignMessage(campaign, undefined, recipient, FANOUT_GAVE_UP, now)));
+  await putMessages(
+    job.retry_id
+      ? await retryMessages(campaign, recipients, () => FANOUT_GAVE_UP, now)
+      : recipients.map((recipient) => campaignMessage(campaign, undefined, recipient, FANOUT_GAVE_UP, now)),
+  );
   await continueFanout(job, campaign);
 }

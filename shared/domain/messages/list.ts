@@ -1,4 +1,4 @@
-import { campaignCounts } from '#shared/data/campaign-metrics';
+import { campaignCountsWithRetries } from '#shared/data/campaign-metrics';
 import { conversationCount, getMessage, messagesPage, type MessageFilter } from '#shared/data/message';
 import { messageCounts } from '#shared/data/message-counts';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
@@ -18,10 +18,14 @@ export async function requireMessage(ws: string, id: string): Promise<Message> {
   return message;
 }
 
-/** A campaign's message count (all, or of one status), from its metric shards. */
+/**
+ * A campaign's message count (all, or of one status), from its metric shards. The metrics count
+ * each recipient by its latest message; the list also holds the failed messages retries replaced.
+ */
 async function campaignMessageCount(ws: string, campaignId: string, status?: MessageStatus): Promise<number> {
-  const counts = await campaignCounts(ws, campaignId);
-  if (!status) return counts.total_messages;
+  const { counts, retried } = await campaignCountsWithRetries(ws, campaignId);
+  if (!status) return counts.total_messages + retried;
+  if (status === 'failed') return counts.failed + retried;
   const counter = COUNTER_OF_STATUS[status];
   return counter ? counts[counter] : 0;
 }

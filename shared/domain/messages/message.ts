@@ -78,6 +78,12 @@ export interface Message extends KindFields {
   reply_campaign_id?: string;
   /** A campaign's test send (contract §15): the campaign it shows, kept apart from `campaign_id` so the campaign never counts it. */
   test_of_campaign?: string;
+  /** A campaign's retry of a failed message (contract §15): that message. */
+  retry_of?: string;
+  /** The error code of the message it retries: the campaign's metrics move that failure to this message (shared/domain/outbox/counts.ts). */
+  retry_of_code?: string | number;
+  /** A campaign message to a contact with a time zone of its own: the send window is read in it (contract §15). */
+  time_zone?: string;
   /** Outbound: platform calls made so far (the send worker's count, shown as `metadata.send_attempts`). */
   attempts?: number;
   /** Inbound messages: the contact the sender was filed under. */
@@ -158,6 +164,7 @@ export const detailView = (m: Message, mediaUrl: string | null = null) => ({
   context: m.context ?? null,
   ...(m.user_id && { user_id: m.user_id }),
   ...(m.test_of_campaign && { test_of_campaign: m.test_of_campaign }),
+  ...(m.retry_of && { retry_of: m.retry_of }),
   provider_message_id: m.provider_message_id,
   error: m.error,
   metadata: {

@@ -5,7 +5,7 @@ import { failedConditions, MAX_TRANSACTION_ITEMS, transact } from '#shared/data/
 import { streamImage } from '#shared/data/table/stream-image';
 import { countedMark, countedThrough } from '#shared/data/counted-batch';
 import { messageCountsKey } from '#shared/data/message-counts';
-import { failedCodeAttribute, metricsKey } from '#shared/data/campaign-metrics';
+import { failedCodeAttribute, metricsKey, RETRIED } from '#shared/data/campaign-metrics';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
@@ -25,6 +25,8 @@ interface StatusMove {
   errorCode?: string | number;
   /** The error code it had before, when it leaves `failed`. */
   fromErrorCode?: string | number;
+  /** A campaign's retry of a failed message: that message's error code (its failure is replaced by this message in the metrics). */
+  retryOfCode?: string | number;
 }
 
 function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
@@ -42,6 +44,7 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
     to: item.status as MessageStatus,
     errorCode: errorCodeOf(item),
     ...(from === 'failed' && { fromErrorCode: errorCodeOf(streamImage(record.dynamodb?.OldImage)) ?? 'unknown' }),
+    ...(from === null && item.retry_of ? { retryOfCode: (item.retry_of_code as string | number | undefined) ?? 'unknown' } : {}),
   };
 }
 
@@ -50,13 +53,18 @@ const shardOf = (eventId: string) => createHash('sha256').update(eventId).digest
 
 /** The moves' changes to their workspace counts and campaign metrics, all on one shard. */
 function countChanges(moves: StatusMove[], shard: number): CounterDelta[] {
-  return moves.flatMap(({ ws, campaignId, from, to, errorCode, fromErrorCode }) => {
+  return moves.flatMap(({ ws, campaignId, from, to, errorCode, fromErrorCode, retryOfCode }) => {
     const counts = messageCountsKey(ws, shard);
     const changes: CounterDelta[] = [{ key: counts, attribute: to, delta: 1 }, ...(from ? [{ key: counts, attribute: from, delta: -1 }] : [])];
     if (!campaignId) return changes;
     const metrics = metricsKey(ws, campaignId, shard);
     changes.push({ key: metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
-    changes.push(from ? { key: metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { key: metrics, attribute: 'total_messages', delta: 1 });
+    if (retryOfCode !== undefined) {
+      // Metrics count each recipient by its latest message (contract §15): a retry takes its failed message's place.
+      changes.push({ key: metrics, attribute: 'failed', delta: -1 }, { key: metrics, attribute: failedCodeAttribute(retryOfCode), delta: -1 }, { key: metrics, attribute: RETRIED, delta: 1 });
+    } else {
+      changes.push(from ? { key: metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { key: metrics, attribute: 'total_messages', delta: 1 });
+    }
     // `failed_by_code`: moved in the same transaction as `failed`, so the codes always add up to it.
     if (to === 'failed') changes.push({ key: metrics, attribute: failedCodeAttribute(errorCode ?? 'unknown'), delta: 1 });
     if (fromErrorCode !== undefined) changes.push({ key: metrics, attribute: failedCodeAttribute(fromErrorCode), delta: -1 });

@@ -30,7 +30,8 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
     }
     if (item.SK !== 'CAMPAIGN' || before?.status === item.status) continue;
     const campaign = { workspace_id: item.workspace_id as string, campaign_id: item.id as string };
-    if (item.status === 'running') fanouts.push({ ...campaign, launch_id: item.launch_id as string, chunk: 0 });
+    // A campaign with a retry round runs again only for that round (contract §15).
+    if (item.status === 'running') fanouts.push({ ...campaign, launch_id: item.launch_id as string, ...(item.retry_id ? { retry_id: item.retry_id as string } : {}), chunk: 0 });
     if (item.status === 'scheduled') schedules.push(scheduleCampaignStart(campaign, item.scheduled_at as string));
     if (item.status === 'cancelled' && before?.status === 'scheduled') schedules.push(unscheduleCampaignStart(campaign.campaign_id));
   }

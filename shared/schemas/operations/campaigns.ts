@@ -70,3 +70,14 @@ export const TestCampaign = {
   success: [{ status: 202, data: 'campaignTestSend' }],
   errors: ['not_found', 'invalid_state', 'template_not_found', 'template_not_approved', 'template_variables_mismatch'],
 } satisfies ApiKeyOperation;
+
+export const RetryCampaign = {
+  tag: 'Campaigns',
+  summary: "Retry the recipients whose latest message failed with a transient cause",
+  description:
+    'Only a completed campaign. For each recipient whose latest message failed with `send_failed`, 130429, 131000, 131016, 131049, 131056, 131057, 2, 1, 4 or 80007, a new message (`retry_of`: the failed one) is created in the background and the campaign runs again until they are final. Metrics count each recipient by its latest message, so `total_messages` stays the number of recipients. `skipped_count`: the failed recipients not retried (a cause that will not pass). With the same Idempotency-Key, a repeated request answers the same and creates nothing more.',
+  auth: 'apiKey',
+  request: { params: idParams, idempotentAs: 'POST /api/v1/campaigns/{id}/retry' },
+  success: [{ status: 202, data: 'campaignRetry' }],
+  errors: ['not_found', 'invalid_state', 'nothing_to_retry'],
+} satisfies ApiKeyOperation;

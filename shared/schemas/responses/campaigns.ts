@@ -67,3 +67,10 @@ export const campaignLaunch = v.object({
 
 /** The test messages, one per distinct number. */
 export const campaignTestSend = v.object({ messages: v.array(v.object({ message_id: recordId(), recipient: v.pipe(v.string(), v.description('The number, digits with the country code')) })) });
+
+export const campaignRetry = v.object({
+  campaign_id: recordId(),
+  status: v.picklist(['running']),
+  retried_count: v.pipe(count(), v.description('Recipients that get a new message')),
+  skipped_count: v.pipe(count(), v.description('Failed recipients not retried: their cause will not pass by itself')),
+});

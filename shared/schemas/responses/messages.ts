@@ -114,6 +114,7 @@ export const message = v.object({
   context: v.nullable(v.object(reference())),
   user_id: v.optional(v.string()),
   test_of_campaign: v.optional(v.pipe(recordId(), v.description('A test send of this campaign (POST /api/v1/campaigns/{id}/test): never counted in it'))),
+  retry_of: v.optional(v.pipe(recordId(), v.description('A retry (POST /api/v1/campaigns/{id}/retry) of this failed message of the same campaign'))),
   provider_message_id: v.pipe(v.nullable(v.string()), v.description("The platform's message id; null until sent")),
   error: v.nullable(v.object({ code: platformCode(), title: v.string(), subcode: v.optional(v.number()), details: v.optional(v.string()) })),
   metadata: v.object({

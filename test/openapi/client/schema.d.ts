@@ -442,6 +442,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry the recipients whose latest message failed with a transient cause
+         * @description Only a completed campaign. For each recipient whose latest message failed with `send_failed`, 130429, 131000, 131016, 131049, 131056, 131057, 2, 1, 4 or 80007, a new message (`retry_of`: the failed one) is created in the background and the campaign runs again until they are final. Metrics count each recipient by its latest message, so `total_messages` stays the number of recipients. `skipped_count`: the failed recipients not retried (a cause that will not pass). With the same Idempotency-Key, a repeated request answers the same and creates nothing more.
+         */
+        post: operations["RetryCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks": {
         parameters: {
             query?: never;
@@ -661,6 +681,16 @@ export interface components {
             };
             started_at: string | null;
             completed_at: string | null;
+        };
+        CampaignRetry: {
+            /** Format: uuid */
+            campaign_id: string;
+            /** @enum {string} */
+            status: "running";
+            /** @description Recipients that get a new message */
+            retried_count: number;
+            /** @description Failed recipients not retried: their cause will not pass by itself */
+            skipped_count: number;
         };
         CampaignTestSend: {
             messages: {
@@ -964,6 +994,11 @@ export interface components {
              * @description A test send of this campaign (POST /api/v1/campaigns/{id}/test): never counted in it
              */
             test_of_campaign?: string;
+            /**
+             * Format: uuid
+             * @description A retry (POST /api/v1/campaigns/{id}/retry) of this failed message of the same campaign
+             */
+            retry_of?: string;
             /** @description The platform's message id; null until sent */
             provider_message_id: string | null;
             error: {
@@ -2999,6 +3034,62 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "template_not_approved" | "template_not_found" | "template_variables_mismatch";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    RetryCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the rest happens asynchronously */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CampaignRetry"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `nothing_to_retry`: No recipient's latest message failed with a transient cause */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "idempotency_key_reused" | "nothing_to_retry";
                         };
                     };
                 };
