@@ -185,7 +185,7 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
   },
   scheduler: (fn, _on, w) => {
     const target = soleScheduleTarget(fn, w);
-    fn.addEnvironment('CAMPAIGN_STARTER_ARN', target.fn.functionArn);
+    fn.addEnvironment('CAMPAIGN_SCHEDULE_TARGET_ARN', target.fn.functionArn);
     fn.addEnvironment('SCHEDULER_ROLE_ARN', target.role.roleArn);
     // shared/scheduler.ts names each schedule `campaign-<campaign id>`, in the default group. Pseudo
     // parameters even when the stack's env is known, so the ARN (and its cdk-nag acknowledgment) is the same everywhere.
@@ -223,7 +223,7 @@ function soleMessageCounter(fn: ServiceFunction, w: Wiring): ServiceFunction {
   return w.messageCounters[0];
 }
 
-/** The schedules' target: CAMPAIGN_STARTER_ARN is one function, so there must be exactly one. */
+/** The schedules' target: CAMPAIGN_SCHEDULE_TARGET_ARN is one function, so there must be exactly one. */
 function soleScheduleTarget(fn: ServiceFunction, w: Wiring): ScheduleTarget {
   if (w.scheduleTargets.length !== 1) {
     const found = w.scheduleTargets.map((t) => t.fn.node.id).join(', ') || 'none';

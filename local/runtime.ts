@@ -63,7 +63,7 @@ export async function startRuntime(options: {
   const [starter] = localWiring.scheduleTargets;
   Object.assign(process.env, {
     SCHEDULER_ENDPOINT: scheduler.endpoint,
-    CAMPAIGN_STARTER_ARN: `arn:aws:lambda:us-east-1:000000000000:function:${starter?.name}`,
+    CAMPAIGN_SCHEDULE_TARGET_ARN: `arn:aws:lambda:us-east-1:000000000000:function:${starter?.name}`,
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local-scheduler',
   });
   const bus = await startLocalEventBus(await freePort(), EVENT_SOURCE);

@@ -4,33 +4,42 @@ import { awsClientConfig, env } from '#shared/config';
 let instance: SchedulerClient | undefined;
 const scheduler = () => (instance ??= new SchedulerClient(awsClientConfig(process.env.SCHEDULER_ENDPOINT)));
 
-export interface CampaignStart {
+/** What a campaign's schedule asks of its target: start a scheduled campaign, or hand on the messages its send window held. */
+export interface CampaignSchedule {
+  action: 'start' | 'resume';
   workspace_id: string;
   campaign_id: string;
 }
 
 const scheduleName = (campaignId: string) => `campaign-${campaignId}`;
+/** One per campaign and opening time: every message held for the same opening shares it. */
+const resumeName = (campaignId: string, at: number) => `campaign-${campaignId}-w${Math.floor(at / 1000)}`;
 
-/**
- * A one-time EventBridge Scheduler schedule that invokes the campaign starter at `at`.
- * Idempotent: the schedule is named after the campaign, and an existing one is kept.
- */
-export async function scheduleCampaignStart(start: CampaignStart, at: string): Promise<void> {
+/** A one-time EventBridge Scheduler schedule that invokes the campaign schedule target at `at`. Idempotent: an existing one of that name is kept. */
+async function createOneTimeSchedule(name: string, at: number, input: CampaignSchedule): Promise<void> {
   try {
     await scheduler().send(
       new CreateScheduleCommand({
-        Name: scheduleName(start.campaign_id),
+        Name: name,
         ScheduleExpression: `at(${new Date(at).toISOString().slice(0, 19)})`,
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
-        Target: { Arn: env.required('CAMPAIGN_STARTER_ARN'), RoleArn: env.required('SCHEDULER_ROLE_ARN'), Input: JSON.stringify(start) },
+        Target: { Arn: env.required('CAMPAIGN_SCHEDULE_TARGET_ARN'), RoleArn: env.required('SCHEDULER_ROLE_ARN'), Input: JSON.stringify(input) },
       }),
     );
   } catch (error) {
     if (!(error instanceof ConflictException)) throw error;
   }
 }
+
+/** Starts a scheduled campaign at its `scheduled_at`. */
+export const scheduleCampaignStart = (campaign: { workspace_id: string; campaign_id: string }, at: string): Promise<void> =>
+  createOneTimeSchedule(scheduleName(campaign.campaign_id), Date.parse(at), { action: 'start', ...campaign });
+
+/** Hands on, at `at`, the campaign's messages its send window held until then (contract §15). */
+export const scheduleWindowResume = (campaign: { workspace_id: string; campaign_id: string }, at: number): Promise<void> =>
+  createOneTimeSchedule(resumeName(campaign.campaign_id, at), at, { action: 'resume', ...campaign });
 
 export async function unscheduleCampaignStart(campaignId: string): Promise<void> {
   try {

@@ -3,6 +3,7 @@ import { campaignCountsByCode, requireCampaign } from '#shared/domain/campaigns/
 import { currentPause } from '#shared/domain/messages/number-pause';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
+import { pausedUntil } from '#shared/domain/campaigns/window-wait';
 import { GetCampaignResults } from '#shared/schemas/operations/campaigns';
 
 export const handler = httpOperation(GetCampaignResults.request, async ({ params, workspace }) => {
@@ -11,5 +12,6 @@ export const handler = httpOperation(GetCampaignResults.request, async ({ params
     campaignCountsByCode(workspace.id, params.id),
     currentPause(workspace.phone_number_id),
   ]);
-  return ok(resultsView(campaign, counts, pause ? { code: pause.code, title: pause.title, since: pause.since } : null, failedByCode));
+  const pausedReason = pause ? { code: pause.code, title: pause.title, since: pause.since } : null;
+  return ok(resultsView(campaign, counts, pausedReason, failedByCode, pausedUntil(campaign, Date.now())));
 });

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally, setFields } from '#shared/data/table/conditions';
 import { countQuery } from '#shared/data/table/count';
@@ -15,6 +15,15 @@ export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}
 const historyEntry = (ws: string, shard: number, id?: string) => ({ GSI3PK: `WS#${ws}#MESSAGES#${shard}`, ...(id && { GSI3SK: id }) });
 /** One number's conversation, newest first: the `phone` filter. */
 const conversationEntry = (ws: string, digits: string, id?: string) => ({ GSI2PK: `WS#${ws}#PHONE_MESSAGES#${digits}`, ...(id && { GSI2SK: id }) });
+
+/**
+ * A campaign message held for its send window (contract §15), by the time the window opens: the
+ * window's resume hands on the entries due. Only held messages have it (a sparse index entry).
+ */
+const waitingEntry = (ws: string, campaignId: string, opensAt?: string, id?: string) => ({
+  GSI1PK: `WS#${ws}#CAMPAIGN#${campaignId}#WAITING`,
+  ...(opensAt && { GSI1SK: `${opensAt}#${id}` }),
+});
 
 /**
  * The platform's id (`wamid.…`) of a message, once known, as a small item of its own: replies,
@@ -45,6 +54,7 @@ function messageItem(message: Message) {
     ...messageKey(ws, message.id),
     ...historyEntry(ws, messageShard(message.id), message.id),
     ...conversationEntry(ws, message.phone_number, message.id),
+    ...(message.window_opens_at && message.campaign_id && waitingEntry(ws, message.campaign_id, message.window_opens_at, message.id)),
     ...message,
   };
 }
@@ -79,7 +89,8 @@ export const claimForSend = (message: Message, token: string): Promise<boolean> 
       new UpdateCommand({
         TableName: tableName(),
         Key: messageKey(message.workspace_id, message.id),
-        UpdateExpression: 'SET claim = :claim ADD attempts :one REMOVE ambiguous_since',
+        // A message held for its send window leaves the window's index as it goes.
+        UpdateExpression: 'SET claim = :claim ADD attempts :one REMOVE ambiguous_since, window_opens_at, GSI1PK, GSI1SK',
         ConditionExpression: '#status = :queued AND attribute_not_exists(claim)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':claim': { token, at: Date.now() }, ':queued': 'queued', ':one': 1 },
@@ -103,6 +114,43 @@ export async function releaseClaim(message: Message, token: string, uncounted = 
       ExpressionAttributeValues: { ':token': token, ...(uncounted && { ':minusOne': -1, ':one': 1 }) },
     }),
   );
+}
+
+/**
+ * Holds a claimed campaign message until its send window opens (contract §15): the claim is given
+ * back, its attempt taken back (no call was made), and the message enters the window's index.
+ */
+export async function holdForWindow(message: Message, token: string, opensAt: string): Promise<void> {
+  const entry = waitingEntry(message.workspace_id, message.campaign_id!, opensAt, message.id);
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET window_opens_at = :opens, GSI1PK = :pk, GSI1SK = :sk REMOVE claim ADD attempts :minusOne',
+        ConditionExpression: 'claim.#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token, ':opens': opensAt, ':pk': entry.GSI1PK, ':sk': entry.GSI1SK, ':minusOne': -1 },
+      }),
+    ),
+  );
+}
+
+/** One page of a campaign's messages held for a window that opens by `until`, still queued: their ids, and where the next page starts. */
+export async function waitingMessagesPage(ws: string, campaignId: string, until: string, startKey?: Record<string, unknown>) {
+  const { Items, LastEvaluatedKey } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byParent.indexName,
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :until',
+      FilterExpression: '#status = :queued',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': waitingEntry(ws, campaignId).GSI1PK, ':until': `${until}~`, ':queued': 'queued' },
+      ProjectionExpression: 'id',
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { ids: (Items ?? []).map((item) => item.id as string), next: LastEvaluatedKey };
 }
 
 /**

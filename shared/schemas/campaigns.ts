@@ -1,8 +1,31 @@
 import * as v from 'valibot';
+import { isKnownTimeZone, WEEKDAYS } from '#shared/domain/campaigns/send-window';
 import { droppable, languageCode, pageParams, phone, templateButtons, templateHeader, text, uuid, variables } from '#shared/schemas/common';
 
 /** An ISO-8601 time with a time zone. */
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clock = () => v.pipe(v.string(), v.regex(HH_MM, 'Must be a time of day as HH:MM, 00:00 to 23:59'));
+
+/** Contract §15: when messages may go, in a zone (a contact's own `custom_fields.time_zone` wins). */
+export const sendWindow = () =>
+  v.pipe(
+    v.strictObject({
+      start: clock(),
+      end: clock(),
+      days: v.pipe(
+        v.array(v.picklist(WEEKDAYS, `Must be one of ${WEEKDAYS.join(', ')}`)),
+        v.minLength(1, 'At least one day'),
+        v.check((days) => new Set(days).size === days.length, 'Each day at most once'),
+      ),
+      time_zone: v.pipe(v.string(), v.check(isKnownTimeZone, 'Must be an IANA time zone, e.g. Europe/Lisbon')),
+    }),
+    v.forward(
+      v.partialCheck([['start'], ['end']], (window) => window.start !== window.end, 'Must differ from start (a window past midnight ends before it starts)'),
+      ['end'],
+    ),
+  );
 
 /** POST /api/v1/campaigns */
 export const createCampaignBody = /* @__PURE__ */ droppable(() =>
@@ -21,6 +44,7 @@ export const createCampaignBody = /* @__PURE__ */ droppable(() =>
           v.transform((at) => new Date(at).toISOString()),
         ),
       ),
+      send_window: v.optional(sendWindow()),
     }),
     v.forward(
       v.partialCheck([['template_id'], ['template_name']], (input) => Boolean(input.template_id || input.template_name), 'template_id or template_name is required'),
@@ -82,6 +106,7 @@ export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
       template_variables: v.optional(variables(true)),
       template_header: v.optional(templateHeader(true)),
       template_buttons: v.optional(templateButtons(true)),
+      send_window: v.optional(sendWindow()),
     }),
     v.forward(
       v.partialCheck(

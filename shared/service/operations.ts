@@ -128,7 +128,7 @@ export const operations: Operation[] = [
     name: 'SendWorker',
     handler: 'functions/messages/send-worker.ts',
     trigger: { type: 'queue', queue: 'send', batchSize: 10 },
-    access: { table: 'readWrite', platformSecrets: true, graphApi: true, queues: ['send'] },
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true, queues: ['send'], scheduler: true },
     timeoutSeconds: 60,
   },
 
@@ -171,7 +171,7 @@ export const operations: Operation[] = [
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
   { name: 'TestCampaign', handler: 'functions/campaigns/test.ts', trigger: http('POST', '/api/v1/campaigns/{id}/test'), access: { table: 'readWrite' } },
   { name: 'RetryCampaign', handler: 'functions/campaigns/retry.ts', trigger: http('POST', '/api/v1/campaigns/{id}/retry'), access: { table: 'readWrite' } },
-  { name: 'FanoutWorker', handler: 'functions/campaigns/fanout-worker.ts', trigger: { type: 'queue', queue: 'fanout', batchSize: 1 }, access: { table: 'readWrite', queues: ['fanout'] }, timeoutSeconds: 90 },
+  { name: 'FanoutWorker', handler: 'functions/campaigns/fanout-worker.ts', trigger: { type: 'queue', queue: 'fanout', batchSize: 1 }, access: { table: 'readWrite', queues: ['fanout'], scheduler: true }, timeoutSeconds: 90 },
   {
     name: 'FanoutDeadLetters',
     handler: 'functions/campaigns/fanout-dead-letters.ts',
@@ -179,7 +179,7 @@ export const operations: Operation[] = [
     access: { table: 'readWrite', queues: ['fanout'] },
     timeoutSeconds: 90,
   },
-  { name: 'StartScheduledCampaign', handler: 'functions/campaigns/start-scheduled.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite' } },
+  { name: 'RunCampaignSchedule', handler: 'functions/campaigns/run-schedule.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite', queues: ['send'] }, timeoutSeconds: 300 },
 
   {
     name: 'PublishEvents',

@@ -153,7 +153,7 @@ describe('functions', () => {
     expect('PLATFORM_SECRET_ARN' in env).toBe(Boolean(op.access.platformSecrets));
     expect(env.GRAPH_API_BASE_URL).toBe(op.access.graphApi ? 'https://graph.facebook.com' : undefined);
     expect(env.GRAPH_API_VERSION).toBe(op.access.graphApi ? DEFAULT_GRAPH_API_VERSION : undefined);
-    expect('CAMPAIGN_STARTER_ARN' in env).toBe(Boolean(op.access.scheduler));
+    expect('CAMPAIGN_SCHEDULE_TARGET_ARN' in env).toBe(Boolean(op.access.scheduler));
     expect('SCHEDULER_ROLE_ARN' in env).toBe(Boolean(op.access.scheduler));
     expect(resolveImport(env.EVENT_BUS_NAME)).toEqual(op.access.bus ? eventBusRef() : undefined);
     expect(Object.keys(env).filter((key) => key.endsWith('_QUEUE_URL'))).toEqual((op.access.queues ?? []).map(queueUrlEnv));
@@ -333,9 +333,9 @@ describe('least privilege', () => {
 });
 
 describe('one-time campaign schedules (EventBridge Scheduler)', () => {
-  // CAMPAIGN_STARTER_ARN names one function: the stack refuses anything else (see below).
+  // CAMPAIGN_SCHEDULE_TARGET_ARN names one function: the stack refuses anything else (see below).
   test('there is exactly one schedule target operation, and some operation creates its schedules', () => {
-    expect(scheduleTargetOperations.map((op) => op.name)).toEqual(['StartScheduledCampaign']);
+    expect(scheduleTargetOperations.map((op) => op.name)).toEqual(['RunCampaignSchedule']);
     expect(schedulerOperations.length).toBeGreaterThan(0);
   });
 
@@ -371,7 +371,7 @@ describe('one-time campaign schedules (EventBridge Scheduler)', () => {
 
   test.each(schedulerOperations.map((op) => [op.name, op]))('%s knows the starter and the role to pass', (_name, op) => {
     expect(envOf(op)).toMatchObject({
-      CAMPAIGN_STARTER_ARN: { 'Fn::GetAtt': [logicalId(starter), 'Arn'] },
+      CAMPAIGN_SCHEDULE_TARGET_ARN: { 'Fn::GetAtt': [logicalId(starter), 'Arn'] },
       SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [schedulerRoleIds()[0], 'Arn'] },
     });
   });
@@ -397,7 +397,7 @@ describe('one-time campaign schedules (EventBridge Scheduler)', () => {
   test('synth fails clearly with a second schedule target', () => {
     const second: Operation = { ...starter, name: 'AnotherStarter' };
     expect(() => buildWithOperations((ops) => ops.push(second))).toThrow(
-      /TableOutbox has access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget'.*found: StartScheduledCampaign, AnotherStarter/,
+      /TableOutbox has access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget'.*found: RunCampaignSchedule, AnotherStarter/,
     );
   });
 

@@ -20,7 +20,7 @@ const MESSAGE_INDEX_ATTRIBUTES = ['direction', 'campaign_id'];
 
 /** Each global secondary index is named after the access pattern it serves. */
 export const indexes = {
-  /** Children of a parent, newest first: keys, contacts, tags, groups, members, campaigns, webhooks, deliveries. */
+  /** Children of a parent, newest first: keys, contacts, tags, groups, members, campaigns, webhooks, deliveries, a campaign's messages held for its send window. */
   byParent: { indexName: 'byParent', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projectedAttributes: 'ALL' },
   /** A workspace's messages, newest first, over MESSAGE_SHARDS partitions. */
   messageHistory: { indexName: 'messageHistory', partitionKey: 'GSI3PK', sortKey: 'GSI3SK', projectedAttributes: MESSAGE_INDEX_ATTRIBUTES },

@@ -5,6 +5,7 @@ import { DomainError, errors, type ErrorDetail } from '#shared/errors';
 import { fillMacros, prepareTemplate, type ButtonInput, type HeaderInput, type TemplateInput, type TemplateParameters, type Variables } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/domain/templates/template';
 import { excludedContactIds, segmentMembers, type Segment } from '#shared/domain/campaigns/segment';
+import { recipientZone, type SendWindow } from '#shared/domain/campaigns/send-window';
 
 export interface LaunchAudience {
   recipients?: { phone: string; name?: string; variables?: Variables; header?: HeaderInput; buttons?: ButtonInput[] }[];
@@ -14,6 +15,7 @@ export interface LaunchAudience {
   template_variables?: Variables;
   template_header?: HeaderInput;
   template_buttons?: ButtonInput[];
+  send_window?: SendWindow;
 }
 
 /** One recipient as the fan-out needs it: phone, name and the template parameters as accepted (macros filled). */
@@ -21,12 +23,16 @@ export interface Recipient {
   p: string;
   n: string | null;
   t: TemplateParameters;
+  /** The contact's own time zone, when the launch has a send window and the contact a known `custom_fields.time_zone`. */
+  z?: string;
 }
 
 /** The recipients, and how many of them opted out of marketing (their messages are created `failed`, never sent). */
 export interface ResolvedAudience {
   recipients: Recipient[];
   optedOut: number;
+  /** The first recipient's template values as given, macros unfilled (contract §15 test sends). */
+  firstInput: TemplateInput;
 }
 
 /** Problems reported for one launch at most: enough to fix a file, small enough to answer. */
@@ -44,7 +50,7 @@ function missing(ids: string[], found: Set<string>, field: string): ErrorDetail[
  * every recipient's problems (`recipients.N.…`, or `template_…` for the shared values); nobody
  * left, 422 empty_audience.
  */
-export async function resolveAudience(ws: string, audience: LaunchAudience, template: Template): Promise<ResolvedAudience> {
+export async function resolveAudience(ws: string, audience: LaunchAudience, template: Template, withZones = false): Promise<ResolvedAudience> {
   const contactIds = [...new Set(audience.contact_ids ?? [])];
   const groupIds = [...new Set(audience.group_ids ?? [])];
   const [contacts, groups, segmented, excluded] = await Promise.all([
@@ -62,7 +68,12 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
   const marketing = template.category === 'MARKETING';
   const direct = audience.recipients ?? [];
   // A direct number's contact (for exclusion) and opt-out come from its phone claim, read only when needed.
-  const owners = direct.length && (excluded.size || marketing) ? await phoneOwners(ws, direct.map((r) => r.phone)) : new Map<string, PhoneOwner>();
+  const owners = direct.length && (excluded.size || marketing || withZones) ? await phoneOwners(ws, direct.map((r) => r.phone)) : new Map<string, PhoneOwner>();
+  // A send window is read in each contact's own zone (contract §15): direct numbers' contacts are read for it.
+  const zoneOf = (contact: Contact) => (withZones ? recipientZone(contact.custom_fields) : undefined);
+  const directZones = new Map(
+    withZones && owners.size ? (await contactsByIds(ws, [...new Set([...owners.values()].map((o) => o.contact_id))])).map((c) => [c.id, zoneOf(c)]) : [],
+  );
 
   const shared = { variables: audience.template_variables, header: audience.template_header, buttons: audience.template_buttons };
   const own = (r: NonNullable<LaunchAudience['recipients']>[number]): TemplateInput => ({
@@ -71,15 +82,19 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     buttons: r.buttons ?? shared.buttons,
   });
   const candidates = [
-    ...direct.map((r, i) => ({ phone: r.phone, name: r.name ?? null, input: own(r), field: `recipients.${i}.`, owner: owners.get(r.phone) })),
+    ...direct.map((r, i) => {
+      const owner = owners.get(r.phone);
+      return { phone: r.phone, name: r.name ?? null, input: own(r), field: `recipients.${i}.`, owner, zone: owner && directZones.get(owner.contact_id) };
+    }),
     // A contact known only by a platform user id has no number to send a template to.
     ...[...contacts, ...members, ...segmented]
       .filter((c) => c.phone_number)
-      .map((c) => ({ phone: c.phone_number, name: c.name, input: shared, field: 'template_', owner: { contact_id: c.id, opted_out_at: c.opted_out_at } })),
+      .map((c) => ({ phone: c.phone_number, name: c.name, input: shared, field: 'template_', owner: { contact_id: c.id, opted_out_at: c.opted_out_at }, zone: zoneOf(c) })),
   ];
   const excludedPhones = new Set(candidates.filter((c) => c.owner && excluded.has(c.owner.contact_id)).map((c) => c.phone));
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
+  let firstInput: TemplateInput = {};
   let optedOut = 0;
   const problems = new Map<string, ErrorDetail>();
   for (const candidate of candidates) {
@@ -87,7 +102,8 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     seen.add(candidate.phone);
     try {
       const { parameters } = prepareTemplate(template, fillMacros(candidate.input, candidate.phone, candidate.name), candidate.field);
-      recipients.push({ p: candidate.phone, n: candidate.name, t: parameters });
+      if (!recipients.length) firstInput = candidate.input;
+      recipients.push({ p: candidate.phone, n: candidate.name, t: parameters, ...(candidate.zone && { z: candidate.zone }) });
       if (marketing && candidate.owner?.opted_out_at) optedOut++;
     } catch (error) {
       if (!(error instanceof DomainError) || !error.details) throw error;
@@ -97,5 +113,5 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
   }
   if (problems.size) throw errors.refused('template_variables_mismatch', `Recipients' parameters do not fit template ${template.name} (${template.language})`, [...problems.values()]);
   if (!recipients.length) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
-  return { recipients, optedOut };
+  return { recipients, optedOut, firstInput };
 }

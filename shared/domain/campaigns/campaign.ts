@@ -1,4 +1,5 @@
 import type { Template } from '#shared/domain/templates/template';
+import type { TemplateInput } from '#shared/domain/templates/parameters';
 import type { SendWindow } from '#shared/domain/campaigns/send-window';
 import { stableId } from '#shared/ids';
 
@@ -48,7 +49,9 @@ export interface Campaign {
   /** Contract §15: messages go to the platform only inside it. */
   send_window?: SendWindow | null;
   /** The zones the window is read in for this audience (the window's, and contacts' own): `paused_until` looks at them. */
-  window_zones?: string[];
+  window_zones?: string[] | null;
+  /** The first recipient's template values as given (macros unfilled): a test send fills them for a number outside the audience. */
+  first_input?: TemplateInput;
 }
 
 export interface RetryRound {
@@ -77,6 +80,7 @@ export const campaignView = (c: Campaign) => ({
   language: c.language,
   status: c.status,
   scheduled_at: c.scheduled_at,
+  send_window: c.send_window ?? null,
   total_recipients: c.total_recipients,
   created_at: c.created_at,
   queued_at: c.queued_at,
@@ -93,11 +97,12 @@ export interface PausedReason {
 }
 
 /** `failedByCode`: the failed messages by error code (contract §15), which only the results carry. */
-export const resultsView = (c: Campaign, counts: CampaignCounts, pausedReason: PausedReason | null = null, failedByCode: Record<string, number> = {}) => ({
+export const resultsView = (c: Campaign, counts: CampaignCounts, pausedReason: PausedReason | null = null, failedByCode: Record<string, number> = {}, pausedUntil: string | null = null) => ({
   campaign_id: c.id,
   name: c.name,
   status: c.status,
   paused_reason: c.status === 'running' ? pausedReason : null,
+  paused_until: pausedUntil,
   metrics: {
     ...counts,
     delivered_rate_pct: pct(counts.delivered + counts.read, counts.total_messages),

@@ -12,6 +12,7 @@ import { enqueue, queueUrl } from '#shared/queues';
 import { nowIso } from '#shared/time';
 import { campaignRounds, roundMessageId, type Campaign } from '#shared/domain/campaigns/campaign';
 import { retryMessages } from '#shared/domain/campaigns/retry';
+import { holdClosedWindow } from '#shared/domain/campaigns/window-wait';
 import type { Recipient } from '#shared/domain/campaigns/audience';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
 
@@ -51,6 +52,7 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
     template_parameters: parameters,
     rendered,
     campaign_id: campaign.id,
+    ...(recipient.z && { time_zone: recipient.z }),
     provider_message_id: null,
     error,
     metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: error ? now : null },
@@ -86,11 +88,10 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
   const optedOut = template.category === 'MARKETING' ? await optedOutPhones(job.workspace_id, recipients.map((r) => r.p)) : new Set<string>();
   const errorOf = (phone: string) => (optedOut.has(phone) ? RECIPIENT_OPTED_OUT : null);
-  await putMessages(
-    job.retry_id
-      ? await retryMessages(campaign, recipients, errorOf, now)
-      : recipients.map((recipient) => campaignMessage(campaign, template, recipient, errorOf(recipient.p), now)),
-  );
+  const messages = job.retry_id
+    ? await retryMessages(campaign, recipients, errorOf, now)
+    : recipients.map((recipient) => campaignMessage(campaign, template, recipient, errorOf(recipient.p), now));
+  await putMessages(await holdClosedWindow(campaign, messages, Date.parse(now)));
   await continueFanout(job, campaign);
 }
 

@@ -37,7 +37,9 @@ export async function launchCampaign(ws: string, campaignId: string, audience: L
   const campaign = await requireCampaign(ws, campaignId);
   if (campaign.status !== 'draft') throw errors.invalidState(`The campaign is ${campaign.status}; only a draft can be launched`);
   const template = await approvedTemplate(ws, campaign.template_name, campaign.language);
-  const { recipients, optedOut } = await resolveAudience(ws, audience, template);
+  // The launch's window replaces the one the campaign was created with.
+  const window = audience.send_window ?? campaign.send_window ?? null;
+  const { recipients, optedOut, firstInput } = await resolveAudience(ws, audience, template, window !== null);
   const chunks = chunk(recipients);
   await writeAudienceChunks(ws, campaignId, launchId, chunks);
 
@@ -49,6 +51,9 @@ export async function launchCampaign(ws: string, campaignId: string, audience: L
     audience_chunks: chunks.length,
     total_recipients: chunks.reduce((sum, c) => sum + c.length, 0),
     template,
+    send_window: window,
+    window_zones: window ? [...new Set(recipients.map((r) => r.z ?? window.time_zone))] : null,
+    first_input: firstInput,
     queued_at: now,
     ...(later ? {} : { started_at: now }),
   });

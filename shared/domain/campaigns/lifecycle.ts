@@ -6,6 +6,7 @@ import { newId } from '#shared/ids';
 import { pagination } from '#shared/pagination';
 import { nowIso } from '#shared/time';
 import { campaignView, type Campaign, type CampaignStatus } from '#shared/domain/campaigns/campaign';
+import type { SendWindow } from '#shared/domain/campaigns/send-window';
 
 export { campaignCounts, campaignCountsByCode } from '#shared/data/campaign-metrics';
 export { getCampaign };
@@ -16,6 +17,7 @@ export interface NewCampaign {
   template_name?: string;
   language?: string;
   scheduled_at?: string;
+  send_window?: SendWindow;
 }
 
 const SCHEDULING_PLANS: Plan[] = ['growth', 'pro'];
@@ -49,6 +51,7 @@ export async function createCampaign(ws: string, plan: Plan, input: NewCampaign)
     language: template.language,
     status: 'draft',
     scheduled_at: input.scheduled_at ?? null,
+    send_window: input.send_window ?? null,
     created_at: nowIso(),
     queued_at: null,
     started_at: null,
@@ -81,4 +84,9 @@ export async function moveCampaign(ws: string, id: string, from: CampaignStatus[
   if (moved) return moved;
   const current = await requireCampaign(ws, id);
   throw errors.invalidState(`The campaign is ${current.status}; this needs it ${from.join(' or ')}`);
+}
+
+/** A campaign still `scheduled` starts running (the table stream then starts its fan-out); one cancelled meanwhile stays as it is. */
+export async function startScheduledCampaign(ws: string, id: string): Promise<boolean> {
+  return Boolean(await moveCampaignFrom(ws, id, ['scheduled'], { status: 'running', started_at: nowIso() }));
 }

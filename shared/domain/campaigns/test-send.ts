@@ -4,7 +4,7 @@ import { optedOutPhones } from '#shared/data/contact';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/domain/messages/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
-import { prepareTemplate, type TemplateParameters } from '#shared/domain/templates/parameters';
+import { fillMacros, prepareTemplate, type TemplateInput, type TemplateParameters } from '#shared/domain/templates/parameters';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
@@ -34,9 +34,20 @@ async function audienceEntries(campaign: Campaign, phones: string[]): Promise<{ 
 const NO_PARAMETERS: TemplateParameters = { header: null, variables: [], buttons: [] };
 
 /**
+ * A test number's template values, as the campaign would send them: its own when it is in the
+ * launched audience; else the first recipient's values as given, with the macros filled for the
+ * test number and an empty name (so `{{name}}` becomes the number, as for any recipient without
+ * one). A campaign launched before the launch kept those values uses the first recipient's as sent.
+ */
+function testInput(campaign: Campaign, own: Recipient | undefined, first: Recipient | undefined, phone: string): TemplateInput {
+  if (!own && campaign.first_input) return fillMacros(campaign.first_input, phone, null);
+  const accepted = (own ?? first)?.t ?? NO_PARAMETERS;
+  return { ...accepted, header: accepted.header ?? undefined };
+}
+
+/**
  * POST /campaigns/{id}/test (contract §15): the campaign's template, rendered as the campaign
- * renders it, to each test number: with that number's own parameters when it is in the launched
- * audience, else the first recipient's. The messages carry `test_of_campaign` and no
+ * renders it, to each test number (see testInput). The messages carry `test_of_campaign` and no
  * `campaign_id`, so the table stream counts them in the workspace only, never in the campaign's
  * metrics or completion. Every number is validated before any message is stored.
  */
@@ -52,8 +63,7 @@ export async function sendCampaignTest(ws: string, campaignId: string, phones: s
   ]);
   const now = nowIso();
   const messages: Message[] = numbers.map((phone) => {
-    const accepted = (byPhone.get(phone) ?? first)?.t ?? NO_PARAMETERS;
-    const { parameters, rendered, content } = prepareTemplate(template, { ...accepted, header: accepted.header ?? undefined });
+    const { parameters, rendered, content } = prepareTemplate(template, testInput(campaign, byPhone.get(phone), first, phone));
     const error = optedOut.has(phone) ? RECIPIENT_OPTED_OUT : null;
     return {
       id: newId(),

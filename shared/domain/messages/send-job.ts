@@ -22,6 +22,7 @@ import { nowIso } from '#shared/time';
 import type { JobOutcome } from '#shared/sqs-worker';
 import type { MessageError } from '#shared/domain/messages/message';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
+import { holdClaimed, windowOpening, windowWait } from '#shared/domain/campaigns/window-wait';
 
 export interface SendJob {
   workspace_id: string;
@@ -152,6 +153,17 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     // A number that opted out after the fan-out stored its message ends as if at the launch (contract §15).
     if (message.campaign_id && campaign?.template?.category === 'MARKETING' && (await optedOutPhones(workspace.id, [message.phone_number])).has(message.phone_number)) {
       await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: RECIPIENT_OPTED_OUT });
+      return done;
+    }
+    // Outside its send window the message waits for the window (contract §15), with its claim given back.
+    const opening = message.campaign_id && campaign ? windowOpening(campaign, message, Date.now()) : null;
+    if (opening !== null) {
+      const wait = windowWait(opening, Date.now());
+      if (wait.kind === 'delay') {
+        await releaseClaim(message, token, true);
+        return { kind: 'retry', delaySeconds: wait.seconds };
+      }
+      await holdClaimed(campaign!, message, token, wait.opensAt);
       return done;
     }
     request = await platformRequest(message, campaign?.template);

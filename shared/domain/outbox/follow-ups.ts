@@ -3,8 +3,11 @@ import { streamImage } from '#shared/data/table/stream-image';
 import type { FanoutJob } from '#shared/domain/campaigns/fanout';
 import type { SendJob } from '#shared/domain/messages/send-job';
 import type { MediaCopyJob } from '#shared/domain/messages/media-copy';
-import { scheduleCampaignStart, unscheduleCampaignStart } from '#shared/scheduler';
+import { scheduleCampaignStart, scheduleWindowResume, unscheduleCampaignStart } from '#shared/scheduler';
 import { enqueue, queueUrl } from '#shared/queues';
+
+/** A schedule a minute ahead: one-time schedules take a time to come, not one that has passed. */
+const CANCELLED_RESUME_DELAY_MS = 60_000;
 
 /**
  * The table's stream is the outbox: follow-up work is derived from what was written, so it
@@ -22,7 +25,8 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
     const item = streamImage(record.dynamodb?.NewImage);
     const before = streamImage(record.dynamodb?.OldImage);
     if (!item) continue;
-    if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'outbound' && item.status === 'queued') {
+    // A campaign message held for its send window gets its job when the window's schedule fires.
+    if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'outbound' && item.status === 'queued' && !item.window_opens_at) {
       sends.push({ workspace_id: item.workspace_id as string, message_id: item.id as string });
     }
     if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'inbound' && (item.media as { media_id?: string } | undefined)?.media_id) {
@@ -34,6 +38,8 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
     if (item.status === 'running') fanouts.push({ ...campaign, launch_id: item.launch_id as string, ...(item.retry_id ? { retry_id: item.retry_id as string } : {}), chunk: 0 });
     if (item.status === 'scheduled') schedules.push(scheduleCampaignStart(campaign, item.scheduled_at as string));
     if (item.status === 'cancelled' && before?.status === 'scheduled') schedules.push(unscheduleCampaignStart(campaign.campaign_id));
+    // Messages a cancelled campaign held for its window are handed on soon, to fail `campaign_cancelled`, not at the opening.
+    if (item.status === 'cancelled' && before?.status === 'running' && item.send_window) schedules.push(scheduleWindowResume(campaign, Date.now() + CANCELLED_RESUME_DELAY_MS));
   }
   await Promise.all([enqueue(queueUrl('send'), sends), enqueue(queueUrl('fanout'), fanouts), enqueue(queueUrl('media'), mediaCopies), ...schedules]);
 }

@@ -1,6 +1,7 @@
 /** What the campaign operations answer (contract §8, §16). */
 import * as v from 'valibot';
 import { CAMPAIGN_STATUSES } from '#shared/domain/campaigns/campaign';
+import { WEEKDAYS } from '#shared/domain/campaigns/send-window';
 import { count, percentage, recordId, timestamp } from '#shared/schemas/responses/common';
 
 const campaignEntries = () => ({
@@ -11,6 +12,10 @@ const campaignEntries = () => ({
   language: v.string(),
   status: v.picklist(CAMPAIGN_STATUSES),
   scheduled_at: v.nullable(timestamp()),
+  send_window: v.pipe(
+    v.nullable(v.object({ start: v.string(), end: v.string(), days: v.array(v.picklist(WEEKDAYS)), time_zone: v.string() })),
+    v.description("When messages may go to the platform (contract §15): `start` to `end` local time on `days`, in `time_zone` or a contact's own `custom_fields.time_zone`"),
+  ),
   total_recipients: v.pipe(v.nullable(count()), v.description('Set at launch')),
   created_at: timestamp(),
   queued_at: v.nullable(timestamp()),
@@ -43,6 +48,10 @@ export const campaignResults = v.object({
   paused_reason: v.pipe(
     v.nullable(v.object({ code: v.union([v.string(), v.number()]), title: v.string(), since: timestamp() })),
     v.description("While running: the account-level platform error that paused the number's sending"),
+  ),
+  paused_until: v.pipe(
+    v.nullable(timestamp()),
+    v.description("While running with its send window closed in every zone of its audience: when the window next opens, and sending resumes by itself"),
   ),
   metrics: metrics(),
   failed_by_code: v.pipe(

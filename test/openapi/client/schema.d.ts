@@ -631,6 +631,13 @@ export interface components {
             /** @enum {string} */
             status: "draft" | "scheduled" | "running" | "completed" | "cancelled";
             scheduled_at: string | null;
+            /** @description When messages may go to the platform (contract §15): `start` to `end` local time on `days`, in `time_zone` or a contact's own `custom_fields.time_zone` */
+            send_window: {
+                start: string;
+                end: string;
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                time_zone: string;
+            } | null;
             /** @description Set at launch */
             total_recipients: number | null;
             /** Format: date-time */
@@ -665,6 +672,8 @@ export interface components {
                 /** Format: date-time */
                 since: string;
             } | null;
+            /** @description While running with its send window closed in every zone of its audience: when the window next opens, and sending resumes by itself */
+            paused_until: string | null;
             metrics: {
                 total_messages: number;
                 pending: number;
@@ -711,6 +720,13 @@ export interface components {
             /** @enum {string} */
             status: "draft" | "scheduled" | "running" | "completed" | "cancelled";
             scheduled_at: string | null;
+            /** @description When messages may go to the platform (contract §15): `start` to `end` local time on `days`, in `time_zone` or a contact's own `custom_fields.time_zone` */
+            send_window: {
+                start: string;
+                end: string;
+                days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                time_zone: string;
+            } | null;
             /** @description Set at launch */
             total_recipients: number | null;
             /** Format: date-time */
@@ -2677,6 +2693,12 @@ export interface operations {
                     template_name?: string;
                     language?: string;
                     scheduled_at?: string;
+                    send_window?: {
+                        start: string;
+                        end: string;
+                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                        time_zone: string;
+                    };
                 };
             };
         };
@@ -2901,6 +2923,12 @@ export interface operations {
                         index: number;
                         value?: string | number;
                     }[];
+                    send_window?: {
+                        start: string;
+                        end: string;
+                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                        time_zone: string;
+                    };
                 };
             };
         };
