@@ -68,6 +68,23 @@ export async function markFanoutDone(ws: string, id: string, launchId: string, r
   );
 }
 
+/** Records the resolution of this launch's pending segment, once: false when it was recorded already. */
+export const settleSegment = (ws: string, id: string, launchId: string, set: Record<string, unknown>): Promise<boolean> => {
+  const { expression, names, values } = setFields(set);
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: campaignKey(ws, id),
+        UpdateExpression: `${expression} REMOVE segment_pending`,
+        ConditionExpression: 'attribute_exists(segment_pending) AND launch_id = :launch',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ...values, ':launch': launchId },
+      }),
+    ),
+  );
+};
+
 /** Completes a running campaign whose fan-out is done, with its final counts; the condition makes it happen once. */
 export const completeCampaign = (ws: string, id: string, at: string, counts: CampaignCounts): Promise<boolean> =>
   conditionally(

@@ -171,7 +171,7 @@ export const operations: Operation[] = [
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
   { name: 'TestCampaign', handler: 'functions/campaigns/test.ts', trigger: http('POST', '/api/v1/campaigns/{id}/test'), access: { table: 'readWrite' } },
   { name: 'RetryCampaign', handler: 'functions/campaigns/retry.ts', trigger: http('POST', '/api/v1/campaigns/{id}/retry'), access: { table: 'readWrite' } },
-  { name: 'FanoutWorker', handler: 'functions/campaigns/fanout-worker.ts', trigger: { type: 'queue', queue: 'fanout', batchSize: 1 }, access: { table: 'readWrite', queues: ['fanout'], scheduler: true }, timeoutSeconds: 90 },
+  { name: 'FanoutWorker', handler: 'functions/campaigns/fanout-worker.ts', trigger: { type: 'queue', queue: 'fanout', batchSize: 1 }, access: { table: 'readWrite', queues: ['fanout'], scheduler: true }, timeoutSeconds: 300 },
   {
     name: 'FanoutDeadLetters',
     handler: 'functions/campaigns/fanout-dead-letters.ts',

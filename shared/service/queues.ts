@@ -14,8 +14,8 @@ export const queues = {
   inbound: { visibilityTimeoutSeconds: 60, maxReceiveCount: 8 },
   /** Inbound media copies: one message's media per job, retried with the queue's redelivery, then given up (docs/conversations.md). */
   media: { visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
-  /** Campaign fan-out: one audience chunk per job; each chunk enqueues the next. */
-  fanout: { visibilityTimeoutSeconds: 120, maxReceiveCount: 8 },
+  /** Campaign fan-out: one audience chunk per job (or a large segment's resolution, up to 300 s); each chunk enqueues the next. */
+  fanout: { visibilityTimeoutSeconds: 360, maxReceiveCount: 8 },
   /** Webhook deliveries: one attempt per receive; retries wait on the job's visibility (up to 12 h). */
   webhook: { visibilityTimeoutSeconds: 60, maxReceiveCount: 20 },
 } as const;

@@ -38,7 +38,14 @@ async function contactBook(ws: TestWorkspace) {
 }
 
 describe('campaign segments', () => {
-  it('reaches exactly the tagged contacts with the custom field, less excluded tags from every source, and fails opted-out numbers unsent', async () => {
+  afterEach(() => delete process.env.SEGMENT_RESOLVED_LATER_ABOVE);
+
+  // Over the threshold, the segment is resolved by the fan-out after the launch answered: the answer counts the other sources only.
+  it.each([
+    ['resolved at launch', undefined, { total_recipients: 4, excluded_opted_out: 1, audience_complete: true }],
+    ['resolved in the background', '2', { total_recipients: 3, excluded_opted_out: 0, audience_complete: false }],
+  ])('reaches exactly the tagged contacts with the custom field, less excluded tags from every source, and fails opted-out numbers unsent (%s)', async (_, threshold, answer) => {
+    if (threshold) process.env.SEGMENT_RESOLVED_LATER_ABOVE = threshold;
     const ws = await workspace();
     const ids = await contactBook(ws);
     const group = (await api.call('POST', '/api/v1/groups', { key: ws.key, body: { name: 'Regulars' } })).body.data;
@@ -55,10 +62,11 @@ describe('campaign segments', () => {
     expect(reply.status).toBe(202);
     // Walk-in, Ada (a contact and a segment member, sent once), Eve (a group and a segment member), Gil (opted out);
     // Bob and Hal excluded whichever source named them.
-    expect(reply.body.data).toMatchObject({ campaign_id: campaign.id, status: 'running', total_recipients: 4, excluded_opted_out: 1 });
+    expect(reply.body.data).toMatchObject({ campaign_id: campaign.id, status: 'running', ...answer });
 
     const done = await eventually(() => results(ws, campaign.id), (r) => r.status === 'completed', 30_000);
     expect(done.metrics).toMatchObject({ total_messages: 4, pending: 0, failed: 1 });
+    expect((await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key })).body.data.total_recipients).toBe(4);
     const messages = await campaignMessages(ws, campaign.id);
     expect(messages.map((m) => `${m.phone_number} ${m.status === 'failed' ? m.error.code : m.content}`).sort()).toEqual([
       '14155580001 Welcome to our service, Ada!',

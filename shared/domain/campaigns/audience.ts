@@ -50,7 +50,8 @@ function missing(ids: string[], found: Set<string>, field: string): ErrorDetail[
  * every recipient's problems (`recipients.N.…`, or `template_…` for the shared values); nobody
  * left, 422 empty_audience.
  */
-export async function resolveAudience(ws: string, audience: LaunchAudience, template: Template, withZones = false): Promise<ResolvedAudience> {
+export async function resolveAudience(ws: string, audience: LaunchAudience, template: Template, options: { withZones?: boolean; allowEmpty?: boolean } = {}): Promise<ResolvedAudience> {
+  const withZones = options.withZones ?? false;
   const contactIds = [...new Set(audience.contact_ids ?? [])];
   const groupIds = [...new Set(audience.group_ids ?? [])];
   const [contacts, groups, segmented, excluded] = await Promise.all([
@@ -112,6 +113,66 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     }
   }
   if (problems.size) throw errors.refused('template_variables_mismatch', `Recipients' parameters do not fit template ${template.name} (${template.language})`, [...problems.values()]);
-  if (!recipients.length) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
+  if (!recipients.length && !options.allowEmpty) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
   return { recipients, optedOut, firstInput };
+}
+
+/** The launch's shared values for contacts (macros unfilled): what segment members get. */
+export const sharedInput = (audience: LaunchAudience): TemplateInput => ({ variables: audience.template_variables, header: audience.template_header, buttons: audience.template_buttons });
+
+/**
+ * Refuses shared values that do not fit the template, as resolveAudience would for the first
+ * contact, when no contact is resolved before the launch answers (a segment resolved later).
+ */
+export function checkSharedValues(template: Template, shared: TemplateInput): void {
+  prepareTemplate(template, fillMacros(shared, '10000000000', 'Sample'), 'template_');
+}
+
+/**
+ * A segment resolved after its launch answered (by the fan-out): its members' recipients, less
+ * `skip` (the numbers of the launch's other sources) and the excluded numbers, each with the
+ * shared values filled for it. A member whose values do not fit (a name too long for the
+ * template, say) cannot be refused any more: it is left out and counted in `unfit`.
+ */
+export async function resolveSegmentLater(ws: string, segment: Segment, shared: TemplateInput, template: Template, withZones: boolean, skip: Set<string>) {
+  const [members, excluded] = await Promise.all([segmentMembers(ws, segment), excludedContactIds(ws, segment)]);
+  const recipients: Recipient[] = [];
+  const seen = new Set(skip);
+  let unfit = 0;
+  for (const contact of members) {
+    if (!contact.phone_number || seen.has(contact.phone_number) || excluded.has(contact.id)) continue;
+    seen.add(contact.phone_number);
+    try {
+      const { parameters } = prepareTemplate(template, fillMacros(shared, contact.phone_number, contact.name), 'template_');
+      const zone = withZones ? recipientZone(contact.custom_fields) : undefined;
+      recipients.push({ p: contact.phone_number, n: contact.name, t: parameters, ...(zone && { z: zone }) });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      unfit++;
+    }
+  }
+  return { recipients, unfit };
+}
+
+/** Recipients per fan-out job, and a size bound that keeps a chunk item far below DynamoDB's 400 KB. */
+const CHUNK_RECIPIENTS = 500;
+const CHUNK_BYTES = 300_000;
+
+/** The recipients in the fan-out's chunks, in order. */
+export function chunkRecipients(recipients: Recipient[]): Recipient[][] {
+  const chunks: Recipient[][] = [];
+  let current: Recipient[] = [];
+  let bytes = 0;
+  for (const recipient of recipients) {
+    const size = Buffer.byteLength(JSON.stringify(recipient), 'utf8');
+    if (current.length && (current.length === CHUNK_RECIPIENTS || bytes + size > CHUNK_BYTES)) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(recipient);
+    bytes += size;
+  }
+  if (current.length) chunks.push(current);
+  return chunks;
 }

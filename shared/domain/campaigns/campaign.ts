@@ -1,6 +1,7 @@
 import type { Template } from '#shared/domain/templates/template';
 import type { TemplateInput } from '#shared/domain/templates/parameters';
 import type { SendWindow } from '#shared/domain/campaigns/send-window';
+import type { Segment } from '#shared/domain/campaigns/segment';
 import { stableId } from '#shared/ids';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'completed', 'cancelled'] as const;
@@ -50,6 +51,12 @@ export interface Campaign {
   send_window?: SendWindow | null;
   /** The zones the window is read in for this audience (the window's, and contacts' own): `paused_until` looks at them. */
   window_zones?: string[] | null;
+  /** A large segment the fan-out resolves after the launch's other chunks, with the shared values its members get. */
+  segment_pending?: { segment: Segment; shared: TemplateInput };
+  /** Segment members resolved later whose values did not fit the template: left out, and counted here. */
+  audience_unfit?: number;
+  /** The pending segment's resolution failed on every try, and the campaign went on without its members. */
+  segment_failed_at?: string;
   /** The first recipient's template values as given (macros unfilled): a test send fills them for a number outside the audience. */
   first_input?: TemplateInput;
 }

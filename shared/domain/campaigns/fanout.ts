@@ -13,6 +13,7 @@ import { nowIso } from '#shared/time';
 import { campaignRounds, roundMessageId, type Campaign } from '#shared/domain/campaigns/campaign';
 import { retryMessages } from '#shared/domain/campaigns/retry';
 import { holdClosedWindow } from '#shared/domain/campaigns/window-wait';
+import { abandonPendingSegment, resolvePendingSegment } from '#shared/domain/campaigns/pending-segment';
 import type { Recipient } from '#shared/domain/campaigns/audience';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
 
@@ -80,6 +81,8 @@ async function putMessages(messages: Message[]): Promise<void> {
 export async function fanOutChunk(job: FanoutJob): Promise<void> {
   const campaign = await jobCampaign(job);
   if (!campaign) return;
+  // Past the launch's chunks with a segment pending: this job resolves it into further chunks.
+  if (campaign.segment_pending && job.chunk >= campaign.audience_chunks) return fanOutFrom(job, await resolvePendingSegment(campaign), job.chunk);
   const recipients = await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk);
   // Written before the launch committed: missing means something is badly wrong, so the job fails and is kept.
   if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
@@ -103,9 +106,12 @@ async function jobCampaign(job: FanoutJob): Promise<Campaign | undefined> {
 }
 
 /** Hands the next chunk to a new job, or after the last one marks the fan-out done (and completes the campaign if nothing is pending). */
-async function continueFanout(job: FanoutJob, campaign: Campaign): Promise<void> {
-  if (job.chunk + 1 < campaign.audience_chunks) {
-    await enqueue(queueUrl('fanout'), [{ ...job, chunk: job.chunk + 1 }]);
+const continueFanout = (job: FanoutJob, campaign: Campaign) => fanOutFrom(job, campaign, job.chunk + 1);
+
+/** Hands chunk `next` to a new job (or the pending segment's resolution, past the last chunk), or marks the fan-out done. */
+async function fanOutFrom(job: FanoutJob, campaign: Campaign, next: number): Promise<void> {
+  if (next < campaign.audience_chunks || campaign.segment_pending) {
+    await enqueue(queueUrl('fanout'), [{ ...job, chunk: next }]);
     return;
   }
   await markFanoutDone(job.workspace_id, job.campaign_id, job.launch_id, job.retry_id);
@@ -120,6 +126,7 @@ async function continueFanout(job: FanoutJob, campaign: Campaign): Promise<void>
 export async function failDeadLetteredChunk(job: FanoutJob): Promise<void> {
   const campaign = await jobCampaign(job);
   if (!campaign) return;
+  if (campaign.segment_pending && job.chunk >= campaign.audience_chunks) return fanOutFrom(job, await abandonPendingSegment(campaign), job.chunk);
   const recipients = (await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk)) ?? [];
   const now = nowIso();
   await putMessages(

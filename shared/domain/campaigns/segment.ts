@@ -1,5 +1,6 @@
 /** A launch's `segment` (contract §15): contacts chosen by tags and custom fields, and the tags that exclude numbers. */
 import { contactsByIds, contactsWithCustomFields, taggedContactIds } from '#shared/data/contact';
+import { counterNames, readListCount } from '#shared/data/counter';
 import { tagKey, type Contact, type CustomFieldValue } from '#shared/domain/contacts/contact';
 
 export interface Segment {
@@ -52,4 +53,14 @@ export async function segmentMembers(ws: string, segment: Segment): Promise<Cont
 /** The ids of the contacts whose numbers `exclude_tags` removes from every source. */
 export async function excludedContactIds(ws: string, segment: Segment | undefined): Promise<Set<string>> {
   return idsWithAnyTag(ws, indexForms(segment?.exclude_tags));
+}
+
+/**
+ * How many contacts resolving the segment reads: its tag queries' candidates (cheap: the tag index
+ * only), or with custom fields alone, the whole contact book (from its counter).
+ */
+export async function segmentCandidateCount(ws: string, segment: Segment): Promise<number> {
+  const candidates = await taggedCandidates(ws, segment);
+  if (candidates) return candidates.size;
+  return Object.keys(segment.custom_fields ?? {}).length ? readListCount(ws, counterNames.contacts) : 0;
 }

@@ -72,6 +72,12 @@ export const campaignLaunch = v.object({
     count(),
     v.description('Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent'),
   ),
+  audience_complete: v.pipe(
+    v.boolean(),
+    v.description(
+      'False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign\'s `total_recipients` grows by them once resolved',
+    ),
+  ),
 });
 
 /** The test messages, one per distinct number. */

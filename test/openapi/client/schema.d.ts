@@ -658,6 +658,8 @@ export interface components {
             total_recipients: number;
             /** @description Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent */
             excluded_opted_out: number;
+            /** @description False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign's `total_recipients` grows by them once resolved */
+            audience_complete: boolean;
         };
         CampaignResults: {
             /** Format: uuid */
