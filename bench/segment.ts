@@ -26,10 +26,14 @@ function seedContacts(): Contact[] {
   }));
 }
 
+/** How often the campaign is read while its segment is resolved in the background. */
+const POLL_MS = 100;
+
 /**
  * A launch to a 50,000-member tag with an excluded tag and a custom field, timed as the client
- * sees it (resolution, chunks and commit in one request); the campaign is cancelled at once so
- * its fan-out does not load the benchmarks after it.
+ * sees it: the 202 (the segment is over the background threshold, so resolved after it), then
+ * until the campaign's `total_recipients` holds the segment's members (the fan-out has resolved
+ * it). The campaign is cancelled then, so its sends do not load the benchmarks after it.
  */
 export async function benchSegment(ctx: BenchContext): Promise<Figure[]> {
   const ws = await ctx.workspace();
@@ -38,21 +42,35 @@ export async function benchSegment(ctx: BenchContext): Promise<Figure[]> {
   const slices = Array.from({ length: MEMBERS / SEED_SLICE }, (_, i) => contacts.slice(i * SEED_SLICE, (i + 1) * SEED_SLICE));
   await mapLimit(slices, SEED_CONCURRENCY, (slice) => insertContacts(ws.id, slice));
   const campaign = (await ctx.call('POST', '/api/v1/campaigns', ws.key, { name: 'bench segment', template_name: 'welcome' })).body.data;
-  const launch = await timed(() =>
-    ctx.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, ws.key, {
-      segment: { tags_any: ['vip'], exclude_tags: ['churned'], custom_fields: { city: 'Lisbon' } },
-      template_variables: ['{{name}}'],
-    }),
-  );
-  await ctx.call('POST', `/api/v1/campaigns/${campaign.id}/cancel`, ws.key);
   const expected = MEMBERS / 2 - MEMBERS / 10;
-  if (launch.result.status !== 202 || launch.result.body.data.total_recipients !== expected) throw new Error(`segment launch failed: ${JSON.stringify(launch.result.body).slice(0, 300)}`);
+  const resolved = await timed(async () => {
+    const launch = await timed(() =>
+      ctx.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, ws.key, {
+        segment: { tags_any: ['vip'], exclude_tags: ['churned'], custom_fields: { city: 'Lisbon' } },
+        template_variables: ['{{name}}'],
+      }),
+    );
+    if (launch.result.status !== 202 || launch.result.body.data.audience_complete !== false) throw new Error(`segment launch failed: ${JSON.stringify(launch.result.body).slice(0, 300)}`);
+    for (;;) {
+      const current = (await ctx.call('GET', `/api/v1/campaigns/${campaign.id}`, ws.key)).body.data;
+      if (current.total_recipients === expected) return launch.ms;
+      if (current.total_recipients > expected) throw new Error(`segment resolved to ${current.total_recipients}, expected ${expected}`);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  });
+  await ctx.call('POST', `/api/v1/campaigns/${campaign.id}/cancel`, ws.key);
   return [
     {
-      name: `launch to a segment of ${MEMBERS} tagged contacts (custom field and excluded tag: ${expected} recipients)`,
-      value: launch.ms,
+      name: `launch to a segment of ${MEMBERS} tagged contacts (custom field and excluded tag: ${expected} recipients), 202 with the segment resolved in the background`,
+      value: resolved.result,
       unit: 'ms',
-      budget: { max: 29_000, of: 'value' },
+      budget: { max: 3_000, of: 'value' },
+    },
+    {
+      name: `the same launch until the background resolution has set total_recipients (${expected})`,
+      value: resolved.ms,
+      unit: 'ms',
+      budget: { max: 60_000, of: 'value' },
     },
   ];
 }

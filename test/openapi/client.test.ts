@@ -6,6 +6,7 @@ import { checkReply } from '../support/openapi-check';
 import { startReceiver } from '../support/receiver';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
+import { nextOpening, type SendWindow } from '#shared/domain/campaigns/send-window';
 
 /**
  * The README's walk-through, driven by a client generated from the API document (openapi-typescript
@@ -204,6 +205,45 @@ describe("the README's walk-through with the generated client", () => {
     const messages = ok(await client.GET('/api/v1/messages', { params: { query: { campaign_id: campaign.id } } })).data;
     expect(messages.map((m) => m.phone_number)).toEqual(['14155550141']);
     expect(ok(await client.GET('/api/v1/messages/{id}', { params: { path: { id: messages[0].id } } })).data.content).toBe('Welcome to our service, Ana!');
+  });
+
+  it('a send window closed now: the campaign runs paused until the window next opens', async () => {
+    // The README's window is weekdays 09:00–18:00 in Lisbon; here a day three days ahead, so it is closed whenever the test runs.
+    const lisbonDay = (ms: number) => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Lisbon', weekday: 'short' }).format(ms).toLowerCase() as SendWindow['days'][number];
+    const window: SendWindow = { start: '09:00', end: '18:00', days: [lisbonDay(Date.now() + 3 * 86_400_000)], time_zone: 'Europe/Lisbon' };
+    const campaign = ok(await client.POST('/api/v1/campaigns', { body: { name: 'Office hours', template_name: 'welcome', send_window: window } })).data;
+    expect(campaign.send_window).toEqual(window);
+    const launch = await client.POST('/api/v1/campaigns/{id}/launch', {
+      params: { path: { id: campaign.id } },
+      body: { recipients: [{ phone: '+1 415 555 0151', name: 'Lu' }], template_variables: ['{{name}}'] },
+    });
+    expect(launch.response.status).toBe(202);
+    const results = ok(await client.GET('/api/v1/campaigns/{id}/results', { params: { path: { id: campaign.id } } })).data;
+    expect(results).toMatchObject({ status: 'running', paused_until: new Date(nextOpening(window, 'Europe/Lisbon', Date.now())!).toISOString() });
+    expect(await simulator.sends('14155550151')).toEqual([]);
+    expect(ok(await client.POST('/api/v1/campaigns/{id}/cancel', { params: { path: { id: campaign.id } } })).data.status).toBe('cancelled');
+  });
+
+  it('a retry of the recipients a 131049 failed: re-sent once, each recipient counted once', async () => {
+    const campaign = ok(await client.POST('/api/v1/campaigns', { body: { name: 'Weekly offer', template_name: 'welcome' } })).data;
+    await client.POST('/api/v1/campaigns/{id}/launch', {
+      params: { path: { id: campaign.id } },
+      body: { recipients: [{ phone: '+1 415 555 0161', name: 'Mo' }, { phone: '+1 415 555 9997', name: 'Busy' }], template_variables: ['{{name}}'] },
+    });
+    const resultsOf = async () => ok(await client.GET('/api/v1/campaigns/{id}/results', { params: { path: { id: campaign.id } } })).data;
+    expect(await eventually(resultsOf, (r) => r.status === 'completed', 30_000)).toMatchObject({ failed_by_code: { '131049': 1 } });
+    const retry = await client.POST('/api/v1/campaigns/{id}/retry', { params: { path: { id: campaign.id }, header: { 'Idempotency-Key': `retry-${campaign.id}` } } });
+    expect(retry.response.status).toBe(202);
+    expect(ok(retry).data).toEqual({ campaign_id: campaign.id, status: 'running', retried_count: 1, skipped_count: 0 });
+    // The simulator fails …9997 every time: the retry fails again, and the recipient is still counted once.
+    const again = await eventually(resultsOf, (r) => r.status === 'completed' && r.metrics.failed === 1, 30_000);
+    expect(again).toMatchObject({ metrics: { total_messages: 2, failed: 1 }, failed_by_code: { '131049': 1 } });
+    const messages = ok(await client.GET('/api/v1/messages', { params: { query: { campaign_id: campaign.id } } })).data;
+    expect(messages).toHaveLength(3);
+    const [latest] = messages.filter((m) => m.phone_number === '14155559997');
+    expect(ok(await client.GET('/api/v1/messages/{id}', { params: { path: { id: latest.id } } })).data.retry_of).toBe(messages.find((m) => m.phone_number === '14155559997' && m.id !== latest.id)!.id);
+    expect(await simulator.sends('14155559997')).toHaveLength(2);
+    expect(await simulator.sends('14155550161')).toHaveLength(1);
   });
 
   it('a scheduled campaign, cancelled before it starts', async () => {

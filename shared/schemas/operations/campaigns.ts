@@ -5,7 +5,8 @@ import type { ApiKeyOperation } from '#shared/schemas/operations/description';
 export const CreateCampaign = {
   tag: 'Campaigns',
   summary: 'Create a draft campaign',
-  description: 'Tied to an approved template, by `template_id` or `template_name` (and `language`, default en_US). `scheduled_at` needs the growth or pro plan.',
+  description:
+    'Tied to an approved template, by `template_id` or `template_name` (and `language`, default en_US). `scheduled_at` needs the growth or pro plan. `send_window` keeps its messages inside `start`–`end` local time on `days`, in `time_zone` or a contact\'s own `custom_fields.time_zone` (an `end` before `start` runs past midnight).',
   auth: 'apiKey',
   request: { body: createCampaignBody },
   success: [{ status: 201, data: 'campaign' }],
@@ -32,7 +33,8 @@ export const GetCampaign = {
 export const GetCampaignResults = {
   tag: 'Campaigns',
   summary: "A campaign's live delivery metrics",
-  description: 'Each message counted once by its current status (about 2 s behind the messages).',
+  description:
+    'Each recipient counted once by its latest message\'s status (about 2 s behind the messages); `failed_by_code` breaks `failed` down by error code. While the send window is closed in every zone of the audience, `paused_until` tells when it next opens.',
   auth: 'apiKey',
   request: { params: idParams },
   success: [{ status: 200, data: 'campaignResults' }],
@@ -43,7 +45,7 @@ export const LaunchCampaign = {
   tag: 'Campaigns',
   summary: 'Launch a draft campaign to its audience',
   description:
-    'Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.',
+    'Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. A segment that reads over 5,000 contacts is resolved in the background: the answer has `audience_complete: false` and counts the other sources only. `send_window` replaces the campaign\'s. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.',
   auth: 'apiKey',
   request: { params: idParams, body: launchCampaignBody, idempotentAs: 'POST /api/v1/campaigns/{id}/launch' },
   success: [{ status: 202, data: 'campaignLaunch' }],

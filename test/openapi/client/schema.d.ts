@@ -336,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft campaign
-         * @description Tied to an approved template, by `template_id` or `template_name` (and `language`, default en_US). `scheduled_at` needs the growth or pro plan.
+         * @description Tied to an approved template, by `template_id` or `template_name` (and `language`, default en_US). `scheduled_at` needs the growth or pro plan. `send_window` keeps its messages inside `start`–`end` local time on `days`, in `time_zone` or a contact's own `custom_fields.time_zone` (an `end` before `start` runs past midnight).
          */
         post: operations["CreateCampaign"];
         delete?: never;
@@ -371,7 +371,7 @@ export interface paths {
         };
         /**
          * A campaign's live delivery metrics
-         * @description Each message counted once by its current status (about 2 s behind the messages).
+         * @description Each recipient counted once by its latest message's status (about 2 s behind the messages); `failed_by_code` breaks `failed` down by error code. While the send window is closed in every zone of the audience, `paused_until` tells when it next opens.
          */
         get: operations["GetCampaignResults"];
         put?: never;
@@ -393,7 +393,7 @@ export interface paths {
         put?: never;
         /**
          * Launch a draft campaign to its audience
-         * @description Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.
+         * @description Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. A segment that reads over 5,000 contacts is resolved in the background: the answer has `audience_complete: false` and counts the other sources only. `send_window` replaces the campaign's. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.
          */
         post: operations["LaunchCampaign"];
         delete?: never;
