@@ -62,6 +62,23 @@ describe('send_window', () => {
     expect(await simulator.sends('14155596003')).toHaveLength(0);
   }, 120_000);
 
+  it('fails the messages a cancelled campaign held for its window, without waiting for the window', async () => {
+    process.env.CANCELLED_RESUME_SECONDS = '2';
+    const ws = await api.workspaceWithTemplates();
+    // Closed now and for the next days: a window on the weekday three days ahead (getUTCDay counts from Sunday).
+    const threeDaysAhead = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'][(new Date().getUTCDay() + 3) % 7];
+    const window = { start: '09:00', end: '10:00', days: [threeDaysAhead], time_zone: 'UTC' };
+    const created = (await createCampaign(ws, { send_window: window })).body.data;
+    expect((await launch(ws, created.id, { recipients: [{ phone: '+14155596031', name: 'Held' }], template_variables: ['{{name}}'] })).status).toBe(202);
+    expect((await results(ws, created.id)).paused_until).not.toBeNull();
+    // Held once the fan-out has stored it.
+    await eventually(() => results(ws, created.id), (r) => r.metrics.pending === 1, 15_000);
+    expect((await api.call('POST', `/api/v1/campaigns/${created.id}/cancel`, { key: ws.key })).status).toBe(200);
+    const message = await eventually(() => messageTo(ws, created.id, '14155596031'), (m) => m.status === 'failed', 30_000);
+    expect(message.error.code).toBe('campaign_cancelled');
+    expect(await simulator.sends('14155596031')).toEqual([]);
+  });
+
   it('a window given at launch replaces the campaign\'s, and one open now sends at once', async () => {
     const ws = await api.workspaceWithTemplates();
     const closed = { start: '00:00', end: '00:01', days: ['mon'], time_zone: 'Pacific/Kiritimati' };

@@ -4,7 +4,7 @@ import { errors } from '#shared/errors';
 import { nowIso } from '#shared/time';
 import { checkSharedValues, chunkRecipients, resolveAudience, sharedInput, type LaunchAudience } from '#shared/domain/campaigns/audience';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycle';
-import { segmentCandidateCount, type Segment } from '#shared/domain/campaigns/segment';
+import { segmentReadBound, type Segment } from '#shared/domain/campaigns/segment';
 
 /**
  * A segment that reads more contacts than this is resolved by the fan-out after the launch has
@@ -17,7 +17,7 @@ const resolvedLaterAbove = () => Number(process.env.SEGMENT_RESOLVED_LATER_ABOVE
 /** Whether the launch's segment selects contacts and reads too many of them to be resolved before answering. */
 async function resolvedLater(ws: string, segment: Segment | undefined): Promise<boolean> {
   const selects = segment && (segment.tags_any?.length || segment.tags_all?.length || Object.keys(segment.custom_fields ?? {}).length);
-  return Boolean(selects) && (await segmentCandidateCount(ws, segment!)) > resolvedLaterAbove();
+  return Boolean(selects) && (await segmentReadBound(ws, segment!)) > resolvedLaterAbove();
 }
 
 /**

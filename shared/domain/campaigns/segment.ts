@@ -56,11 +56,17 @@ export async function excludedContactIds(ws: string, segment: Segment | undefine
 }
 
 /**
- * How many contacts resolving the segment reads: its tag queries' candidates (cheap: the tag index
- * only), or with custom fields alone, the whole contact book (from its counter).
+ * At most how many contacts resolving the segment reads, from the list counters alone (one read
+ * per tag): with tags, no more than the smallest `tags_all` count nor the `tags_any` counts'
+ * sum; with custom fields alone, the whole contact book.
  */
-export async function segmentCandidateCount(ws: string, segment: Segment): Promise<number> {
-  const candidates = await taggedCandidates(ws, segment);
-  if (candidates) return candidates.size;
+export async function segmentReadBound(ws: string, segment: Segment): Promise<number> {
+  const anyTags = indexForms(segment.tags_any);
+  const allTags = indexForms(segment.tags_all);
+  const count = (tag: string) => readListCount(ws, counterNames.tag(tag));
+  if (anyTags.length || allTags.length) {
+    const [any, all] = await Promise.all([Promise.all(anyTags.map(count)), Promise.all(allTags.map(count))]);
+    return Math.min(...(any.length ? [any.reduce((sum, n) => sum + n, 0)] : []), ...all);
+  }
   return Object.keys(segment.custom_fields ?? {}).length ? readListCount(ws, counterNames.contacts) : 0;
 }

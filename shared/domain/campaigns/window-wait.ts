@@ -1,3 +1,4 @@
+import { getCampaign } from '#shared/data/campaign';
 import { holdForWindow, waitingMessagesPage } from '#shared/data/message';
 import { enqueue, queueUrl } from '#shared/queues';
 import { scheduleWindowResume } from '#shared/scheduler';
@@ -48,15 +49,20 @@ export async function holdClaimed(campaign: Campaign, message: Message, token: s
   await holdForWindow(message, token, opensAt);
 }
 
+/** Beyond every opening: a cancelled campaign hands on all its held messages. */
+const END_OF_TIME = '9999-12-31T23:59:59.999Z';
+
 /**
  * The window's resume (run by its schedule): every message of the campaign held for an opening
  * up to now gets its send job again; the send worker checks the window once more as it sends.
+ * Of a cancelled campaign, every held message, which the send worker then fails `campaign_cancelled`.
  */
 export async function resumeHeldMessages(ws: string, campaignId: string): Promise<number> {
+  const until = (await getCampaign(ws, campaignId))?.status === 'cancelled' ? END_OF_TIME : new Date().toISOString();
   let startKey: Record<string, unknown> | undefined;
   let resumed = 0;
   do {
-    const page = await waitingMessagesPage(ws, campaignId, new Date().toISOString(), startKey);
+    const page = await waitingMessagesPage(ws, campaignId, until, startKey);
     await enqueue(queueUrl('send'), page.ids.map((message_id): SendJob => ({ workspace_id: ws, message_id })));
     resumed += page.ids.length;
     startKey = page.next;

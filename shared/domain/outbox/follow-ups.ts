@@ -6,8 +6,8 @@ import type { MediaCopyJob } from '#shared/domain/messages/media-copy';
 import { scheduleCampaignStart, scheduleWindowResume, unscheduleCampaignStart } from '#shared/scheduler';
 import { enqueue, queueUrl } from '#shared/queues';
 
-/** A schedule a minute ahead: one-time schedules take a time to come, not one that has passed. */
-const CANCELLED_RESUME_DELAY_MS = 60_000;
+/** A schedule a minute ahead: one-time schedules take a time to come, not one that has passed. CANCELLED_RESUME_SECONDS shortens it in tests. */
+const cancelledResumeDelayMs = () => Number(process.env.CANCELLED_RESUME_SECONDS ?? 60) * 1000;
 
 /**
  * The table's stream is the outbox: follow-up work is derived from what was written, so it
@@ -39,7 +39,7 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
     if (item.status === 'scheduled') schedules.push(scheduleCampaignStart(campaign, item.scheduled_at as string));
     if (item.status === 'cancelled' && before?.status === 'scheduled') schedules.push(unscheduleCampaignStart(campaign.campaign_id));
     // Messages a cancelled campaign held for its window are handed on soon, to fail `campaign_cancelled`, not at the opening.
-    if (item.status === 'cancelled' && before?.status === 'running' && item.send_window) schedules.push(scheduleWindowResume(campaign, Date.now() + CANCELLED_RESUME_DELAY_MS));
+    if (item.status === 'cancelled' && before?.status === 'running' && item.send_window) schedules.push(scheduleWindowResume(campaign, Date.now() + cancelledResumeDelayMs()));
   }
   await Promise.all([enqueue(queueUrl('send'), sends), enqueue(queueUrl('fanout'), fanouts), enqueue(queueUrl('media'), mediaCopies), ...schedules]);
 }
