@@ -127,6 +127,8 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
     });
     // The unqualified ARN only (what the schedules target), unlike grantInvoke() which adds `<function>:*`.
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
+    // Scheduler invokes asynchronously: a run failing its retries is kept (and alarmed on) with the bus's, not dropped.
+    fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6), onFailure: new SqsDestination(w.busDeliveryFailures) });
     w.scheduleTargets.push({ fn, role });
   },
   busRule: (fn, t, w) => {

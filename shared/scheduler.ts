@@ -15,8 +15,12 @@ const scheduleName = (campaignId: string) => `campaign-${campaignId}`;
 /** One per campaign and opening time: every message held for the same opening shares it. */
 const resumeName = (campaignId: string, at: number) => `campaign-${campaignId}-w${Math.floor(at / 1000)}`;
 
+/** Schedules this instance has created (or found): every message held for one opening asks for the same, and the Scheduler's request rate is limited. */
+const known = new Set<string>();
+
 /** A one-time EventBridge Scheduler schedule that invokes the campaign schedule target at `at`. Idempotent: an existing one of that name is kept. */
 async function createOneTimeSchedule(name: string, at: number, input: CampaignSchedule): Promise<void> {
+  if (known.has(name)) return;
   try {
     await scheduler().send(
       new CreateScheduleCommand({
@@ -31,6 +35,7 @@ async function createOneTimeSchedule(name: string, at: number, input: CampaignSc
   } catch (error) {
     if (!(error instanceof ConflictException)) throw error;
   }
+  known.add(name);
 }
 
 /** Starts a scheduled campaign at its `scheduled_at`. */

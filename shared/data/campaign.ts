@@ -62,7 +62,7 @@ export async function markFanoutDone(ws: string, id: string, launchId: string, r
       TableName: tableName(),
       Key: campaignKey(ws, id),
       UpdateExpression: 'SET fanout_done = :true',
-      ConditionExpression: retryId ? 'launch_id = :launch AND retry_id = :retry' : 'launch_id = :launch',
+      ConditionExpression: retryId ? 'launch_id = :launch AND retry_id = :retry' : 'launch_id = :launch AND attribute_not_exists(retry_id)',
       ExpressionAttributeValues: { ':true': true, ':launch': launchId, ...(retryId && { ':retry': retryId }) },
     }),
   );

@@ -89,8 +89,8 @@ export const claimForSend = (message: Message, token: string): Promise<boolean> 
       new UpdateCommand({
         TableName: tableName(),
         Key: messageKey(message.workspace_id, message.id),
-        // A message held for its send window leaves the window's index as it goes.
-        UpdateExpression: 'SET claim = :claim ADD attempts :one REMOVE ambiguous_since, window_opens_at, GSI1PK, GSI1SK',
+        // A message held for its send window leaves the window's index as it goes (it keeps `window_opens_at`: its waits count from then).
+        UpdateExpression: 'SET claim = :claim ADD attempts :one REMOVE ambiguous_since, GSI1PK, GSI1SK',
         ConditionExpression: '#status = :queued AND attribute_not_exists(claim)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':claim': { token, at: Date.now() }, ':queued': 'queued', ':one': 1 },

@@ -179,7 +179,8 @@ export const operations: Operation[] = [
     access: { table: 'readWrite', queues: ['fanout'] },
     timeoutSeconds: 90,
   },
-  { name: 'RunCampaignSchedule', handler: 'functions/campaigns/run-schedule.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite', queues: ['send'] }, timeoutSeconds: 300 },
+  // Named for its first job; it also resumes send windows. The name stays: schedules created before an upgrade target its ARN.
+  { name: 'StartScheduledCampaign', handler: 'functions/campaigns/run-schedule.ts', trigger: { type: 'scheduleTarget' }, access: { table: 'readWrite', queues: ['send'] }, timeoutSeconds: 300 },
 
   {
     name: 'PublishEvents',

@@ -307,8 +307,8 @@ describe('least privilege', () => {
     const sendTargets = [
       ...(op.access.queues ?? []).map((name) => arnOf(data.queues[name])),
       ...(op.trigger.type === 'tableStream' ? [arnOf(data.streamFailureQueue)] : []),
-      // A bus-rule function's failed asynchronous invocations go to the bus failure queue.
-      ...(op.trigger.type === 'busRule' ? [arnOf(data.busDeliveryFailureQueue)] : []),
+      // A bus-rule or schedule-target function's failed asynchronous invocations go to the bus failure queue.
+      ...(op.trigger.type === 'busRule' || op.trigger.type === 'scheduleTarget' ? [arnOf(data.busDeliveryFailureQueue)] : []),
     ];
     expect(resourcesAllowing(op, 'sqs:SendMessage')).toEqual(expect.arrayContaining(sendTargets));
     expect(resourcesAllowing(op, 'sqs:SendMessage')).toHaveLength(sendTargets.length);
@@ -335,7 +335,7 @@ describe('least privilege', () => {
 describe('one-time campaign schedules (EventBridge Scheduler)', () => {
   // CAMPAIGN_SCHEDULE_TARGET_ARN names one function: the stack refuses anything else (see below).
   test('there is exactly one schedule target operation, and some operation creates its schedules', () => {
-    expect(scheduleTargetOperations.map((op) => op.name)).toEqual(['RunCampaignSchedule']);
+    expect(scheduleTargetOperations.map((op) => op.name)).toEqual(['StartScheduledCampaign']);
     expect(schedulerOperations.length).toBeGreaterThan(0);
   });
 
@@ -397,7 +397,7 @@ describe('one-time campaign schedules (EventBridge Scheduler)', () => {
   test('synth fails clearly with a second schedule target', () => {
     const second: Operation = { ...starter, name: 'AnotherStarter' };
     expect(() => buildWithOperations((ops) => ops.push(second))).toThrow(
-      /TableOutbox has access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget'.*found: RunCampaignSchedule, AnotherStarter/,
+      /TableOutbox has access 'scheduler', which needs exactly one operation with trigger 'scheduleTarget'.*found: StartScheduledCampaign, AnotherStarter/,
     );
   });
 

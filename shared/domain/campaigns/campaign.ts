@@ -64,6 +64,9 @@ export interface Campaign {
 export interface RetryRound {
   id: string;
   queued_at: string;
+  /** The retry's answer (kept so the same request, repeated after a lost answer, gets it again). */
+  retried?: number;
+  skipped?: number;
 }
 
 /** The launch and each retry round after it, oldest first: each creates at most one message per recipient. */

@@ -24,6 +24,9 @@ const RETRY_WITHIN_MS = AUDIENCE_KEPT_MS - 86_400_000;
  */
 export async function retryCampaign(ws: string, campaignId: string, retryId: string) {
   const campaign = await requireCampaign(ws, campaignId);
+  // This very request committed before (its answer was lost): the same answer again.
+  const committed = campaign.retries?.find((round) => round.id === retryId);
+  if (committed) return retryAnswer(campaign.id, committed.retried ?? 0, committed.skipped ?? 0);
   if (campaign.status !== 'completed') throw errors.invalidState(`The campaign is ${campaign.status}; only a completed campaign can be retried`);
   if (Date.now() - Date.parse(campaign.queued_at!) > RETRY_WITHIN_MS) {
     throw errors.invalidState(`The campaign was launched over ${Math.floor(RETRY_WITHIN_MS / 86_400_000)} days ago; its audience is no longer kept for a retry`);
@@ -31,7 +34,7 @@ export async function retryCampaign(ws: string, campaignId: string, retryId: str
   const { counts, failedByCode } = await campaignCountsByCode(ws, campaignId);
   const retried = Object.entries(failedByCode).reduce((sum, [code, count]) => sum + (TRANSIENT_CODES.has(code) ? count : 0), 0);
   if (retried === 0) throw errors.refused('nothing_to_retry', 'No recipient\'s latest message failed with a transient cause');
-  const round = { id: retryId, queued_at: nowIso() };
+  const round = { id: retryId, queued_at: nowIso(), retried, skipped: counts.failed - retried };
   // The table stream turns the move into the round's first fan-out job.
   await moveCampaign(ws, campaignId, ['completed'], {
     status: 'running',
@@ -41,46 +44,32 @@ export async function retryCampaign(ws: string, campaignId: string, retryId: str
     retries: [...(campaign.retries ?? []), round],
     retried_total: (campaign.retried_total ?? 0) + retried,
   });
-  return { campaign_id: campaign.id, status: 'running' as const, retried_count: retried, skipped_count: counts.failed - retried };
+  return retryAnswer(campaign.id, retried, round.skipped);
 }
+
+const retryAnswer = (campaignId: string, retried: number, skipped: number) => ({ campaign_id: campaignId, status: 'running' as const, retried_count: retried, skipped_count: skipped });
 
 /**
  * The current retry round's messages for one chunk of the audience: for each recipient whose
- * latest message (the last round that has one) failed with a transient cause, a copy of it with
- * `retry_of`, `queued`, or failed with `error` (given when the round must end without sending).
+ * latest message (the last round that has one) failed with a transient cause before this round
+ * was asked for, a new message built as the launch built it (`build`: from the chunk's values and
+ * the launch's template, so a message the fan-out once gave up on is whole again), with
+ * `retry_of`, and `queued` or failed with `error(phone)`. A failure that came after the request
+ * was not in its count: the next retry takes it, so completion never waits on a message it did not count.
  */
-export async function retryMessages(campaign: Campaign, recipients: Recipient[], error: (recipient: string) => MessageError | null, now: string): Promise<Message[]> {
+export async function retryMessages(
+  campaign: Campaign,
+  recipients: Recipient[],
+  error: (phone: string) => MessageError | null,
+  build: (recipient: Recipient, error: MessageError | null) => Message,
+): Promise<Message[]> {
   const rounds = campaignRounds(campaign);
   const current = rounds.pop()!;
   const earlier = await messagesByIds(campaign.workspace_id, recipients.flatMap((r) => rounds.map((round) => roundMessageId(campaign, round, r.p))));
   const byId = new Map(earlier.map((message) => [message.id, message]));
   return recipients.flatMap((recipient) => {
     const latest = rounds.map((round) => byId.get(roundMessageId(campaign, round, recipient.p))).filter((m) => m !== undefined).pop();
-    if (!latest || latest.status !== 'failed' || !isTransient(latest.error)) return [];
-    const failure = error(recipient.p);
-    return [
-      {
-        id: roundMessageId(campaign, current, recipient.p),
-        workspace_id: latest.workspace_id,
-        phone_number: latest.phone_number,
-        direction: 'outbound',
-        message_type: latest.message_type,
-        template_name: latest.template_name,
-        language: latest.language,
-        content: latest.content,
-        template_parameters: latest.template_parameters,
-        rendered: latest.rendered,
-        campaign_id: campaign.id,
-        ...(latest.time_zone && { time_zone: latest.time_zone }),
-        status: failure ? 'failed' : 'queued',
-        retry_of: latest.id,
-        retry_of_code: latest.error!.code,
-        provider_message_id: null,
-        error: failure,
-        metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: failure ? now : null },
-        created_at: now,
-        updated_at: now,
-      } satisfies Message,
-    ];
+    if (!latest || latest.status !== 'failed' || !isTransient(latest.error) || latest.updated_at > current.queued_at) return [];
+    return [{ ...build(recipient, error(recipient.p)), id: roundMessageId(campaign, current, recipient.p), retry_of: latest.id, retry_of_code: latest.error!.code }];
   });
 }

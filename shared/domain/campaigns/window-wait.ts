@@ -1,5 +1,6 @@
 import { getCampaign } from '#shared/data/campaign';
 import { holdForWindow, waitingMessagesPage } from '#shared/data/message';
+import { mapLimit } from '#shared/concurrency';
 import { enqueue, queueUrl } from '#shared/queues';
 import { scheduleWindowResume } from '#shared/scheduler';
 import type { Message } from '#shared/domain/messages/message';
@@ -49,6 +50,12 @@ export async function holdClaimed(campaign: Campaign, message: Message, token: s
   await holdForWindow(message, token, opensAt);
 }
 
+/** How long one resume hands messages on before it leaves the rest to another (its function's time-out is 300 s). */
+const RESUME_BUDGET_MS = 200_000;
+
+/** SendMessageBatch calls in flight while a resume hands messages on. */
+const ENQUEUE_CONCURRENCY = 16;
+
 /** Beyond every opening: a cancelled campaign hands on all its held messages. */
 const END_OF_TIME = '9999-12-31T23:59:59.999Z';
 
@@ -58,12 +65,22 @@ const END_OF_TIME = '9999-12-31T23:59:59.999Z';
  * Of a cancelled campaign, every held message, which the send worker then fails `campaign_cancelled`.
  */
 export async function resumeHeldMessages(ws: string, campaignId: string): Promise<number> {
-  const until = (await getCampaign(ws, campaignId))?.status === 'cancelled' ? END_OF_TIME : new Date().toISOString();
+  const started = Date.now();
+  const until = (await getCampaign(ws, campaignId))?.status === 'cancelled' ? END_OF_TIME : new Date(started).toISOString();
   let startKey: Record<string, unknown> | undefined;
   let resumed = 0;
   do {
+    if (Date.now() - started > RESUME_BUDGET_MS) {
+      // Too many to hand on in one run: another resume a minute on goes over them again (a message
+      // handed on twice is sent once: its claim), well before this function's time-out could drop the rest.
+      await scheduleWindowResume({ workspace_id: ws, campaign_id: campaignId }, Date.now() + 60_000);
+      break;
+    }
     const page = await waitingMessagesPage(ws, campaignId, until, startKey);
-    await enqueue(queueUrl('send'), page.ids.map((message_id): SendJob => ({ workspace_id: ws, message_id })));
+    const jobs = page.ids.map((message_id): SendJob => ({ workspace_id: ws, message_id }));
+    // SendMessageBatch takes 10: batches in flight side by side.
+    const batches = Array.from({ length: Math.ceil(jobs.length / 10) }, (_, i) => jobs.slice(i * 10, i * 10 + 10));
+    await mapLimit(batches, ENQUEUE_CONCURRENCY, (batch) => enqueue(queueUrl('send'), batch));
     resumed += page.ids.length;
     startKey = page.next;
   } while (startKey);
@@ -77,6 +94,8 @@ export async function resumeHeldMessages(ws: string, campaignId: string): Promis
 export function pausedUntil(campaign: Campaign, now: number): string | null {
   const window = campaign.send_window;
   if (campaign.status !== 'running' || !window) return null;
-  const openings = (campaign.window_zones ?? [window.time_zone]).map((zone) => nextOpening(window, zone, now));
+  // No zone yet (a segment still resolved in the background, with no other recipient): the window's own.
+  const zones = campaign.window_zones?.length ? campaign.window_zones : [window.time_zone];
+  const openings = zones.map((zone) => nextOpening(window, zone, now));
   return openings.includes(null) ? null : new Date(Math.min(...(openings as number[]))).toISOString();
 }

@@ -84,7 +84,7 @@ export interface Message extends KindFields {
   retry_of_code?: string | number;
   /** A campaign message to a contact with a time zone of its own: the send window is read in it (contract §15). */
   time_zone?: string;
-  /** A campaign message held until its send window opens then (contract §15); the window's resume hands it on. */
+  /** A campaign message held until its send window opens then (contract §15); the window's resume hands it on. Kept once sent on: its pace and pause limits count from it. */
   window_opens_at?: string;
   /** Outbound: platform calls made so far (the send worker's count, shown as `metadata.send_attempts`). */
   attempts?: number;

@@ -130,7 +130,9 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     // No report came: it is sent once more.
   }
   // An account-level error paused the number: only its probe goes, the others wait (contract §16).
-  const gate = await pauseDecision(workspace.phone_number_id, message.created_at);
+  // Time held for a send window is no wait on the platform: the limits below count from the opening.
+  const sendableSince = message.window_opens_at && message.window_opens_at > message.created_at ? message.window_opens_at : message.created_at;
+  const gate = await pauseDecision(workspace.phone_number_id, sendableSince);
   if (gate.kind === 'wait') return { kind: 'retry', delaySeconds: secondsUntil(Math.min(gate.ms, MAX_PAUSE_WAIT_MS)) };
   if (gate.kind === 'give_up') {
     await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: gate.pause.code, title: gate.pause.title } });
@@ -205,7 +207,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     }
     if (error instanceof PlatformError && (error.code === THROUGHPUT_REACHED || error.code === PAIR_LIMIT_REACHED)) {
       // Pace, not the message: it waits uncounted, the number slows down, or this recipient's next slot is reserved (contract §14).
-      if (Date.now() - Date.parse(message.created_at) > MAX_PACED_WAIT_MS) {
+      if (Date.now() - Date.parse(sendableSince) > MAX_PACED_WAIT_MS) {
         await applyStatus(workspace.id, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_failed', title: error.title } });
         return done;
       }

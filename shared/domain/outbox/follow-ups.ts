@@ -25,8 +25,10 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
     const item = streamImage(record.dynamodb?.NewImage);
     const before = streamImage(record.dynamodb?.OldImage);
     if (!item) continue;
-    // A campaign message held for its send window gets its job when the window's schedule fires.
-    if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'outbound' && item.status === 'queued' && !item.window_opens_at) {
+    // A campaign message held for its send window gets its job when the window's schedule fires; one stored so
+    // late that its opening has passed (that schedule may have fired without it) gets it now: the worker checks the window.
+    const held = typeof item.window_opens_at === 'string' && Date.parse(item.window_opens_at) > Date.now();
+    if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'outbound' && item.status === 'queued' && !held) {
       sends.push({ workspace_id: item.workspace_id as string, message_id: item.id as string });
     }
     if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'inbound' && (item.media as { media_id?: string } | undefined)?.media_id) {

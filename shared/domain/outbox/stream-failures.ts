@@ -63,6 +63,6 @@ async function giveUp(record: DynamoDBRecord): Promise<void> {
   } else if (inserted && (item.media as { media_id?: string } | undefined)?.media_id) {
     await updateMedia(ws, item.id as string, { download_error: 'The copy could not be queued: the table stream failed on every try' });
   } else if (item.SK === 'CAMPAIGN' && item.status === 'running' && before?.status !== 'running') {
-    await failDeadLetteredChunk({ workspace_id: ws, campaign_id: item.id as string, launch_id: item.launch_id as string, chunk: 0 });
+    await failDeadLetteredChunk({ workspace_id: ws, campaign_id: item.id as string, launch_id: item.launch_id as string, ...(item.retry_id ? { retry_id: item.retry_id as string } : {}), chunk: 0 });
   }
 }
