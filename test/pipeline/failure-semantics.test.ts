@@ -54,7 +54,7 @@ describe('nothing stays queued (contract §14)', () => {
 });
 
 describe('a campaign always completes (contract §14)', () => {
-  it('a fan-out chunk the queue dead-letters gives its recipients failed messages with send_failed, and the campaign completes counting them', async () => {
+  it('a fan-out chunk the queue dead-letters gives its recipients failed messages with send_failed, the campaign completes counting them, and a retry sends them whole', async () => {
     const ws = await api.workspaceWithTemplates();
     // The fan-out fails on every receive (building its messages throws); the queue would dead-letter the chunk after 8 receives (16 minutes): the test puts it there at once.
     const prepare = templateParameters.prepareTemplate;
@@ -63,9 +63,9 @@ describe('a campaign always completes (contract §14)', () => {
       return prepare(...args);
     });
     try {
-      const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Fan-out DLQ', template_name: 'hello_world' } })).body.data;
-      const recipients = ['+14155580500', '+14155580501', '+14155580502'].map((phone) => ({ phone }));
-      expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients } })).status).toBe(202);
+      const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Fan-out DLQ', template_name: 'welcome' } })).body.data;
+      const recipients = ['+14155580500', '+14155580501', '+14155580502'].map((phone, i) => ({ phone, name: `R${i}` }));
+      expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients, template_variables: ['{{name}}'] } })).status).toBe(202);
       const { launch_id } = (await getCampaign(ws.id, campaign.id))!;
       await deadLetter(process.env.FANOUT_DEAD_LETTER_QUEUE_URL, { workspace_id: ws.id, campaign_id: campaign.id, launch_id, chunk: 0 });
 
@@ -77,6 +77,17 @@ describe('a campaign always completes (contract §14)', () => {
         expect((await message(ws, m.id)).error).toEqual({ code: 'send_failed', title: 'The campaign could not create this message: its fan-out failed on every try' });
       }
       expect(await simulator.sends('14155580500')).toEqual([]);
+
+      // send_failed is transient: once the fan-out works again, a retry rebuilds each message from the launch's values.
+      broken.mockRestore();
+      const retry = await api.call('POST', `/api/v1/campaigns/${campaign.id}/retry`, { key: ws.key });
+      expect(retry.body.data).toMatchObject({ retried_count: 3, skipped_count: 0 });
+      const again = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed' && r.metrics.read === 3, 30_000);
+      expect(again.metrics).toMatchObject({ total_messages: 3, failed: 0, pending: 0 });
+      const retried = (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}&status=read`, { key: ws.key })).body.data;
+      expect((await Promise.all(retried.map(async (m: { id: string }) => (await message(ws, m.id)).content))).sort()).toEqual(
+        recipients.map((r) => `Welcome to our service, ${r.name}!`),
+      );
     } finally {
       broken.mockRestore();
     }
