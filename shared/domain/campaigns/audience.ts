@@ -76,7 +76,7 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     withZones && owners.size ? (await contactsByIds(ws, [...new Set([...owners.values()].map((o) => o.contact_id))])).map((c) => [c.id, zoneOf(c)]) : [],
   );
 
-  const shared = { variables: audience.template_variables, header: audience.template_header, buttons: audience.template_buttons };
+  const shared = sharedInput(audience);
   const own = (r: NonNullable<LaunchAudience['recipients']>[number]): TemplateInput => ({
     variables: r.variables ?? shared.variables,
     header: r.header ?? shared.header,

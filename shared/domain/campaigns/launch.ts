@@ -35,9 +35,9 @@ export async function launchCampaign(ws: string, campaignId: string, audience: L
   const window = audience.send_window ?? campaign.send_window ?? null;
   const later = await resolvedLater(ws, audience.segment);
   // Resolved later, the segment only excludes now; its members come after every other source anyway.
-  const now = later ? { ...audience, segment: { exclude_tags: audience.segment!.exclude_tags } } : audience;
+  const resolvedNow = later ? { ...audience, segment: { exclude_tags: audience.segment!.exclude_tags } } : audience;
   if (later) checkSharedValues(template, sharedInput(audience));
-  const { recipients, optedOut, firstInput } = await resolveAudience(ws, now, template, { withZones: window !== null, allowEmpty: later });
+  const { recipients, optedOut, firstInput } = await resolveAudience(ws, resolvedNow, template, { withZones: window !== null, allowEmpty: later });
   const chunks = chunkRecipients(recipients);
   await writeAudienceChunks(ws, campaignId, launchId, chunks);
 
