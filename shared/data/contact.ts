@@ -9,11 +9,13 @@ import { mapLimit } from '#shared/concurrency';
 import { counterKey, counterMove, counterNames, readListCount } from '#shared/data/counter';
 import { CONTACT_GROUP, leaveUnit } from '#shared/data/group';
 import { tagKey, type Contact, type CustomFieldValue, type StoredContact } from '#shared/domain/contacts/contact';
+import { SEARCH_ENTRY, searchEntryChanges, searchEntryCount, searchEntryDeletes, searchEntryPuts } from '#shared/data/contact-search';
 
 /**
  * A contact, its phone-number claim (one contact per number and workspace: the claim's
- * conditional put is the uniqueness check) and its tag items (in the contact's collection,
- * indexed by lower-case tag for filtering). Every write is versioned (optimistic locking).
+ * conditional put is the uniqueness check), its tag items (in the contact's collection, indexed
+ * by lower-case tag for filtering) and its search entries (data/contact-search, written in the
+ * same transactions as the contact). Every write is versioned (optimistic locking).
  */
 export const contactKey = (ws: string, id: string) => ({ PK: `WS#${ws}#CONTACT#${id}`, SK: 'CONTACT' });
 const contactListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CONTACTS`, ...(id && { GSI1SK: id }) });
@@ -30,7 +32,6 @@ const contactItem = (ws: string, contact: Contact, version: number) => ({
   ...contactKey(ws, contact.id),
   ...contactListEntry(ws, contact.id),
   ...contact,
-  name_lc: contact.name?.toLowerCase() ?? null,
   version,
 });
 
@@ -94,7 +95,7 @@ export const contactMustExist = (ws: string, id: string): TransactItem => ({
   ConditionCheck: { TableName: tableName(), Key: contactKey(ws, id), ConditionExpression: 'attribute_exists(PK)' },
 });
 
-/** The contact's item collection beyond the contact itself: its tag and group items. */
+/** The contact's item collection beyond the contact itself: its tag, group and search items. */
 async function collection(ws: string, id: string) {
   const { Items = [] } = await db().send(
     new QueryCommand({
@@ -108,6 +109,7 @@ async function collection(ws: string, id: string) {
   return {
     tags: sortKeys.filter((sk) => sk.startsWith(TAG)).map((sk) => sk.slice(TAG.length)),
     groups: sortKeys.filter((sk) => sk.startsWith(CONTACT_GROUP)).map((sk) => sk.slice(CONTACT_GROUP.length)),
+    searchEntries: sortKeys.filter((sk) => sk.startsWith(SEARCH_ENTRY)),
   };
 }
 
@@ -150,7 +152,7 @@ async function reconcileTags(ws: string, contact: Contact, version: number): Pro
   }
 }
 
-/** A new contact's writes: phone claim, contact, and its tag items (their counters are summed per transaction). */
+/** A new contact's writes: phone claim, contact, search entries and its tag items (their counters are summed per transaction). */
 function insertWrites(ws: string, contact: Contact, withTags: boolean): TransactItem[] {
   const create = (Item: Record<string, unknown>): TransactItem => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' } });
   return [
@@ -158,6 +160,7 @@ function insertWrites(ws: string, contact: Contact, withTags: boolean): Transact
     ...(contact.phone_number ? [create(phoneClaim(ws, contact))] : []),
     ...(contact.user_id ? [create({ ...userClaimKey(ws, contact.user_id), contact_id: contact.id })] : []),
     create(contactItem(ws, contact, 1)),
+    ...searchEntryPuts(ws, contactKey(ws, contact.id).PK, contact),
     ...(withTags ? contact.tags.map((tag) => create({ ...tagItemKey(ws, contact.id, tagKey(tag)), ...taggedListEntry(ws, tagKey(tag), contact.id) })) : []),
   ];
 }
@@ -174,6 +177,8 @@ function insertTransaction(ws: string, contacts: Contact[], withTags: boolean): 
 }
 
 /** Groups contacts greedily into transactions that fit DynamoDB's item limit (writes + one counter per distinct tag + the contact counter). */
+const writesOf = (contact: Contact, tags: string[]) => 2 + (contact.user_id ? 1 : 0) + searchEntryCount(contact) + tags.length;
+
 function pack(contacts: Contact[]): Contact[][] {
   const batches: Contact[][] = [];
   let batch: Contact[] = [];
@@ -182,14 +187,14 @@ function pack(contacts: Contact[]): Contact[][] {
   for (const contact of contacts) {
     const contactTags = contact.tags.map(tagKey);
     const newTags = contactTags.filter((tag) => !tags.has(tag)).length;
-    if (batch.length && writes + 2 + contactTags.length + tags.size + newTags + 1 > MAX_TRANSACTION_ITEMS) {
+    if (batch.length && writes + writesOf(contact, contactTags) + tags.size + newTags + 1 > MAX_TRANSACTION_ITEMS) {
       batches.push(batch);
       batch = [];
       writes = 0;
       tags = new Set();
     }
     batch.push(contact);
-    writes += 2 + contactTags.length;
+    writes += writesOf(contact, contactTags);
     contactTags.forEach((tag) => tags.add(tag));
   }
   if (batch.length) batches.push(batch);
@@ -227,6 +232,7 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   const items: TransactItem[] = [
     { Put: { TableName: tableName(), Item: contactItem(ws, after, before.version + 1), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } } },
   ];
+  const searchChanges = searchEntryChanges(ws, contactKey(ws, after.id).PK, before, after);
   const phoneChanged = after.phone_number !== before.phone_number;
   if (phoneChanged) {
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
@@ -235,7 +241,7 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after) } });
   }
   try {
-    await transact(items);
+    await transact([...items, ...searchChanges]);
   } catch (error) {
     const failed = failedConditions(error);
     if (!failed) throw error;
@@ -251,7 +257,7 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
  * Interrupted, it leaves a contact with fewer tags or groups, which a repeat finishes.
  */
 export async function deleteContactRecords(ws: string, contact: StoredContact): Promise<boolean> {
-  const { tags, groups } = await collection(ws, contact.id);
+  const { tags, groups, searchEntries } = await collection(ws, contact.id);
   const units: Unit[] = [...tags.map((tag) => tagUnit(ws, contact, tag, 'remove')), ...groups.map((groupId) => leaveUnit(ws, groupId, contact.id, 'contact'))];
   try {
     await applyUnits(units, [versionGuard(ws, contact.id, contact.version)]);
@@ -260,6 +266,7 @@ export async function deleteContactRecords(ws: string, contact: StoredContact): 
       ...(contact.phone_number ? [{ Delete: { TableName: tableName(), Key: phoneClaimKey(ws, contact.phone_number) } }] : []),
       ...(contact.user_id ? [{ Delete: { TableName: tableName(), Key: userClaimKey(ws, contact.user_id) } }] : []),
       counterMove(ws, counterNames.contacts, -1),
+      ...searchEntryDeletes(contactKey(ws, contact.id).PK, searchEntries),
     ]);
     return true;
   } catch (error) {
@@ -300,11 +307,6 @@ export async function taggedContactIds(ws: string, tag: string): Promise<string[
   return members.map((member) => member.GSI1SK);
 }
 
-/** Every contact carrying a tag (its index form), newest first. */
-export async function allTagged(ws: string, tag: string): Promise<Contact[]> {
-  return contactsByIds(ws, await taggedContactIds(ws, tag));
-}
-
 /**
  * Every contact whose custom fields equal all of these (same type and value), newest first.
  * DynamoDB filters, but reads (and bills) the whole contact book.
@@ -321,11 +323,10 @@ export async function contactsWithCustomFields(ws: string, fields: Record<string
   return items.map(toContact);
 }
 
-/** Every contact whose lower-case name contains `nameLc` or whose number contains `digits`, newest first; DynamoDB filters. */
-export async function searchContacts(ws: string, nameLc: string, digits: string): Promise<Contact[]> {
-  const values: Record<string, string> = { ':name': nameLc };
-  const filter = digits
-    ? { expression: 'contains(name_lc, :name) OR contains(phone_number, :digits)', values: { ...values, ':digits': digits } }
-    : { expression: 'contains(name_lc, :name)', values };
-  return (await queryAll<Record<string, unknown>>(children(contactListEntry(ws).GSI1PK, filter))).map(toContact);
+/** Which of these contacts carry a tag (its index form), from their tag items. */
+export async function contactsCarrying(ws: string, tag: string, ids: string[]): Promise<Set<string>> {
+  const slices = Array.from({ length: Math.ceil(ids.length / BATCH_GET_KEYS) }, (_, i) => ids.slice(i * BATCH_GET_KEYS, (i + 1) * BATCH_GET_KEYS));
+  const found = await mapLimit(slices, READ_CONCURRENCY, (slice) => getMany<{ PK: string }>(slice.map((id) => tagItemKey(ws, id, tag))));
+  const prefix = contactKey(ws, '').PK;
+  return new Set(found.flat().map((item) => item.PK.slice(prefix.length)));
 }

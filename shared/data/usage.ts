@@ -1,7 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
-import { isConditionFailure } from '#shared/data/table/conditions';
-import { getMany } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { epochSeconds, utcDate } from '#shared/time';
 
@@ -22,63 +20,31 @@ export interface UsageDay {
   latency_ms_sum: number;
 }
 
-/**
- * The shard of a second: each second's requests go to one shard, the next second's to the next,
- * so a busy workspace never heats one partition for long and each shard item also holds the
- * request count of the latest second it took (the rate limit's window, contract §14).
- */
-const shardOf = (second: number) => second % USAGE_SHARDS;
-const keyOfSecond = (ws: string, second: number) => usageDayKey(ws, shardOf(second), utcDate(new Date(second * 1000)));
+/** Each second's requests go to one shard, the next second's to the next, so a busy workspace never heats one partition for long. */
+const keyOfNow = (ws: string, now: Date) => usageDayKey(ws, epochSeconds(now) % USAGE_SHARDS, utcDate(now));
 
 export interface RequestRecord {
   successful: boolean;
   latencyMs: number;
-  /** The second the request was admitted in, counted in that second's window; none for a refused request. */
-  admittedSecond?: number;
 }
 
-/**
- * One request in the day's counts, with one UpdateItem, also counting it in its second's window
- * when it was admitted. The first request of a second in its shard finds the window of an
- * earlier second: its condition fails and a second write starts the new window (once a second).
- */
+/** One request in the day's counts: one UpdateItem. */
 export async function addRequest(ws: string, record: RequestRecord): Promise<void> {
-  const second = record.admittedSecond ?? epochSeconds(new Date());
-  const counts = 'ADD total_requests :one, successful_requests :ok, failed_requests :failed, latency_ms_sum :latency';
-  const values = {
-    ':one': 1,
-    ':ok': record.successful ? 1 : 0,
-    ':failed': record.successful ? 0 : 1,
-    ':latency': Math.round(record.latencyMs),
-    ':expires': epochSeconds(new Date(second * 1000 + RETENTION_DAYS * DAY_MS)),
-  };
-  const update = (expression: string, condition?: string, extra: Record<string, number> = {}) =>
-    db().send(new UpdateCommand({ TableName: tableName(), Key: keyOfSecond(ws, second), UpdateExpression: expression, ConditionExpression: condition, ExpressionAttributeValues: { ...values, ...extra } }));
-  if (record.admittedSecond === undefined) return void (await update(`${counts} SET expires_at = :expires`));
-  try {
-    return void (await update(`${counts}, window_count :one SET expires_at = :expires`, 'window_second = :second', { ':second': second }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  try {
-    return void (await update(`${counts} SET expires_at = :expires, window_second = :second, window_count = :one`, 'attribute_not_exists(window_second) OR window_second < :second', { ':second': second }));
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-  // The shard holds this second's window after all (started meanwhile) or a newer one (a slow request): count it in the window if it is still its own, else in the day only.
-  try {
-    await update(`${counts}, window_count :one SET expires_at = :expires`, 'window_second = :second', { ':second': second });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    await update(`${counts} SET expires_at = :expires`);
-  }
-}
-
-/** Requests admitted in this second and the one before (each second's count lives in its shard item). */
-export async function admittedInLastTwoSeconds(ws: string, second: number): Promise<{ current: number; previous: number }> {
-  const items = await getMany<{ PK: string; SK: string; window_second?: number; window_count?: number }>([keyOfSecond(ws, second), keyOfSecond(ws, second - 1)]);
-  const countOf = (s: number) => Number(items.find((item) => item.window_second === s)?.window_count ?? 0);
-  return { current: countOf(second), previous: countOf(second - 1) };
+  const now = new Date();
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keyOfNow(ws, now),
+      UpdateExpression: 'ADD total_requests :one, successful_requests :ok, failed_requests :failed, latency_ms_sum :latency SET expires_at = :expires',
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':ok': record.successful ? 1 : 0,
+        ':failed': record.successful ? 0 : 1,
+        ':latency': Math.round(record.latencyMs),
+        ':expires': epochSeconds(new Date(now.getTime() + RETENTION_DAYS * DAY_MS)),
+      },
+    }),
+  );
 }
 
 /** The day counts from `from` to `to` (YYYY-MM-DD, inclusive), summed over the shards, by day in order. */

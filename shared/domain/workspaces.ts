@@ -32,7 +32,7 @@ export async function createWorkspace(input: { name: string; plan: Plan; phone_n
 export { getWorkspace };
 
 /** Workspaces change rarely (plan, settings); a short per-process cache saves a read on every request and every message. */
-const WORKSPACE_CACHE_MS = 10_000;
+const WORKSPACE_CACHE_MS = 3_000;
 const workspaceCache = new Map<string, { workspace: Workspace; until: number }>();
 /** A number's workspace never changes once claimed, so found routes are kept for the process's life. */
 const phoneNumberRoutes = new Map<string, string>();

@@ -3,7 +3,7 @@ import type { MiddlewareObj, Request } from '@middy/core';
 import type { IdempotencyScope } from '#shared/http/idempotency';
 import type { Workspace } from '#shared/domain/workspaces';
 import type { HttpResult } from '#shared/http/responses';
-import type { RateWindows } from '#shared/http/rate-limit';
+import type { PendingAdmission } from '#shared/http/rate-limit';
 
 export interface Caller {
   keyId: string;
@@ -23,10 +23,8 @@ export interface ApiContext extends Context {
   idempotency?: IdempotencyScope;
   /** Set by the idempotency middleware: the id of the record this request creates, the same on every attempt. */
   resourceId?: string;
-  /** The rate windows of the key's workspace, read alongside the key when the key was seen before. */
-  rateWindows?: RateWindows;
-  /** The second the rate limit admitted this request in; unset for a refused (or unauthenticated) one. */
-  admittedSecond?: number;
+  /** The admission of the key's workspace, started alongside the key's read when the key was seen before. */
+  admission?: PendingAdmission;
   /** Writes that must finish before the function returns, but need not delay the handler (usage, last_used_at). */
   background: Promise<unknown>[];
 }

@@ -1,40 +1,42 @@
-import { admittedInLastTwoSeconds } from '#shared/data/usage';
-import type { Plan, Workspace } from '#shared/domain/workspaces';
+import { admit, releasePlace, type Admission } from '#shared/data/rate-window';
+import { cachedWorkspace, type Plan, type Workspace } from '#shared/domain/workspaces';
 import { httpErrors } from '#shared/http/errors';
-import { epochSeconds } from '#shared/time';
 
 /** Requests per second by plan (contract §14), unless the operator set the workspace's own. */
 export const PLAN_RATE_LIMITS: Record<Plan, number> = { starter: 20, growth: 100, pro: 500 };
 
 export const rateLimitOf = (workspace: Workspace): number => workspace.rate_limit ?? PLAN_RATE_LIMITS[workspace.plan];
 
-/** A workspace's admitted requests in this second and the one before, read (or being read) for one request. */
-export interface RateWindows {
+/** A request's admission, under way from the moment its workspace is known. */
+export interface PendingAdmission {
   workspaceId: string;
-  second: number;
-  counts: Promise<{ current: number; previous: number }>;
+  admission: Promise<Admission>;
 }
 
-/** Starts reading the workspace's rate windows for a request arriving now. */
-export function readRateWindows(workspaceId: string, now = Date.now()): RateWindows {
-  const second = epochSeconds(new Date(now));
-  return { workspaceId, second, counts: admittedInLastTwoSeconds(workspaceId, second) };
+/** Twice the workspace's limit, read when a second's window starts (the workspace cache is a few seconds old at most). */
+async function twiceLimitOf(workspaceId: string): Promise<number> {
+  const workspace = await cachedWorkspace(workspaceId);
+  if (!workspace) throw new Error(`Workspace ${workspaceId} not found`);
+  return 2 * rateLimitOf(workspace);
+}
+
+/** Starts admitting a request of the workspace: one conditional write (data/rate-window). */
+export function startAdmission(workspaceId: string): PendingAdmission {
+  return { workspaceId, admission: admit(workspaceId, () => twiceLimitOf(workspaceId)) };
+}
+
+/** Gives the place back when the request it was taken for turns out not to be the workspace's. */
+export async function withdrawAdmission({ workspaceId, admission }: PendingAdmission): Promise<void> {
+  const outcome = await admission;
+  if (outcome.admitted) await releasePlace(workspaceId, outcome.second);
 }
 
 /**
- * Admits a request of the workspace, or refuses it with 429 `rate_limited`. The counts are the
- * admitted requests of this second and the one before, kept by the usage write of each request
- * (one atomic ADD, the same write that counts usage: no write of its own). A request is refused
- * once the two seconds hold twice the limit: the rate averages to the limit over time, and one
- * second may take a burst of up to twice it. Answers the admitted second, which the usage write
- * counts the request in. `windows` may have been read already, alongside the key (authenticate).
+ * Admits a request of the workspace, or refuses it with 429 `rate_limited` (contract §14).
+ * `pending` may have been started already, alongside the key (authenticate).
  */
-export async function admitRequest(workspace: Workspace, windows?: RateWindows): Promise<number> {
-  const { second, counts } = windows?.workspaceId === workspace.id ? windows : readRateWindows(workspace.id);
-  const limit = rateLimitOf(workspace);
-  const { current, previous } = await counts;
-  if (previous + current < 2 * limit) return second;
-  // The next second drops `previous`; a full current second needs one more.
-  const retryAfter = current < 2 * limit ? 1 : 2;
-  throw httpErrors.rateLimited(retryAfter, limit);
+export async function admitRequest(workspace: Workspace, pending?: PendingAdmission): Promise<void> {
+  const { admission } = pending?.workspaceId === workspace.id ? pending : startAdmission(workspace.id);
+  const outcome = await admission;
+  if (!outcome.admitted) throw httpErrors.rateLimited(outcome.retryAfterSeconds, rateLimitOf(workspace));
 }

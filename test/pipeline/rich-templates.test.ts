@@ -189,12 +189,12 @@ describe('bad rich-template input: nothing is sent', () => {
     ['a latitude out of range', { template: 'store_visit', variables: ['a'], header: { location: { latitude: 91, longitude: 0 } } }, 400, 'validation_error', ['header.location.latitude']],
     ['a button index that does not exist', { template: 'login_code', variables: ['1'], buttons: [{ index: 4, value: 'x' }] }, 422, 'template_variables_mismatch', ['buttons.0.index']],
     ['a value for a button that takes none', { template: 'delivery_window', variables: { order_id: 'a', start: 'b', end: 'c' }, header: { text: 'x' }, buttons: [{ index: 0, value: 'x' }] }, 422, 'template_variables_mismatch', ['buttons.0.value']],
-    ['a missing URL suffix', { template: 'spring_promo', variables: ['a', 'b'], header: { image: { link: IMAGE } } }, 422, 'template_variables_mismatch', ['buttons']],
+    ['a missing URL suffix', { template: 'spring_promo', variables: ['a', 'b'], header: { image: { link: IMAGE } } }, 422, 'template_variables_mismatch', ['buttons.0.value']],
     ['positional variables for a named template', { template: 'delivery_window', variables: ['a', 'b', 'c'], header: { text: 'x' } }, 422, 'template_variables_mismatch', ['variables']],
     ['named variables for a positional template', { template: 'order_update', variables: { customer: 'a', order: 'b' } }, 422, 'template_variables_mismatch', ['variables']],
     ['unknown and missing placeholder names', { template: 'delivery_window', variables: { order_id: 'a', start: 'b', finish: 'c' }, header: { text: 'x' } }, 422, 'template_variables_mismatch', ['variables.end', 'variables.finish']],
     ['a 2,000-character value', { template: 'welcome', variables: ['x'.repeat(2000)] }, 400, 'validation_error', ['variables']],
-    ['every problem at once', { template: 'spring_promo', variables: ['a'], header: { video: { link: IMAGE } }, buttons: [{ index: 7, value: 'x' }] }, 422, 'template_variables_mismatch', ['variables', 'header', 'buttons.0.index', 'buttons']],
+    ['every problem at once', { template: 'spring_promo', variables: ['a'], header: { video: { link: IMAGE } }, buttons: [{ index: 7, value: 'x' }] }, 422, 'template_variables_mismatch', ['variables', 'header', 'buttons.0.index', 'buttons.0.value']],
   ];
 
   it.each(cases.map((c, i) => [...c, `1415555${String(2200 + i)}`] as const))('%s', async (_name, fields, status, code, detailFields, to) => {
@@ -290,7 +290,7 @@ describe('rich templates in a campaign', () => {
     expect(launch.status).toBe(422);
     expect(launch.body.error.code).toBe('template_variables_mismatch');
     expect(launch.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(
-      ['recipients.1.header', 'recipients.1.buttons', 'recipients.2.variables', 'recipients.2.header', 'recipients.2.buttons'].sort(),
+      ['recipients.1.header', 'recipients.1.buttons.0.value', 'recipients.2.variables', 'recipients.2.header', 'recipients.2.buttons.0.value'].sort(),
     );
     expect((await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key })).body.data.status).toBe('draft');
     for (const to of ['14155552311', '14155552312', '14155552313']) expect(await simulator.sends(to)).toEqual([]);

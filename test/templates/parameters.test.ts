@@ -54,7 +54,7 @@ describe('prepareTemplate', () => {
 
   it('needs the one-time code when the body has no variable to take it from', () => {
     const otp = template({ buttons: [{ index: 0, type: 'OTP', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}', phone_number: null, placeholders: ['1'] }] });
-    expect(refusal(() => prepareTemplate(otp, {}))).toEqual({ code: 'template_variables_mismatch', fields: ['buttons'] });
+    expect(refusal(() => prepareTemplate(otp, {}))).toEqual({ code: 'template_variables_mismatch', fields: ['buttons.0.value'] });
     expect(prepareTemplate(otp, { buttons: [{ index: 0, value: '123456' }] }).components).toEqual([{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '123456' }] }]);
   });
 

@@ -184,7 +184,8 @@ function acceptButtons(template: Template, buttons: ButtonInput[] | undefined, f
   for (const button of template.buttons) {
     if (offered.has(button.index)) continue;
     const parameter = buttonParameter(button, template);
-    if (parameter === 'required') problems.add('buttons', `Button ${button.index} (${button.type} "${button.text}") needs a value`);
+    // Named at the button's template index: where its value would go in a `buttons` array that lists every button in order.
+    if (parameter === 'required') problems.add(`buttons.${button.index}.value`, `Button ${button.index} (${button.type} "${button.text}") needs a value`);
     // The one-time code the button copies is the body's code unless given; a quick reply's payload is its text.
     else if (button.type === 'OTP' && firstVariable !== undefined) values.set(button.index, firstVariable);
     else if (button.type === 'QUICK_REPLY') values.set(button.index, button.text);

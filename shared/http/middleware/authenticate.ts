@@ -1,5 +1,5 @@
 import { findActiveKey, touchLastUsed, workspaceOfSeenKey } from '#shared/domain/api-keys';
-import { readRateWindows } from '#shared/http/rate-limit';
+import { startAdmission, withdrawAdmission } from '#shared/http/rate-limit';
 import { httpErrors } from '#shared/http/errors';
 import { logger } from '#shared/logger';
 import type { ApiMiddleware } from '#shared/http/context';
@@ -11,14 +11,18 @@ export const authenticate = (): ApiMiddleware => ({
   before: async ({ event, context }) => {
     const secret = BEARER.exec(event.headers.authorization ?? '')?.[1];
     if (!secret) throw httpErrors.unauthorized();
-    // A key seen before: its workspace's rate windows are read alongside the key, not after it (a read either way).
+    // A key seen before: its workspace's admission is written alongside the key's read, not after it.
     const seenWorkspace = workspaceOfSeenKey(secret);
     if (seenWorkspace) {
-      context.rateWindows = readRateWindows(seenWorkspace);
-      context.rateWindows.counts.catch(() => undefined); // awaited by the rate limit; an invalid key never gets there
+      context.admission = startAdmission(seenWorkspace);
+      context.admission.admission.catch(() => undefined); // awaited by the rate limit, or withdrawn below
     }
     const found = await findActiveKey(secret);
-    if (!found) throw httpErrors.unauthorized();
+    if (!found) {
+      // A key revoked since: the place it took is given back, so it cannot crowd out the workspace's valid keys.
+      if (context.admission) context.background.push(withdrawAdmission(context.admission).catch((error) => logger.warn('Admission not withdrawn', { error })));
+      throw httpErrors.unauthorized();
+    }
     context.caller = { keyId: found.key.id, workspace: found.workspace };
     // Started now, awaited before the function returns; caught at once so a failure is logged, never unhandled.
     context.background.push(touchLastUsed(found.hash, found.key.last_used_at).catch((error) => logger.warn('last_used_at not recorded', { error })));

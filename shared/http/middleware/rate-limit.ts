@@ -8,7 +8,7 @@ import { BusinessMetric } from '#shared/metrics-catalog';
 export const rateLimit = (): ApiMiddleware => ({
   before: async ({ context }) => {
     try {
-      context.admittedSecond = await admitRequest(context.caller!.workspace, context.rateWindows);
+      await admitRequest(context.caller!.workspace, context.admission);
     } catch (error) {
       if (error instanceof HttpError && error.code === 'rate_limited') countMetric(BusinessMetric.RequestsRateLimited);
       throw error;
