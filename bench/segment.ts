@@ -3,19 +3,22 @@ import { insertContacts } from '#shared/data/contact';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import type { Contact } from '#shared/domain/contacts/contact';
-import { timed, type BenchContext, type Figure } from './harness';
+import { median, timed, type BenchContext, type Figure } from './harness';
 
 const MEMBERS = 50_000;
 /** Contacts per insert call, and calls in flight: seeding is set-up, not measured. */
 const SEED_SLICE = 500;
 const SEED_CONCURRENCY = 4;
 
+/** Surnames (three digits each, so none is the start of another) cycle through this many: each is shared by MEMBERS / SURNAMES contacts, what a search for one finds. */
+const SURNAMES = 1_000;
+
 /** Every contact tagged `vip`, every tenth also `churned` (excluded), every other one in Lisbon. */
 function seedContacts(): Contact[] {
   const now = nowIso();
   return Array.from({ length: MEMBERS }, (_, i) => ({
     id: newId(),
-    name: `Member ${i}`,
+    name: `Member ${i} Surname${String(i % SURNAMES).padStart(3, '0')}`,
     phone_number: `1628${String(i).padStart(7, '0')}`,
     email: null,
     tags: i % 10 ? ['vip'] : ['vip', 'churned'],
@@ -38,6 +41,37 @@ async function drainStream(ctx: BenchContext, key: string): Promise<void> {
   const probe = (await ctx.call('POST', '/api/v1/campaigns', key, { name: 'bench drain', template_name: 'welcome' })).body.data;
   await ctx.call('POST', `/api/v1/campaigns/${probe.id}/launch`, key, { recipients: [{ phone: '+14155550999' }], template_variables: ['x'] });
   while ((await ctx.call('GET', `/api/v1/campaigns/${probe.id}`, key)).body.data.status !== 'completed') await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+}
+
+/** Requests per search measurement: sequential, so the figure is a latency, not a throughput. */
+const SEARCH_REQUESTS = 40;
+
+/** The median of SEARCH_REQUESTS sequential GETs, each of the next path `paths` gives. */
+async function p50(ctx: BenchContext, key: string, paths: () => string): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < SEARCH_REQUESTS; i++) {
+    const { ms, result } = await timed(() => ctx.call('GET', paths(), key));
+    if (result.status !== 200) throw new Error(`GET ${paths()} answered ${result.status}`);
+    times.push(ms);
+  }
+  return median(times);
+}
+
+/**
+ * Contact search at 50,000 contacts (issue 23) against a Query of one page: a surname shared by
+ * 50 contacts, and the last 7 digits of a number. Both read only their matching index entries,
+ * then the page's contacts by key.
+ */
+async function searchFigures(ctx: BenchContext, key: string): Promise<Figure[]> {
+  let n = 0;
+  const onePage = await p50(ctx, key, () => '/api/v1/contacts?pageSize=50');
+  const byName = await p50(ctx, key, () => `/api/v1/contacts?pageSize=50&search=surname${String((n++ * 37) % SURNAMES).padStart(3, '0')}`);
+  const byPhone = await p50(ctx, key, () => `/api/v1/contacts?pageSize=50&search=${String((n++ * 7919) % MEMBERS).padStart(7, '0')}`);
+  const baseline = { name: `GET /contacts, one page of 50 (a Query), p50 of ${SEARCH_REQUESTS}`, value: onePage };
+  return [
+    { name: `search by surname at ${MEMBERS} contacts (${MEMBERS / SURNAMES} matches), p50 of ${SEARCH_REQUESTS}`, value: byName, unit: 'ms', baseline, budget: { max: 3, of: 'ratio' } },
+    { name: `search by the last 7 digits of a number at ${MEMBERS} contacts, p50 of ${SEARCH_REQUESTS}`, value: byPhone, unit: 'ms', baseline, budget: { max: 3, of: 'ratio' } },
+  ];
 }
 
 /**
@@ -72,6 +106,7 @@ export async function benchSegment(ctx: BenchContext): Promise<Figure[]> {
   });
   await ctx.call('POST', `/api/v1/campaigns/${campaign.id}/cancel`, ws.key);
   return [
+    ...(await searchFigures(ctx, ws.key)),
     {
       name: `launch to a segment of ${MEMBERS} tagged contacts (custom field and excluded tag: ${expected} recipients), 202 with the segment resolved in the background`,
       value: resolved.result,

@@ -13,6 +13,8 @@ export interface StackInfo {
   table_name: string;
   graph_api_version: string;
   platform_secrets: { app_secret: string; verify_token: string; access_token: string };
+  /** With DEPENDENCY_FAULTS=on: the fault proxies' base URLs (local/fault-proxy.ts). */
+  fault_proxies?: { dynamodb: string; sqs: string };
 }
 
 export interface Credentials {

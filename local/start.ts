@@ -14,6 +14,7 @@ import { ensureDemoWorkspace } from '#local/demo-workspace';
 import { localDir, writeJson, type StackInfo } from '#local/stack-file';
 import { startSimulator } from '#simulator/server';
 import { startUsageMeter } from '#local/usage-meter';
+import { startFaultProxy } from '#local/fault-proxy';
 import { db } from '#shared/data/table/client';
 import { listWorkspaces } from '#shared/domain/workspaces';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
@@ -73,11 +74,21 @@ async function main() {
     ALLOW_INSECURE_WEBHOOKS: 'true',
   });
 
-  const meter = startUsageMeter(db());
-  if (meter) stops.push(meter.stop);
-
   const runtime = await startRuntime({ sqsEndpoint: queues.endpoint, dynamodbEndpoint: dynamo.endpoint, tableName: TABLE_NAME, schedulesFile: join(localDir(), 'schedules.json') });
   stops.push(runtime.stop);
+
+  // DEPENDENCY_FAULTS=on: the functions reach DynamoDB Local and the SQS emulator through fault
+  // proxies (no faults until asked); the pollers, Lambda's own stand-ins, keep the direct line.
+  let faultProxies: StackInfo['fault_proxies'];
+  if (process.env.DEPENDENCY_FAULTS === 'on') {
+    const [dynamodbProxy, sqsProxy] = await Promise.all([startFaultProxy({ target: dynamo.endpoint, kind: 'dynamodb' }), startFaultProxy({ target: queues.endpoint, kind: 'sqs' })]);
+    stops.push(dynamodbProxy.stop, sqsProxy.stop);
+    Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodbProxy.url, SQS_ENDPOINT: sqsProxy.url });
+    faultProxies = { dynamodb: dynamodbProxy.url, sqs: sqsProxy.url };
+  }
+
+  const meter = startUsageMeter(db());
+  if (meter) stops.push(meter.stop);
 
   const api = await startApiServer(apiPort, () => ready);
   stops.push(() => new Promise((resolve) => api.close(resolve)));
@@ -92,6 +103,7 @@ async function main() {
     table_name: TABLE_NAME,
     graph_api_version: DEFAULT_GRAPH_API_VERSION,
     platform_secrets: LOCAL_PLATFORM,
+    fault_proxies: faultProxies,
   };
   writeJson('stack.json', stack);
   const credentials = await ensureDemoWorkspace(baseUrl, simulator.url);
@@ -109,7 +121,7 @@ Messaging API is ready.
   Workspace  ${credentials.workspace_id} (plan pro, phone_number_id ${credentials.phone_number_id})
   API key    ${credentials.api_key}
 Credentials written to ${join(localDir(), 'credentials.json')}. Ctrl-C stops everything.
-`);
+${faultProxies ? `Dependency faults: POST ${faultProxies.dynamodb}/_faults (DynamoDB), POST ${faultProxies.sqs}/_faults (SQS)\n` : ''}`);
 }
 
 main().catch((error) => {

@@ -1,9 +1,9 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueName } from '#shared/service/queues';
-import { awsClientConfig, env } from '#shared/config';
+import { env, serviceClientConfig } from '#shared/config';
 
 let instance: SQSClient | undefined;
-const sqs = () => (instance ??= new SQSClient(awsClientConfig(env.sqsEndpoint)));
+const sqs = () => (instance ??= new SQSClient(serviceClientConfig(env.sqsEndpoint)));
 
 /** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */
 export const queueUrl = (name: QueueName): string => env.required(`${name.toUpperCase()}_QUEUE_URL`);

@@ -1,8 +1,8 @@
 import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { awsClientConfig, env } from '#shared/config';
+import { env, serviceClientConfig } from '#shared/config';
 
 let instance: SchedulerClient | undefined;
-const scheduler = () => (instance ??= new SchedulerClient(awsClientConfig(process.env.SCHEDULER_ENDPOINT)));
+const scheduler = () => (instance ??= new SchedulerClient(serviceClientConfig(process.env.SCHEDULER_ENDPOINT)));
 
 /** What a campaign's schedule asks of its target: start a scheduled campaign, or hand on the messages its send window held. */
 export interface CampaignSchedule {

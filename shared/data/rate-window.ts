@@ -99,6 +99,18 @@ const retryAfterFull = (window: RateWindow, twiceLimit: number) => (window.admit
  * function's counts in the newer second.
  */
 export async function admit(ws: string, twiceLimit: () => Promise<number>, now = Date.now()): Promise<Admission> {
+  try {
+    return await admitOnce(ws, twiceLimit, now);
+  } catch (error) {
+    // The window item throttled even after the SDK's retries: the workspace itself is flooding it.
+    if (THROTTLED.has((error as Error | undefined)?.name ?? '')) return { admitted: false, retryAfterSeconds: 1 };
+    throw error;
+  }
+}
+
+const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
+
+async function admitOnce(ws: string, twiceLimit: () => Promise<number>, now: number): Promise<Admission> {
   let second = epochSeconds(new Date(now));
   let known: RateWindow | undefined | 'unknown' = 'unknown';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {

@@ -1,9 +1,9 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { awsClientConfig, env } from '#shared/config';
+import { env, serviceClientConfig } from '#shared/config';
 import { EVENT_SOURCE, type ServiceEvent } from '#shared/events/event';
 
 let instance: EventBridgeClient | undefined;
-const bus = () => (instance ??= new EventBridgeClient(awsClientConfig(env.eventBridgeEndpoint)));
+const bus = () => (instance ??= new EventBridgeClient(serviceClientConfig(env.eventBridgeEndpoint)));
 
 /** Puts events on the service's bus in batches of ten; throws if any entry was refused, so the caller retries (event ids are stable). */
 export async function publish(events: ServiceEvent[]): Promise<void> {

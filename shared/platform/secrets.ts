@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { serviceClientConfig } from '#shared/config';
 
 /** The platform credentials: in Secrets Manager in the cloud, in an environment variable in the local stack. */
 export interface PlatformSecrets {
@@ -18,7 +19,7 @@ let client: SecretsManagerClient | undefined;
 async function load(): Promise<PlatformSecrets> {
   const arn = process.env.PLATFORM_SECRET_ARN;
   if (!arn) return JSON.parse(process.env.PLATFORM_SECRETS ?? '{}') as PlatformSecrets;
-  client ??= new SecretsManagerClient({});
+  client ??= new SecretsManagerClient(serviceClientConfig(undefined));
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   return JSON.parse(SecretString ?? '{}') as PlatformSecrets;
 }

@@ -13,6 +13,7 @@ import { startStreamPoller } from '#local/stream-poller';
 import { countMessages } from '#shared/domain/outbox/counts';
 import { useIsolatedTable } from './table';
 import { checkReply } from './openapi-check';
+import { startFaultProxy, type FaultProxy } from '#local/fault-proxy';
 
 export const TEST_PLATFORM = { app_secret: 'test-app-secret', verify_token: 'test-verify-token', access_token: 'test-access-token' };
 
@@ -30,6 +31,8 @@ export interface TestApi {
   /** A workspace whose templates are synced from the simulator, ready to send. */
   workspaceWithTemplates(plan?: Plan): Promise<TestWorkspace>;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  /** With `dependencyFaults`: the fault proxies the service's own DynamoDB and SQS calls go through. */
+  dependencies: { dynamodb: FaultProxy; sqs: FaultProxy };
 }
 
 /**
@@ -48,6 +51,11 @@ export interface TestApiOptions {
   counting?: boolean;
   /** Print the business metrics' EMF lines on stdout, as in Lambda (off by default: noise in test output). */
   metrics?: boolean;
+  /**
+   * Put fault proxies (local/fault-proxy.ts) between the service's code and DynamoDB Local and
+   * the SQS emulator; the pollers, Lambda's stand-ins, keep talking to them directly. Needs `runtime`.
+   */
+  dependencyFaults?: boolean;
 }
 
 export function useTestApi(options: TestApiOptions = {}): TestApi {
@@ -56,6 +64,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
   let emulator: SqsEmulator | undefined;
   let runtime: LocalRuntime | undefined;
   let counting: { stop(): Promise<void> } | undefined;
+  let proxies: FaultProxy[] = [];
   const api = {} as TestApi;
 
   beforeAll(async () => {
@@ -78,6 +87,12 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       emulator = await startSqsEmulator(await freePort());
       process.env.SQS_ENDPOINT = emulator.endpoint;
       runtime = await startRuntime({ sqsEndpoint: emulator.endpoint, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT!, tableName: process.env.TABLE_NAME! });
+      if (options.dependencyFaults) {
+        const [dynamodb, sqs] = await Promise.all([startFaultProxy({ target: process.env.DYNAMODB_ENDPOINT!, kind: 'dynamodb' }), startFaultProxy({ target: emulator.endpoint, kind: 'sqs' })]);
+        proxies = [dynamodb, sqs];
+        api.dependencies = { dynamodb, sqs };
+        Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb.url, SQS_ENDPOINT: sqs.url });
+      }
     }
     if (options.counting) {
       counting = await startStreamPoller({
@@ -101,6 +116,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
     await api.simulator?.stop();
     await runtime?.stop();
     await counting?.stop();
+    await Promise.all(proxies.map((proxy) => proxy.stop()));
     await emulator?.stop();
     await new Promise((resolve) => server?.close(resolve));
   });

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsClientConfig, env } from '#shared/config';
+import { env, serviceClientConfig } from '#shared/config';
+import { makeWritesRepeatable } from '#shared/data/table/repeatable-writes';
 
 let instance: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
 
@@ -12,7 +13,9 @@ let instance: { endpoint: string | undefined; client: DynamoDBDocumentClient } |
 export function db(): DynamoDBDocumentClient {
   const endpoint = env.dynamodbEndpoint;
   if (!instance || instance.endpoint !== endpoint) {
-    const client = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(endpoint)), { marshallOptions: { removeUndefinedValues: true } });
+    const dynamodb = new DynamoDBClient(serviceClientConfig(endpoint));
+    makeWritesRepeatable(dynamodb);
+    const client = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
     instance = { endpoint, client };
   }
   return instance.client;

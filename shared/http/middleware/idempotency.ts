@@ -3,6 +3,7 @@ import { DomainError, errors } from '#shared/errors';
 import { statusOf } from '#shared/http/errors';
 import type { ApiMiddleware } from '#shared/http/context';
 import type { HttpResult } from '#shared/http/responses';
+import { logger } from '#shared/logger';
 
 const MAX_KEY_LENGTH = 255;
 
@@ -34,7 +35,12 @@ export const idempotency = (endpoint: string): ApiMiddleware => ({
     onError: async ({ error, context }) => {
       const scope = context.idempotency;
       if (!scope) return;
-      if (error instanceof DomainError && statusOf(error) < 500) await completeIdempotent(scope, outcomeOf.error(error));
-      else await releaseIdempotent(scope);
+      // Failing here must not replace the request's own error: a record left in flight is taken over once its lock lapses.
+      try {
+        if (error instanceof DomainError && statusOf(error) < 500) await completeIdempotent(scope, outcomeOf.error(error));
+        else await releaseIdempotent(scope);
+      } catch (settleError) {
+        logger.warn('Idempotency record not settled', { error: settleError });
+      }
     },
 });

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+
+/**
+ * Makes every PutItem and UpdateItem safe for the SDK to repeat. A call whose connection drops
+ * after DynamoDB applied it is retried by the SDK, and a repeat is not harmless: an ADD counts
+ * twice, and a conditional write fails against its own first attempt (the caller then believes
+ * someone else got there first). So each call carries a token of its own, written with the item,
+ * and a condition that the item does not already carry it; when that condition fails, the item
+ * comes back with the error (ReturnValuesOnConditionCheckFailure), and an item holding the
+ * call's own token shows that an earlier attempt was applied: the call answers as applied, with
+ * that item as its attributes (it is the item as the call left it). Transactions carry their own
+ * ClientRequestToken, which the SDK keeps across retries; BatchWriteItem's puts and deletes
+ * repeat harmlessly. A repeat after another writer changed the item in between is not caught;
+ * docs/limits.md says where that can happen.
+ */
+export const WRITE_TOKEN = 'write_token';
+
+const NAME = '#write_token';
+const VALUE = ':write_token';
+const NOT_ALREADY = `(attribute_not_exists(${NAME}) OR ${NAME} <> ${VALUE})`;
+
+/** A document client's input, before it is marshalled (this runs in the `initialize` step, ahead of lib-dynamodb's marshalling). */
+interface WriteInput {
+  Item?: Record<string, unknown>;
+  UpdateExpression?: string;
+  ConditionExpression?: string;
+  ExpressionAttributeNames?: Record<string, string>;
+  ExpressionAttributeValues?: Record<string, unknown>;
+  ReturnValuesOnConditionCheckFailure?: string;
+}
+
+/** Adds `#write_token = :write_token` to the update's SET clause, or a SET clause of its own. */
+function withTokenSet(expression: string): string {
+  const set = /(^|\s)SET\s/i.exec(expression);
+  if (!set) return `${expression} SET ${NAME} = ${VALUE}`;
+  const at = set.index + set[0].length;
+  return `${expression.slice(0, at)}${NAME} = ${VALUE}, ${expression.slice(at)}`;
+}
+
+function tokenized(commandName: string, input: WriteInput, token: string): WriteInput {
+  const values = { ...input.ExpressionAttributeValues, [VALUE]: token };
+  const names = { ...input.ExpressionAttributeNames, [NAME]: WRITE_TOKEN };
+  const condition = input.ConditionExpression ? `(${input.ConditionExpression}) AND ${NOT_ALREADY}` : NOT_ALREADY;
+  const common = { ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' };
+  if (commandName === 'PutItemCommand') return { ...input, ...common, Item: { ...input.Item, [WRITE_TOKEN]: token } };
+  return { ...input, ...common, UpdateExpression: withTokenSet(input.UpdateExpression ?? '') };
+}
+
+const isOwnEarlierAttempt = (error: unknown, token: string) =>
+  (error as Error | undefined)?.name === 'ConditionalCheckFailedException' && (error as { Item?: Record<string, AttributeValue> }).Item?.[WRITE_TOKEN]?.S === token;
+
+/** Installs the token on the client under a document client (once, before its first call); errors come back marshalled, outputs unmarshalled. */
+export function makeWritesRepeatable(client: DynamoDBClient): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const commandName = context.commandName ?? '';
+      if (commandName !== 'PutItemCommand' && commandName !== 'UpdateItemCommand') return next(args);
+      const token = randomUUID();
+      const input = args.input as WriteInput;
+      const callerWantsOldItem = input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD';
+      try {
+        return await next({ ...args, input: tokenized(commandName, input, token) });
+      } catch (error) {
+        if (!isOwnEarlierAttempt(error, token)) {
+          // The caller asked for nothing back on failure: the item the token check asked for stays out of its error.
+          if (!callerWantsOldItem && error && typeof error === 'object') delete (error as { Item?: unknown }).Item;
+          throw error;
+        }
+        return { output: { Attributes: unmarshall((error as { Item: Record<string, AttributeValue> }).Item), $metadata: {} }, response: undefined } as never;
+      }
+    },
+    { step: 'initialize', name: 'repeatableWrites' },
+  );
+}
