@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { awsClientConfig } from '#shared/config';
+import { awsClientConfig } from '#shared/aws-client-config';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 

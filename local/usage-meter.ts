@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { DynamoDBClient, type ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClientConfig, env } from '#shared/config';
+import { awsClientConfig } from '#shared/aws-client-config';
+import { env } from '#shared/config';
 import { transactionWriteUnits } from '#local/transaction-capacity';
 import { touchedPartitions, type TouchedPartitions } from '#local/partitions';
 
@@ -85,7 +86,7 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   usage = emptyUsage();
   const priceTransactions = Boolean(process.env.USAGE_METER_PRICE_TRANSACTIONS);
   const unmetered = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)));
-  const tableName = env.required('TABLE_NAME');
+  const tableName = env.tableName;
   const readBack = async (key: Record<string, unknown>) => (await unmetered.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
   client.middlewareStack.add(
     (next, context) => async (args) => {

@@ -1,97 +1,131 @@
-import type { RetryErrorInfo, RetryStrategyV2, RetryToken, StandardRetryToken } from '@smithy/types';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
-/** Environment settings shared by all functions. Read lazily so tests can set them per suite. */
+
+const number = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}
+
+/**
+ * Every setting the service reads from its environment, typed, in one place: no other module of
+ * `shared/` or `functions/` reads `process.env` (the layer rules check it). Read lazily, so tests
+ * can set them per suite.
+ */
 export const env = {
-  required(name: string): string {
-    const value = process.env[name];
-    if (!value) throw new Error(`Missing environment variable ${name}`);
-    return value;
+  /** Lambda's region, or the local stack's. */
+  get awsRegion() {
+    return process.env.AWS_REGION ?? 'us-east-1';
   },
+  /** The function's credentials from Lambda's environment, for the calls signed by hand (the media bucket). */
+  get awsCredentials() {
+    return { accessKeyId: required('AWS_ACCESS_KEY_ID'), secretAccessKey: required('AWS_SECRET_ACCESS_KEY'), sessionToken: process.env.AWS_SESSION_TOKEN };
+  },
+  get serviceName() {
+    return process.env.POWERTOOLS_SERVICE_NAME ?? 'messaging-api';
+  },
+
+  // Endpoints: set on the local stack only; unset in AWS, where the SDK finds the service's own.
   get dynamodbEndpoint() {
     return process.env.DYNAMODB_ENDPOINT;
   },
   get sqsEndpoint() {
     return process.env.SQS_ENDPOINT;
   },
-  /** The S3 emulator locally (fauxqs serves SQS and S3 on one port); unset in AWS. */
+  /** The S3 emulator locally (fauxqs serves SQS and S3 on one port). */
   get s3Endpoint() {
     return process.env.S3_ENDPOINT;
   },
   get eventBridgeEndpoint() {
     return process.env.EVENTBRIDGE_ENDPOINT;
   },
+  get schedulerEndpoint() {
+    return process.env.SCHEDULER_ENDPOINT;
+  },
+
+  // Resources the stack names for each function.
+  get tableName() {
+    return required('TABLE_NAME');
+  },
+  /** The URL of a work queue the function sends to, `SEND_QUEUE_URL` for `send`. */
+  queueUrl(name: string) {
+    return required(`${name.toUpperCase()}_QUEUE_URL`);
+  },
+  get mediaBucket() {
+    return required('MEDIA_BUCKET');
+  },
+  get eventBusName() {
+    return required('EVENT_BUS_NAME');
+  },
+  get campaignSchedule() {
+    return { targetArn: required('CAMPAIGN_SCHEDULE_TARGET_ARN'), roleArn: required('SCHEDULER_ROLE_ARN') };
+  },
+  /** The function that counts messages from the table stream: its failed batches are counted again. */
+  get messageCountingFunction() {
+    return process.env.MESSAGE_COUNTING_FUNCTION;
+  },
+
+  // The platform.
   get graphApiBaseUrl() {
     return process.env.GRAPH_API_BASE_URL ?? 'https://graph.facebook.com';
   },
   get graphApiVersion() {
     return process.env.GRAPH_API_VERSION ?? DEFAULT_GRAPH_API_VERSION;
   },
-};
+  get graphTimeoutMs() {
+    return number('GRAPH_TIMEOUT_MS', 10_000);
+  },
+  get mediaDownloadTimeoutMs() {
+    return number('MEDIA_DOWNLOAD_TIMEOUT_MS', 30_000);
+  },
+  /** The platform credentials' secret in AWS; unset locally, where PLATFORM_SECRETS holds them. */
+  get platformSecretArn() {
+    return process.env.PLATFORM_SECRET_ARN;
+  },
+  get localPlatformSecrets() {
+    return process.env.PLATFORM_SECRETS ?? '{}';
+  },
+  /** Local development only: webhook subscriptions may use http:// and loopback addresses. */
+  get allowInsecureWebhooks() {
+    return process.env.ALLOW_INSECURE_WEBHOOKS === 'true';
+  },
 
-/**
- * SDK client settings. An endpoint override means the local stack (DynamoDB Local, the SQS
- * emulator, the EventBridge stand-in), which accept any credentials.
- */
-export function awsClientConfig(endpoint: string | undefined) {
-  if (!endpoint) return {};
-  return {
-    endpoint,
-    region: process.env.AWS_REGION ?? 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  };
-}
+  // Sending (docs/limits.md).
+  /** A number's platform throughput when none is set for it. */
+  get sendRatePerSecond() {
+    return number('SEND_RATE_PER_SECOND', 80);
+  },
+  get maxSendAttempts() {
+    return number('MAX_SEND_ATTEMPTS', 8);
+  },
+  /** How long an ambiguous send waits for the platform's report before it is sent once more. */
+  get ambiguousWaitMs() {
+    return number('AMBIGUOUS_WAIT_SECONDS', 600) * 1000;
+  },
+  /** The platform's pair limit: the spacing of messages to one recipient. */
+  get pairIntervalMs() {
+    return number('PAIR_INTERVAL_MS', 6000);
+  },
+  /** How long after a cancellation its held messages' resume runs. */
+  get cancelledResumeDelayMs() {
+    return number('CANCELLED_RESUME_SECONDS', 60) * 1000;
+  },
+  /** Above this many contacts read, a segment is resolved after the launch's answer. */
+  get segmentResolvedLaterAbove() {
+    return number('SEGMENT_RESOLVED_LATER_ABOVE', 5_000);
+  },
 
-/**
- * How the service's own SDK calls retry and give up (docs/limits.md, "Faults in our own
- * dependencies"): throttling and transient errors (500s, dropped connections, time-outs) are
- * retried, up to eight attempts, with full-jitter exponential back-off (25 ms base, throttling
- * 100 ms base, at most 1 s), and each attempt has a time-out, so a call that hangs is retried.
- * No retry starts past the call's time budget (6 s), so all its attempts end within the
- * shortest function time-out (10 s). Unlike the SDK's standard mode there is no client-wide
- * retry quota: a function instance serves one request at a time, and a caller that still fails
- * is retried whole by its queue, stream or client. DynamoDB Local and the emulators answer far
- * slower than AWS under a test's load, so the local stack gives each attempt, and the call,
- * longer.
- */
-const SDK_MAX_ATTEMPTS = 8;
-const SDK_BACKOFF_BASE_MS = { transient: 25, throttling: 100 };
-const SDK_MAX_BACKOFF_MS = 1_000;
-const SDK_CONNECTION_TIMEOUT_MS = 500;
-const SDK_REQUEST_TIMEOUT_MS = { aws: 1_000, local: 10_000 };
-const SDK_CALL_BUDGET_MS = { aws: 6_000, local: 30_000 };
-
-interface TimedRetryToken extends StandardRetryToken {
-  startedAt: number;
-}
-
-const retryToken = (count: number, delay: number, startedAt: number): TimedRetryToken => ({
-  getRetryCount: () => count,
-  getRetryDelay: () => delay,
-  getRetryCost: () => undefined,
-  startedAt,
-});
-
-function sdkRetries(budgetMs: number): RetryStrategyV2 {
-  return {
-    acquireInitialRetryToken: async () => retryToken(0, 0, Date.now()),
-    async refreshRetryTokenForRetry(token: RetryToken, error: RetryErrorInfo) {
-      const { startedAt } = token as TimedRetryToken;
-      const attempt = token.getRetryCount() + 1;
-      const retryable = error.errorType === 'THROTTLING' || error.errorType === 'TRANSIENT';
-      const base = error.errorType === 'THROTTLING' ? SDK_BACKOFF_BASE_MS.throttling : SDK_BACKOFF_BASE_MS.transient;
-      const delay = Math.random() * Math.min(SDK_MAX_BACKOFF_MS, base * 2 ** attempt);
-      if (!retryable || attempt >= SDK_MAX_ATTEMPTS || Date.now() + delay - startedAt > budgetMs) throw new Error('No retry token available');
-      return retryToken(attempt, delay, startedAt);
+  /** Test only: factors that shorten the service's waits so tests see them end; 1 in any deployment. */
+  testScales: {
+    get sendBackoff() {
+      return number('SEND_BACKOFF_SCALE', 1);
     },
-    recordSuccess: () => undefined,
-  };
-}
-
-/** Settings for the service's own clients (DynamoDB, SQS, EventBridge, Scheduler, Secrets Manager). */
-export function serviceClientConfig(endpoint: string | undefined) {
-  return {
-    ...awsClientConfig(endpoint),
-    retryStrategy: sdkRetries(endpoint ? SDK_CALL_BUDGET_MS.local : SDK_CALL_BUDGET_MS.aws),
-    requestHandler: { connectionTimeout: SDK_CONNECTION_TIMEOUT_MS, requestTimeout: endpoint ? SDK_REQUEST_TIMEOUT_MS.local : SDK_REQUEST_TIMEOUT_MS.aws },
-  };
-}
+    get pauseProbe() {
+      return number('PAUSE_PROBE_SCALE', 1);
+    },
+    get mediaBackoff() {
+      return number('MEDIA_BACKOFF_SCALE', 1);
+    },
+  },
+};

@@ -1,3 +1,4 @@
 import { Logger } from '@aws-lambda-powertools/logger';
+import { env } from '#shared/config';
 
-export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'messaging-api' });
+export const logger = new Logger({ serviceName: env.serviceName });

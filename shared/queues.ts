@@ -1,12 +1,13 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueName } from '#shared/service/queues';
-import { env, serviceClientConfig } from '#shared/config';
+import { serviceClientConfig } from '#shared/aws-client-config';
+import { env } from '#shared/config';
 
 let instance: SQSClient | undefined;
 const sqs = () => (instance ??= new SQSClient(serviceClientConfig(env.sqsEndpoint)));
 
 /** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */
-export const queueUrl = (name: QueueName): string => env.required(`${name.toUpperCase()}_QUEUE_URL`);
+export const queueUrl = (name: QueueName): string => env.queueUrl(name);
 
 /**
  * A job's JSON with characters outside the Basic Multilingual Plane (emoji: a customer's reaction,

@@ -1,8 +1,9 @@
 import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { env, serviceClientConfig } from '#shared/config';
+import { serviceClientConfig } from '#shared/aws-client-config';
+import { env } from '#shared/config';
 
 let instance: SchedulerClient | undefined;
-const scheduler = () => (instance ??= new SchedulerClient(serviceClientConfig(process.env.SCHEDULER_ENDPOINT)));
+const scheduler = () => (instance ??= new SchedulerClient(serviceClientConfig(env.schedulerEndpoint)));
 
 /** What a campaign's schedule asks of its target: start a scheduled campaign, or hand on the messages its send window held. */
 export interface CampaignSchedule {
@@ -29,7 +30,7 @@ async function createOneTimeSchedule(name: string, at: number, input: CampaignSc
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
-        Target: { Arn: env.required('CAMPAIGN_SCHEDULE_TARGET_ARN'), RoleArn: env.required('SCHEDULER_ROLE_ARN'), Input: JSON.stringify(input) },
+        Target: { Arn: env.campaignSchedule.targetArn, RoleArn: env.campaignSchedule.roleArn, Input: JSON.stringify(input) },
       }),
     );
   } catch (error) {

@@ -8,7 +8,7 @@ import { digitSuffixes, entryKey, type SearchTerm, wordStartSuffixes } from '#sh
  * The contact search index: one small item per word start of the contact's name and email
  * (the folded text from there on) and per digit run start of its number, in the contact's item
  * collection, listed under `byParent` by its first character, so a search is a key-prefix
- * query reading only the entries that match (docs/data-model.md, pattern 13).
+ * query reading only the entries that match (docs/data-model.md, pattern 15 and "Search at scale").
  */
 export const SEARCH_ENTRY = 'SEARCH#';
 

@@ -1,5 +1,6 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { env, serviceClientConfig } from '#shared/config';
+import { serviceClientConfig } from '#shared/aws-client-config';
+import { env } from '#shared/config';
 import { EVENT_SOURCE, type ServiceEvent } from '#shared/events/event';
 
 let instance: EventBridgeClient | undefined;
@@ -9,7 +10,7 @@ const bus = () => (instance ??= new EventBridgeClient(serviceClientConfig(env.ev
 export async function publish(events: ServiceEvent[]): Promise<void> {
   for (let start = 0; start < events.length; start += 10) {
     const entries = events.slice(start, start + 10).map((event) => ({
-      EventBusName: env.required('EVENT_BUS_NAME'),
+      EventBusName: env.eventBusName,
       Source: EVENT_SOURCE,
       DetailType: event.type,
       Detail: JSON.stringify(event),

@@ -10,9 +10,8 @@ import { MEDIA_LINK_SECONDS } from '#shared/media/bucket-settings';
  * that uses the bucket and a third to its cold start (docs/performance.md). Locally the S3
  * emulator of fauxqs, addressed by path (no bucket subdomains on localhost).
  */
-export const mediaBucket = () => env.required('MEDIA_BUCKET');
+export const mediaBucket = () => env.mediaBucket;
 
-const region = () => process.env.AWS_REGION ?? 'us-east-1';
 const ATTEMPTS = 3;
 
 const bytesOf = (data: SourceData) => (typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data));
@@ -34,16 +33,16 @@ class Sha256 {
 /** The function's role credentials, which Lambda puts in the environment; locally, the emulator's. */
 function credentials() {
   if (env.s3Endpoint) return { accessKeyId: 'local', secretAccessKey: 'local' };
-  return { accessKeyId: env.required('AWS_ACCESS_KEY_ID'), secretAccessKey: env.required('AWS_SECRET_ACCESS_KEY'), sessionToken: process.env.AWS_SESSION_TOKEN };
+  return env.awsCredentials;
 }
 
 // S3 signs the path as sent (no second encoding), and its payload hash is a header.
-const signer = () => new SignatureV4({ service: 's3', region: region(), credentials: credentials(), sha256: Sha256, uriEscapePath: false, applyChecksum: false });
+const signer = () => new SignatureV4({ service: 's3', region: env.awsRegion, credentials: credentials(), sha256: Sha256, uriEscapePath: false, applyChecksum: false });
 
 /** The object's URL: path-style on the emulator, virtual-hosted in AWS. */
 function objectUrl(key: string): URL {
   const path = key.split('/').map(encodeURIComponent).join('/');
-  return env.s3Endpoint ? new URL(`${env.s3Endpoint}/${mediaBucket()}/${path}`) : new URL(`https://${mediaBucket()}.s3.${region()}.amazonaws.com/${path}`);
+  return env.s3Endpoint ? new URL(`${env.s3Endpoint}/${mediaBucket()}/${path}`) : new URL(`https://${mediaBucket()}.s3.${env.awsRegion}.amazonaws.com/${path}`);
 }
 
 /** The request the signer takes for `method` on the object's URL. */

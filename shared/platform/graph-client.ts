@@ -49,7 +49,7 @@ export interface PlatformTemplateButton {
 }
 
 /** How long a Graph API call may take; GRAPH_TIMEOUT_MS shortens it in tests. */
-const requestTimeoutMs = () => Number(process.env.GRAPH_TIMEOUT_MS ?? 10_000);
+const requestTimeoutMs = () => env.graphTimeoutMs;
 
 /** Failures that happen before a request reaches the platform: it cannot have acted on it. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
@@ -160,7 +160,7 @@ export interface PlatformMediaObject {
 }
 
 /** A media file may be large (documents up to 100 MB); MEDIA_DOWNLOAD_TIMEOUT_MS shortens the wait in tests. */
-const mediaDownloadTimeoutMs = () => Number(process.env.MEDIA_DOWNLOAD_TIMEOUT_MS ?? 30_000);
+const mediaDownloadTimeoutMs = () => env.mediaDownloadTimeoutMs;
 
 export async function fetchMediaObject(mediaId: string, token: string): Promise<PlatformMediaObject> {
   const answer = await graphRequest<Record<string, unknown>>(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(mediaId)}`, token);

@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { serviceClientConfig } from '#shared/config';
+import { serviceClientConfig } from '#shared/aws-client-config';
+import { env } from '#shared/config';
 
 /** The platform credentials: in Secrets Manager in the cloud, in an environment variable in the local stack. */
 export interface PlatformSecrets {
@@ -17,8 +18,8 @@ let cached: { secrets: PlatformSecrets; until: number } | undefined;
 let client: SecretsManagerClient | undefined;
 
 async function load(): Promise<PlatformSecrets> {
-  const arn = process.env.PLATFORM_SECRET_ARN;
-  if (!arn) return JSON.parse(process.env.PLATFORM_SECRETS ?? '{}') as PlatformSecrets;
+  const arn = env.platformSecretArn;
+  if (!arn) return JSON.parse(env.localPlatformSecrets) as PlatformSecrets;
   client ??= new SecretsManagerClient(serviceClientConfig(undefined));
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   return JSON.parse(SecretString ?? '{}') as PlatformSecrets;

@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import { env } from '#shared/config';
 
 /**
  * Which webhook URLs may be called. Production: `https://` to public addresses only, so a
@@ -12,7 +13,7 @@ export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; reason: stri
 
 /** The deployment's policy; `ALLOW_INSECURE_WEBHOOKS=true` is for local development only. */
 export function webhookPolicy(): UrlPolicy {
-  return { allowInsecureLocal: process.env.ALLOW_INSECURE_WEBHOOKS === 'true' };
+  return { allowInsecureLocal: env.allowInsecureWebhooks };
 }
 
 const MAX_URL_LENGTH = 2048;

@@ -1,6 +1,6 @@
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { awsClientConfig } from '#shared/config';
+import { awsClientConfig } from '#shared/aws-client-config';
 import { db } from '#shared/data/table/client';
 import { startFaultProxy, type FaultProxy } from '#local/fault-proxy';
 import { useIsolatedTable } from '../support/table';

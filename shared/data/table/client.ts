@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { env, serviceClientConfig } from '#shared/config';
+import { serviceClientConfig } from '#shared/aws-client-config';
+import { env } from '#shared/config';
 import { makeWritesRepeatable } from '#shared/data/table/repeatable-writes';
 
 let instance: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
@@ -21,4 +22,4 @@ export function db(): DynamoDBDocumentClient {
   return instance.client;
 }
 
-export const tableName = (): string => env.required('TABLE_NAME');
+export const tableName = (): string => env.tableName;

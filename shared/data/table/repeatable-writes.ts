@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 
@@ -15,7 +15,10 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
  * repeat harmlessly. A repeat after another writer changed the item in between is not caught;
  * docs/limits.md says where that can happen.
  */
-export const WRITE_TOKEN = 'write_token';
+export const WRITE_TOKEN = '_w';
+
+/** 72 random bits: a token only has to differ from the other writes to the same item. Short, as it is stored on every item (and counted in its size). */
+const newToken = () => randomBytes(9).toString('base64url');
 
 const NAME = '#write_token';
 const VALUE = ':write_token';
@@ -57,7 +60,7 @@ export function makeWritesRepeatable(client: DynamoDBClient): void {
     (next, context) => async (args) => {
       const commandName = context.commandName ?? '';
       if (commandName !== 'PutItemCommand' && commandName !== 'UpdateItemCommand') return next(args);
-      const token = randomUUID();
+      const token = newToken();
       const input = args.input as WriteInput;
       const callerWantsOldItem = input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD';
       try {

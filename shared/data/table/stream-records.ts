@@ -1,6 +1,7 @@
 import { DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { env, serviceClientConfig } from '#shared/config';
+import { serviceClientConfig } from '#shared/aws-client-config';
+import { env } from '#shared/config';
 
 /** What Lambda's on-failure destination says of a stream batch it gave up on (the records themselves stay in the stream for 24 hours). */
 export interface StreamBatchInfo {

@@ -5,6 +5,7 @@ import { nowIso } from '#shared/time';
 import { checkSharedValues, chunkRecipients, resolveAudience, sharedInput, type LaunchAudience } from '#shared/domain/campaigns/audience';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 import { segmentReadBound, type Segment } from '#shared/domain/campaigns/segment';
+import { env } from '#shared/config';
 
 /**
  * A segment that reads more contacts than this is resolved by the fan-out after the launch has
@@ -12,7 +13,7 @@ import { segmentReadBound, type Segment } from '#shared/domain/campaigns/segment
  * (docs/campaigns.md: resolving 50,000 contacts takes about 10 s on DynamoDB Local).
  * SEGMENT_RESOLVED_LATER_ABOVE lowers it in tests.
  */
-const resolvedLaterAbove = () => Number(process.env.SEGMENT_RESOLVED_LATER_ABOVE ?? 5_000);
+const resolvedLaterAbove = () => env.segmentResolvedLaterAbove;
 
 /** Whether the launch's segment selects contacts and reads too many of them to be resolved before answering. */
 async function resolvedLater(ws: string, segment: Segment | undefined): Promise<boolean> {

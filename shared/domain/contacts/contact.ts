@@ -33,7 +33,7 @@ export interface ContactChanges {
   opted_out?: boolean;
 }
 
-/** Stored alongside the contact: its write version (optimistic locking) and the lower-case name for search. */
+/** Stored alongside the contact: its write version (optimistic locking). */
 export interface StoredContact extends Contact {
   version: number;
 }

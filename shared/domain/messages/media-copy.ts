@@ -6,6 +6,7 @@ import { accessTokenFor } from '#shared/platform/secrets';
 import { queues } from '#shared/service/queues';
 import { logger } from '#shared/logger';
 import type { JobOutcome } from '#shared/sqs-worker';
+import { env } from '#shared/config';
 
 export interface MediaCopyJob {
   workspace_id: string;
@@ -14,7 +15,7 @@ export interface MediaCopyJob {
 
 const done: JobOutcome = { kind: 'done' };
 /** Back-off between tries: 10 s, 40 s, 160 s, 640 s (MEDIA_BACKOFF_SCALE shortens it in tests). */
-const backoffSeconds = (receiveCount: number) => Math.ceil(10 * 4 ** (receiveCount - 1) * Number(process.env.MEDIA_BACKOFF_SCALE ?? 1));
+const backoffSeconds = (receiveCount: number) => Math.ceil(10 * 4 ** (receiveCount - 1) * env.testScales.mediaBackoff);
 
 /** Where a copy lives: per workspace and message, so one message's media is one object. */
 const objectKey = (job: MediaCopyJob, mediaId: string) => `${job.workspace_id}/${job.message_id}/${mediaId.replace(/[^A-Za-z0-9_.-]/g, '_')}`;

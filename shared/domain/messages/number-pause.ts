@@ -2,6 +2,7 @@ import { endPause, getPause, recordPause, takeProbe, type NumberPause } from '#s
 import { logger } from '#shared/logger';
 import { countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
+import { env } from '#shared/config';
 
 /**
  * Platform errors about the business account or number, not the message (contract §16): an
@@ -16,7 +17,7 @@ export const PAUSE_GIVE_UP_MS = 24 * 3600_000;
 export const MAX_PAUSE_WAIT_MS = 15 * 60_000;
 
 /** Minutes between probes: 1, 2, 4, 8, then every 15. PAUSE_PROBE_SCALE shortens them in tests. */
-export const probeIntervalMs = (probes: number) => Math.min(15, 2 ** probes) * 60_000 * Number(process.env.PAUSE_PROBE_SCALE ?? 1);
+export const probeIntervalMs = (probes: number) => Math.min(15, 2 ** probes) * 60_000 * env.testScales.pauseProbe;
 
 export type PauseDecision = { kind: 'send'; probing: boolean } | { kind: 'wait'; ms: number } | { kind: 'give_up'; pause: NumberPause };
 

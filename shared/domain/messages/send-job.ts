@@ -23,6 +23,7 @@ import type { JobOutcome } from '#shared/sqs-worker';
 import type { MessageError } from '#shared/domain/messages/message';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
 import { holdClaimed, windowOpening, windowWait } from '#shared/domain/campaigns/window-wait';
+import { env } from '#shared/config';
 
 export interface SendJob {
   workspace_id: string;
@@ -33,15 +34,15 @@ export interface SendJob {
 /** A claim older than this belongs to a worker that died during its platform call. */
 const STALE_CLAIM_MS = 120_000;
 /** Platform calls per message before a retryable failure becomes final. */
-const maxAttempts = () => Number(process.env.MAX_SEND_ATTEMPTS ?? 8);
+const maxAttempts = () => env.maxSendAttempts;
 /** How long a send of unknown outcome waits for the platform's report before it is sent once more (contract §14); AMBIGUOUS_WAIT_SECONDS shortens it in tests. */
-const ambiguousWaitMs = () => Number(process.env.AMBIGUOUS_WAIT_SECONDS ?? 600) * 1000;
+const ambiguousWaitMs = () => env.ambiguousWaitMs;
 const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** Growing back-off with jitter: about 4 s, 8 s, 16 s … capped at 15 minutes. SEND_BACKOFF_SCALE shortens it in tests. */
-const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * Number(process.env.SEND_BACKOFF_SCALE ?? 1);
+const backoffSeconds = (attempt: number) => (Math.min(900, 2 ** (attempt + 1)) + Math.random() * 2) * env.testScales.sendBackoff;
 /** After a 130429 the number is slowed down; the message itself comes back after 1 s, 2 s, 4 s … at most 30 s (jittered; never sooner than 1 s, so a number refused for long is not polled in a loop). */
-const throttledWaitSeconds = (waits: number) => Math.max(1, Math.min(30, 2 ** waits) * (1 + Math.random()) * Number(process.env.SEND_BACKOFF_SCALE ?? 1));
+const throttledWaitSeconds = (waits: number) => Math.max(1, Math.min(30, 2 ** waits) * (1 + Math.random()) * env.testScales.sendBackoff);
 /** How long a message may wait out the platform's pace (130429, 131056) before it fails with `send_failed` (contract §14). */
 const MAX_PACED_WAIT_MS = 24 * 3600_000;
 /** The platform's answers about pace, not about the message: the number's throughput, and the pair rate limit. */

@@ -1,8 +1,9 @@
 import { takeSlotsIn } from '#shared/data/send-rate';
 import { getPace, recordSlowdown, setThroughput, type NumberPace } from '#shared/data/number-pace';
+import { env } from '#shared/config';
 
 /** Messages per second per platform number when the operator set none; the platform's default throughput is 80. `0` lifts the bound. */
-const defaultThroughput = () => Number(process.env.SEND_RATE_PER_SECOND ?? 80);
+const defaultThroughput = () => env.sendRatePerSecond;
 /** The platform's range of per-number throughput. */
 export const MAX_THROUGHPUT = 1000;
 

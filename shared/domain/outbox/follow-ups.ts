@@ -5,9 +5,10 @@ import type { SendJob } from '#shared/domain/messages/send-job';
 import type { MediaCopyJob } from '#shared/domain/messages/media-copy';
 import { scheduleCampaignStart, scheduleWindowResume, unscheduleCampaignStart } from '#shared/scheduler';
 import { enqueue, queueUrl } from '#shared/queues';
+import { env } from '#shared/config';
 
 /** A schedule a minute ahead: one-time schedules take a time to come, not one that has passed. CANCELLED_RESUME_SECONDS shortens it in tests. */
-const cancelledResumeDelayMs = () => Number(process.env.CANCELLED_RESUME_SECONDS ?? 60) * 1000;
+const cancelledResumeDelayMs = () => env.cancelledResumeDelayMs;
 
 /**
  * The table's stream is the outbox: follow-up work is derived from what was written, so it

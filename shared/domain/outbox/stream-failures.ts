@@ -8,6 +8,7 @@ import { runFollowUps } from '#shared/domain/outbox/follow-ups';
 import { countMessages } from '#shared/domain/outbox/counts';
 import { logger } from '#shared/logger';
 import { nowIso } from '#shared/time';
+import { env } from '#shared/config';
 
 /** What Lambda's on-failure destination receives: which function gave up on which batch. */
 export interface StreamFailure {
@@ -30,7 +31,7 @@ export async function settleFailedStreamBatch(failure: StreamFailure): Promise<v
   const info = failure.DDBStreamBatchInfo;
   const records = await readStreamBatch(info);
   logger.error('StreamBatchFailed', { shardId: info.shardId, records: records.length, functionArn: failure.requestContext.functionArn });
-  if (functionName(failure.requestContext.functionArn) === process.env.MESSAGE_COUNTING_FUNCTION) await countMessages(records);
+  if (functionName(failure.requestContext.functionArn) === env.messageCountingFunction) await countMessages(records);
   for (const record of records) {
     try {
       await runFollowUps([record]);

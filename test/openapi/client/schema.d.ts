@@ -135,7 +135,7 @@ export interface paths {
         };
         /**
          * List contacts, newest first
-         * @description `search` matches a case-insensitive part of the name or a part of the phone digits; `tag` matches a tag case-insensitively.
+         * @description `search` matches names and emails from the start of any word, case and accents ignored (`suite 4b` finds "Acme Suite 4B"); a term that looks like a phone number (digits with `+`, spaces, dashes, dots or parentheses) matches a run of the number's digits instead, with or without the country code. `tag` matches a tag case-insensitively. Both compose with paging and `totalCount`.
          */
         get: operations["ListContacts"];
         put?: never;
