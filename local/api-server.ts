@@ -127,7 +127,8 @@ function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV
  */
 export function startApiServer(port: number, isReady: () => boolean): Promise<Server> {
   const { routes, fallback } = compileRoutes();
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => void route(request, response));
+  async function route(request: IncomingMessage, response: ServerResponse) {
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const method = request.method ?? 'GET';
@@ -145,6 +146,6 @@ export function startApiServer(port: number, isReady: () => boolean): Promise<Se
       console.error(error);
       send(response, { statusCode: 500, body: '{"message":"Internal Server Error"}' });
     }
-  });
+  }
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }

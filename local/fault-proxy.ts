@@ -101,7 +101,7 @@ export async function startFaultProxy(options: { target: string; kind: Dependenc
     new Promise((resolve, reject) => {
       const upstream = httpRequest(
         { host: target.hostname, port: target.port, method: request.method, path: request.url, headers: { ...request.headers, host: target.host } },
-        async (answer) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body: await readBody(answer) }),
+        (answer) => void readBody(answer).then((body) => resolve({ status: answer.statusCode ?? 502, headers: answer.headers, body }), reject),
       );
       upstream.on('error', reject);
       upstream.end(body);

@@ -62,7 +62,10 @@ export async function startLocalScheduler(port: number, file?: string): Promise<
     timers.set(schedule.name, setTimeout(() => (delay > 2 ** 31 - 1 ? arm(schedule) : void fire(schedule)), Math.min(delay, 2 ** 31 - 1)));
   }
 
-  const server = createServer(async (request, response) => {
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => send(response, 500, { Message: String(error) }, 'InternalServerException'));
+  });
+  async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const name = decodeURIComponent(/^\/schedules\/([^/]+)$/.exec(url.pathname)?.[1] ?? '');
     if (!name) return send(response, 404, { Message: 'Not found' }, 'ResourceNotFoundException');
@@ -85,7 +88,7 @@ export async function startLocalScheduler(port: number, file?: string): Promise<
       return send(response, 200, {});
     }
     return send(response, 405, { Message: 'Method not allowed' }, 'ValidationException');
-  });
+  }
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   for (const schedule of schedules.values()) arm(schedule);
   return {

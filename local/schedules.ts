@@ -28,7 +28,7 @@ export async function startSchedules(): Promise<{ stop(): void }> {
         console.error(`${operation.name} failed`, error),
       );
     await run();
-    timers.push(setInterval(run, operation.trigger.everyMinutes * 60_000));
+    timers.push(setInterval(() => void run(), operation.trigger.everyMinutes * 60_000));
   }
   return { stop: () => timers.forEach(clearInterval) };
 }

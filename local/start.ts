@@ -39,8 +39,8 @@ async function shutdown(exitCode: number) {
 }
 
 async function main() {
-  process.on('SIGINT', () => shutdown(0));
-  process.on('SIGTERM', () => shutdown(0));
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
 
   const dataDir = join(localDir(), 'dynamodb');
   mkdirSync(dataDir, { recursive: true });

@@ -25,7 +25,7 @@ export interface StreamFailure {
 function toRecord(record: _Record, streamArn: string): DynamoDBRecord {
   return {
     eventID: record.eventID,
-    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventName: record.eventName,
     eventVersion: '1.1',
     eventSource: 'aws:dynamodb',
     awsRegion: 'us-east-1',

@@ -37,4 +37,4 @@ async function main(check: boolean) {
   }
 }
 
-if (require.main === module) main(process.argv.includes('--check'));
+if (require.main === module) void main(process.argv.includes('--check'));
