@@ -17,11 +17,12 @@ import type { Construct } from 'constructs';
 import { operations, type Access, type Operation, type Trigger } from '#shared/service/operations';
 import { queues as queueSettings, type QueueName } from '#shared/service/queues';
 import { ServiceFunction } from '#lib/service-function';
+import { AreaStack, areaOf, areas, type Area } from '#lib/areas';
 import { mediaObjectsArn } from '#lib/stateful-stack';
 import { grantTableData } from '#lib/table-access';
 import { EVENT_SOURCE } from '#shared/events/event';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
-import { acknowledgeCampaignScheduleFindings, acknowledgeHttpApiFindings, acknowledgeMediaObjectGrant, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
+import { acknowledgeCampaignScheduleFindings, acknowledgeHttpRouteFindings, acknowledgeMediaObjectGrant, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
 
 export interface StatelessStackProps extends StackProps {
   /** With its stream enabled (tableStream triggers read it). */
@@ -43,9 +44,11 @@ export interface StatelessStackProps extends StackProps {
   mediaBucket: IBucket;
 }
 
-/** What the trigger and access wiring below may use. */
+/**
+ * What the trigger and access wiring below may use. What it creates for a function (route, rule,
+ * role) goes in the function's own stack, its area's (fn.stack).
+ */
 interface Wiring {
-  stack: StatelessStack;
   api: HttpApi;
   table: ITableV2;
   platformSecret: ISecret;
@@ -75,8 +78,8 @@ type Wire<T> = (fn: ServiceFunction, value: T, w: Wiring) => void;
 const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>> } = {
   http: (fn, t, w) => addRoute(fn, HttpRouteKey.with(t.path, HttpMethod[t.method]), w),
   httpDefault: (fn, _t, w) => addRoute(fn, HttpRouteKey.DEFAULT, w),
-  schedule: (fn, t, w) =>
-    new Rule(w.stack, `${fn.node.id}Schedule`, {
+  schedule: (fn, t) =>
+    new Rule(fn.stack, `${fn.node.id}Schedule`, {
       schedule: Schedule.rate(Duration.minutes(t.everyMinutes)),
       targets: [new LambdaFunction(fn)],
     }),
@@ -121,9 +124,9 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
   scheduleTarget: (fn, _t, w) => {
     // EventBridge Scheduler invokes targets with a role passed at CreateSchedule (no resource-based
     // permission on the function). SourceAccount: only schedules of this account may assume it.
-    const role = new Role(w.stack, `${fn.node.id}SchedulerRole`, {
+    const role = new Role(fn.stack, `${fn.node.id}SchedulerRole`, {
       description: `Assumed by EventBridge Scheduler's one-time schedules to invoke ${fn.node.id}`,
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': w.stack.account } } }),
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': fn.stack.account } } }),
     });
     // The unqualified ARN only (what the schedules target), unlike grantInvoke() which adds `<function>:*`.
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] }));
@@ -134,7 +137,7 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
   busRule: (fn, t, w) => {
     // Once Lambda has accepted an event, a failing invocation is retried twice and then kept here, not dropped.
     fn.configureAsyncInvoke({ retryAttempts: 2, maxEventAge: Duration.hours(6), onFailure: new SqsDestination(w.busDeliveryFailures) });
-    new Rule(w.stack, `${fn.node.id}BusRule`, {
+    new Rule(fn.stack, `${fn.node.id}BusRule`, {
       description: `Events of ${t.detailTypes.includes('*') ? 'every detail type' : t.detailTypes.join(', ')} to ${fn.node.id}`,
       eventBus: w.eventBus,
       eventPattern: busEventPattern(t.detailTypes),
@@ -174,10 +177,10 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     w.platformSecret.grantRead(fn);
     fn.addEnvironment('PLATFORM_SECRET_ARN', w.platformSecret.secretArn);
   },
-  graphApi: (fn, _on, w) => {
+  graphApi: (fn) => {
     // Overridable so a deployment can point at a Graph API simulator or pin another API version.
-    fn.addEnvironment('GRAPH_API_BASE_URL', w.stack.node.tryGetContext('graphApiBaseUrl') ?? 'https://graph.facebook.com');
-    fn.addEnvironment('GRAPH_API_VERSION', w.stack.node.tryGetContext('graphApiVersion') ?? DEFAULT_GRAPH_API_VERSION);
+    fn.addEnvironment('GRAPH_API_BASE_URL', fn.node.tryGetContext('graphApiBaseUrl') ?? 'https://graph.facebook.com');
+    fn.addEnvironment('GRAPH_API_VERSION', fn.node.tryGetContext('graphApiVersion') ?? DEFAULT_GRAPH_API_VERSION);
   },
   queues: (fn, names, w) => {
     for (const name of names) {
@@ -268,21 +271,27 @@ function grantAccessOf(fn: ServiceFunction, op: Operation, w: Wiring): void {
   }
 }
 
+/** The route, its integration and the permission to invoke the function, all in the function's stack; only the API is the compute stack's. */
 function addRoute(fn: ServiceFunction, routeKey: HttpRouteKey, w: Wiring): void {
-  new HttpRoute(w.api, `${fn.node.id}Route`, {
+  const route = new HttpRoute(fn.stack, `${fn.node.id}Route`, {
     httpApi: w.api,
     routeKey,
     integration: new HttpLambdaIntegration(`${fn.node.id}Integration`, fn),
   });
+  acknowledgeHttpRouteFindings(route);
 }
 
 /**
  * The code: one Lambda per operation in shared/service/operations.ts, the HTTP API, the schedules, the event
  * source mappings, the event bus rules and the role EventBridge Scheduler invokes the schedule target with.
+ * This stack holds the HTTP API (with its stage and access logs) and the outputs; each operation's function,
+ * with its route, triggers and grants, is in the stack of its area, nested in this one (lib/areas.ts).
  */
 export class StatelessStack extends Stack {
   readonly api: HttpApi;
   readonly functions: Record<string, ServiceFunction> = {};
+  /** The nested stack of each area that has operations. */
+  readonly areaStacks: Partial<Record<Area, AreaStack>> = {};
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -291,7 +300,6 @@ export class StatelessStack extends Stack {
 
     // Our own $default stage (not createDefaultStage) so it can have access logging.
     this.api = new HttpApi(this, 'HttpApi', { apiName: 'messaging-api', createDefaultStage: false });
-    acknowledgeHttpApiFindings(this.api);
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     const stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
@@ -309,7 +317,6 @@ export class StatelessStack extends Stack {
     // allows every rule of the bus instead (lib/work-queues.ts); referencing an imported queue adds nothing.
     const busDeliveryFailures = Queue.fromQueueArn(this, 'BusDeliveryFailures', props.busDeliveryFailureQueue.queueArn);
     const wiring: Wiring = {
-      stack: this,
       api: this.api,
       table,
       platformSecret,
@@ -322,10 +329,13 @@ export class StatelessStack extends Stack {
       scheduleTargets: [],
       messageCounters: [],
     };
+    // An area's stack only if it has operations (CloudFormation refuses an empty template), in the order of lib/areas.ts.
+    const areasInUse = new Set(operations.map(areaOf));
+    for (const area of Object.keys(areas) as Area[]) if (areasInUse.has(area)) this.areaStacks[area] = new AreaStack(this, area);
     // Three passes, so wiring never depends on the order of shared/service/operations.ts: every function exists
     // before any trigger is wired, and every trigger (e.g. a schedule target's role) before any access.
     const built = operations.map((op) => {
-      const fn = new ServiceFunction(this, op.name, {
+      const fn = new ServiceFunction(this.areaStacks[areaOf(op)]!, op.name, {
         handlerModule: op.handler,
         timeout: op.timeoutSeconds ? Duration.seconds(op.timeoutSeconds) : undefined,
         memorySize: op.memoryMb,

@@ -17,13 +17,14 @@ export interface MonitoringStackProps extends NestedStackProps {
 /**
  * The alarms, their SNS topic and the dashboard, in a stack nested in the compute stack.
  *
- * Why nested: an errors and a throttles alarm per function would take the compute stack from
- * 359 resources to about 485 of CloudFormation's 500 per stack, and every new HTTP operation
- * adds nine more; here they count as one resource of the compute stack. Why not a third
- * top-level stack: alarms name the functions, so the compute stack would export every function
- * name, and CloudFormation refuses to change or remove an export in use, which would block
- * removing or replacing a function. A nested stack gets the names as parameters and is deployed
- * with the functions it watches.
+ * Why nested: an errors and a throttles alarm per function add two resources per operation, on
+ * top of the about 7 of each HTTP operation, to the stack that holds them, and CloudFormation
+ * refuses more than 500 per stack; here they count as one resource of the compute stack (whose
+ * functions are in the areas' nested stacks, lib/areas.ts). Why not a third top-level stack:
+ * alarms name the functions, so the compute stack would export every function name, and
+ * CloudFormation refuses to change or remove an export in use, which would block removing or
+ * replacing a function. A nested stack gets the names as parameters (the compute stack passes
+ * them on from the areas' stacks' outputs) and is deployed with the functions it watches.
  */
 export class MonitoringStack extends NestedStack {
   readonly alarmTopic: Topic;

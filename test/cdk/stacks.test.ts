@@ -1,18 +1,26 @@
-import type { CfnElement } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { operations, type Operation, type Trigger } from '#shared/service/operations';
 import { queues, type QueueName } from '#shared/service/queues';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { createTableInput, indexes, table } from '#shared/data/table/table';
+import { areaOf, areas } from '#lib/areas';
+import type { StatelessStack } from '#lib/stateless-stack';
 import { buildTestApp } from './synth-app';
+import { flatTemplate, logicalIdOf, templateOf, type Resource } from './templates';
 
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 type Statement = { Effect?: string; Action: string | string[]; Resource: unknown; Condition?: unknown; Principal?: unknown };
 
 const { data, compute } = buildTestApp();
 const dataTemplate = Template.fromStack(data);
-const computeTemplate = Template.fromStack(compute);
+/**
+ * The compute stack with its areas' nested stacks (lib/areas.ts) as one template: what is asserted
+ * of the functions, routes, triggers and grants holds whichever area's stack they are in. The
+ * layout itself is asserted under 'one nested stack per area'.
+ */
+const computeTemplateOf = (stack: StatelessStack) => Template.fromJSON(flatTemplate(stack, Object.values(stack.areaStacks)));
+const computeTemplate = computeTemplateOf(compute);
 const computeResources = computeTemplate.toJSON().Resources as Record<string, Resource>;
 const dataResources = dataTemplate.toJSON().Resources as Record<string, Resource>;
 const dataOutputs = dataTemplate.toJSON().Outputs as Record<string, { Value: unknown; Export?: { Name: string } }>;
@@ -20,12 +28,12 @@ const dataOutputs = dataTemplate.toJSON().Outputs as Record<string, { Value: unk
 /** A data-stack resource as the compute stack sees it: `Fn::ImportValue` resolved to the exported value. */
 const resolveImport = (value: any): unknown =>
   value?.['Fn::ImportValue'] ? Object.values(dataOutputs).find((o) => o.Export?.Name === value['Fn::ImportValue'])?.Value : value;
-const dataId = (construct: IConstruct) => data.getLogicalId(construct.node.defaultChild as CfnElement);
+const dataId = (construct: IConstruct) => logicalIdOf(construct);
 const arnOf = (construct: IConstruct) => ({ 'Fn::GetAtt': [dataId(construct), 'Arn'] });
 const tableStreamArn = () => ({ 'Fn::GetAtt': [dataId(data.table), 'StreamArn'] });
 const days = (n: number) => n * 24 * 60 * 60;
 
-const logicalId = (op: Operation) => compute.getLogicalId(compute.functions[op.name].node.defaultChild as CfnElement);
+const logicalId = (op: Operation) => logicalIdOf(compute.functions[op.name]);
 const functionResource = (op: Operation) => computeResources[logicalId(op)];
 const envOf = (op: Operation): Record<string, unknown> => functionResource(op).Properties.Environment.Variables;
 const asArray = <T>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
@@ -96,6 +104,41 @@ const campaignSchedulesArn = {
   'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':scheduler:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':schedule/default/campaign-*']],
 };
 
+describe('one nested stack per area', () => {
+  test('the compute stack itself holds only the HTTP API, its stage and access logs, and the nested stacks: each area\'s and the monitoring', () => {
+    expect(Object.keys(compute.areaStacks)).toEqual(Object.keys(areas));
+    const types = Object.values(templateOf(compute).Resources).map((r) => r.Type);
+    expect(types.filter((type) => type !== 'AWS::CloudFormation::Stack').sort()).toEqual(['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Stage', 'AWS::Logs::LogGroup']);
+    expect(types.filter((type) => type === 'AWS::CloudFormation::Stack')).toHaveLength(Object.keys(areas).length + 1);
+  });
+
+  test.each(operations.map((op) => [op.name, areaOf(op), op]))('%s is in the %s stack, with its role, its log group and everything that invokes it', (_name, area, op) => {
+    const stack = compute.areaStacks[area]!;
+    expect(Stack.of(compute.functions[op.name])).toBe(stack);
+    const own = templateOf(stack).Resources;
+    const fn = own[logicalId(op)];
+    expect(fn.Type).toBe('AWS::Lambda::Function');
+    expect(own[fn.Properties.Role['Fn::GetAtt'][0]].Type).toBe('AWS::IAM::Role');
+    expect(own[fn.Properties.LoggingConfig.LogGroup.Ref].Type).toBe('AWS::Logs::LogGroup');
+    // Its route and integration, rules, permissions, event source mappings...: whatever names it, but other functions'
+    // settings and the monitoring (a stack of its own, the one resource here that is not this area's own).
+    const namingIt = Object.entries(computeResources).filter(
+      ([id, r]) => id !== logicalId(op) && r.Type !== 'AWS::Lambda::Function' && r.Type !== 'AWS::CloudFormation::Stack' && JSON.stringify(r).includes(`"${logicalId(op)}"`),
+    );
+    expect(namingIt.length).toBeGreaterThan(0);
+    for (const [id] of namingIt) expect(Object.keys(own)).toContain(id);
+    const routeKey = routeKeyOf(op.trigger);
+    if (routeKey) expect(Object.values(own).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.RouteKey === routeKey)).toHaveLength(1);
+  });
+
+  test('an operation whose handler is in a folder no area holds fails synth, naming the folder', () => {
+    expect(() => buildWithOperations((ops) => ops.push({ ...byName('Health'), name: 'Stray', handler: 'functions/stray/handler.ts' }))).toThrow(
+      /Stray: no area in lib\/areas.ts holds its handler's folder functions\/stray/,
+    );
+    expect(operations.map((op) => op.name)).toEqual(operationNamesAtLoad);
+  });
+});
+
 describe('HTTP API', () => {
   test.each(httpOperations.map((op) => [routeKeyOf(op.trigger), op.name]))('route %s invokes the %s function', (routeKey, name) => {
     const routes = Object.values(computeResources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.RouteKey === routeKey);
@@ -163,8 +206,8 @@ describe('functions', () => {
   test('the Graph API base URL and version can be overridden with CDK context', () => {
     const { compute: overridden } = buildTestApp({ context: { graphApiBaseUrl: 'http://simulator.internal', graphApiVersion: 'v99.0' } });
     const fn = overridden.functions[operations.find((op) => op.access.graphApi)!.name];
-    Template.fromStack(overridden).hasResourceProperties('AWS::Lambda::Function', {
-      Role: { 'Fn::GetAtt': [overridden.getLogicalId(fn.role!.node.defaultChild as CfnElement), 'Arn'] },
+    computeTemplateOf(overridden).hasResourceProperties('AWS::Lambda::Function', {
+      Role: { 'Fn::GetAtt': [logicalIdOf(fn.role!), 'Arn'] },
       Environment: { Variables: Match.objectLike({ GRAPH_API_BASE_URL: 'http://simulator.internal', GRAPH_API_VERSION: 'v99.0' }) },
     });
   });
@@ -487,9 +530,9 @@ describe('event bus', () => {
         { ...base, name: 'AllTypes', trigger: { type: 'busRule', detailTypes: ['message.sent', '*'] } },
       );
     });
-    const resources = Template.fromStack(template.compute).toJSON().Resources as Record<string, Resource>;
+    const resources = computeTemplateOf(template.compute).toJSON().Resources as Record<string, Resource>;
     const patternOf = (name: string) => {
-      const rules = busRulesTargeting(resources, template.compute.getLogicalId(template.compute.functions[name].node.defaultChild as CfnElement));
+      const rules = busRulesTargeting(resources, logicalIdOf(template.compute.functions[name]));
       expect(rules).toHaveLength(1);
       return rules[0][1].Properties.EventPattern;
     };
