@@ -39,6 +39,9 @@ export class DomainError<Code extends string = DomainErrorCode> extends Error {
   }
 }
 
+/** `instanceof` with the code typed: a bare `instanceof DomainError` leaves the code `any`. */
+export const isDomainError = (error: unknown): error is DomainError<string> => error instanceof DomainError;
+
 export const errors = {
   validation: (details: ErrorDetail[]) => new DomainError('validation_error', 'The request is invalid', details),
   notFound: (what: string) => new DomainError('not_found', `${what} not found`),

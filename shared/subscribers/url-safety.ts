@@ -228,7 +228,7 @@ export function safeLookup(policy: UrlPolicy): net.LookupFunction {
   const lookup = (hostname: string, options: unknown, callback?: unknown): void => {
     const cb = (typeof options === 'function' ? options : callback) as LookupCallback;
     const opts: dns.LookupOptions =
-      typeof options === 'number' ? { family: options } : typeof options === 'object' && options !== null ? (options as dns.LookupOptions) : {};
+      typeof options === 'number' ? { family: options } : typeof options === 'object' && options !== null ? (options) : {};
     dns.lookup(hostname, { ...opts, all: true }, (err, addresses) => {
       if (err) return cb(err);
       const problem = resolvedHostProblem(hostname, addresses.map((a) => a.address), policy);
@@ -241,5 +241,5 @@ export function safeLookup(policy: UrlPolicy): net.LookupFunction {
       else cb(null, addresses[0].address, addresses[0].family);
     });
   };
-  return lookup as net.LookupFunction;
+  return lookup;
 }

@@ -44,7 +44,7 @@ describe('GET /api/v1/messages', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await list(`pageSize=7${cursor ? `&cursor=${cursor}` : ''}`); // eslint-disable-line @typescript-eslint/no-explicit-any
+      const page: any = await list(`pageSize=7${cursor ? `&cursor=${cursor}` : ''}`);  
       seen.push(...page.data.map((m: { id: string }) => m.id));
       cursor = page.pagination.nextCursor;
     } while (cursor);
@@ -170,7 +170,7 @@ describe('GET /api/v1/messages with statuses that have moved', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await mixedList(`status=sent&pageSize=2${cursor ? `&cursor=${cursor}` : ''}`); // eslint-disable-line @typescript-eslint/no-explicit-any
+      const page: any = await mixedList(`status=sent&pageSize=2${cursor ? `&cursor=${cursor}` : ''}`);  
       expect(page.pagination.totalCount).toBe(4);
       seen.push(...idsOf(page));
       cursor = page.pagination.nextCursor;

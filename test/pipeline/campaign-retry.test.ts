@@ -7,7 +7,7 @@ const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 afterEach(() => simulator.resetFaults());
 
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;  
 
 const RECIPIENTS = 24;
 const phoneOf = (i: number) => `1415559${String(3000 + i)}`;

@@ -7,7 +7,7 @@ const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 afterEach(() => simulator.resetFaults());
 
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;  
 
 const createCampaign = async (ws: TestWorkspace, template: string) =>
   (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: `Test of ${template}`, template_name: template } })).body.data;

@@ -6,7 +6,7 @@ import { eventually } from '../support/wait';
 const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
-type Data = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;  
 
 const EVERY_DAY = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);

@@ -45,15 +45,19 @@ describe('faults in our own dependencies', () => {
     api.dependencies.dynamodb.setFaults(DYNAMODB_FAULTS);
     api.dependencies.sqs.setFaults(SQS_FAULTS);
 
-    // As a careful client does: an answer that is a server error, or says the twin request is still running, is asked again with the same Idempotency-Key.
+    // As a careful client does: an answer that is a server error, or says the twin request is still running, is asked again with the same
+    // Idempotency-Key; a 429 (the rate limit, or its window item throttled past the SDK's retries) is asked again after its Retry-After.
     let clientRetries = 0;
+    let rateLimited = 0;
     const untilAnswered = async (ask: () => Promise<Reply>): Promise<Reply> => {
       for (let attempt = 0; ; attempt++) {
         const reply = await ask();
-        const retryable = reply.status >= 500 || (reply.status === 409 && reply.body.error?.code === 'idempotency_key_in_use');
+        const limited = reply.status === 429 && reply.body.error?.code === 'rate_limited';
+        const retryable = limited || reply.status >= 500 || (reply.status === 409 && reply.body.error?.code === 'idempotency_key_in_use');
         if (!retryable || attempt === 30) return reply;
-        clientRetries++;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        if (limited) rateLimited++;
+        else clientRetries++;
+        await new Promise((resolve) => setTimeout(resolve, limited ? Number(reply.headers.get('retry-after') ?? 1) * 1000 : 200));
       }
     };
     const singles = Array.from({ length: 200 }, (_, i) => ({ to: `+1415557${String(i).padStart(4, '0')}`, key: `dependency-fault-${i}` }));
@@ -125,7 +129,7 @@ describe('faults in our own dependencies', () => {
     console.log(
       [
         'Faults in our own dependencies: DynamoDB 20% throttled, 5% 500, 10% +200 ms, 2% dropped after applying; SQS 10% throttled, 2% 500, 2% dropped; platform 30% 429',
-        `  DynamoDB calls: ${JSON.stringify(dynamodb.counts)}; SQS calls: ${JSON.stringify(sqs.counts)}; client retries of 5xx/409: ${clientRetries}`,
+        `  DynamoDB calls: ${JSON.stringify(dynamodb.counts)}; SQS calls: ${JSON.stringify(sqs.counts)}; client retries of 5xx/409: ${clientRetries}, of 429 rate_limited: ${rateLimited}`,
         `  messages: ${final.length} (200 singles, 300 campaign); final statuses ${JSON.stringify(statuses)}`,
         `  accepted platform requests: ${accepted.length} for ${recipients.length} recipients; lost ${lost}, duplicated ${duplicated}`,
         `  status regressions seen: ${regressions}; recipients without a listed message: ${unlisted.length} ${unlisted.slice(0, 5).join(' ')}`,

@@ -400,7 +400,7 @@ describe('events of this issue, as subscribers get them', () => {
   it('template.updated carries the template; contact.updated fires when a stop word opts the customer out', async () => {
     const ws = await api.workspaceWithTemplates();
     const sub = (await api.call('POST', '/api/v1/webhooks', { key: ws.key, body: { url: receiver.url, events: ['template.updated', 'contact.updated', 'message.received'] } })).body.data;
-    const events = () => receiver.received.map((r) => new Webhook(sub.signing_secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> }); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const events = () => receiver.received.map((r) => new Webhook(sub.signing_secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> });  
 
     await simulator.templateStatus({ waba_id: ws.wabaId, name: 'order_update', language: 'es_ES', event: 'DISABLED' });
     const [updated] = (await eventually(async () => events(), (e) => e.some((x) => x.type === 'template.updated'))).filter((x) => x.type === 'template.updated');

@@ -143,7 +143,7 @@ describe('rich templates in campaigns, each catalogue template', () => {
   beforeAll(async () => (ws = await workspace()));
 
   it.each(singles.map((c, i) => [...c, i] as const))('%s', async (_name, fields, components, rendered, content, i) => {
-    const { template, variables, header, buttons } = fields as Record<string, unknown>;
+    const { template, variables, header, buttons } = fields;
     const own = `1415555${String(2400 + 2 * i)}`;
     const shared = `1415555${String(2401 + 2 * i)}`;
     const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: `c-${template}`, template_name: template } })).body.data;

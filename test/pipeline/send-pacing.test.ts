@@ -34,9 +34,9 @@ describe('pair rate limit (contract §14)', () => {
     // The waits for the pair's slot are not attempts.
     expect(final.slice(0, 3).map((m) => m.metadata.send_attempts)).toEqual([1, 1, 1]);
     // Everyone else was sent while the busy recipient waited for its slots.
-    const lastBusy = Math.max(...busySends.map((s: any) => Date.parse(s.received_at))); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const lastBusy = Math.max(...busySends.map((s: any) => Date.parse(s.received_at)));  
     for (const to of others) {
-      const [sent] = (await simulator.sends(to)) as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const [sent] = (await simulator.sends(to)) as any[];  
       expect(Date.parse(sent.received_at)).toBeLessThan(lastBusy);
     }
   });

@@ -20,7 +20,7 @@ afterAll(async () => {
 const sendUrl = () => `${simulator.url}/v26.0/${PHONE_NUMBER_ID}/messages`;
 const session = (type: string, object: unknown, extra: object = {}) => ({ messaging_product: 'whatsapp', to: '14155550100', type, [type]: object, ...extra });
 /** The latest webhook that is not a status report (status reports of earlier sends keep arriving). */
-const lastWebhook = () => [...receiver.received].reverse().find((w) => !w.body.entry[0].changes[0].value.statuses)!.body as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const lastWebhook = () => [...receiver.received].reverse().find((w) => !w.body.entry[0].changes[0].value.statuses)!.body as any;  
 
 describe('session sends, checked as the platform checks them', () => {
   it.each([

@@ -1,6 +1,6 @@
 /** The Graph API simulator's test endpoints, as the tests drive them. */
 export function simulatorControl(url: () => string) {
-  const json = async (path: string, init?: RequestInit) => (await fetch(`${url()}${path}`, init)).json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const json = async (path: string, init?: RequestInit) => (await fetch(`${url()}${path}`, init)).json() as Promise<any>;  
   const post = (path: string, body: unknown) => json(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   return {
     /** Send requests the simulator accepted for this number, oldest first. */

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { DomainError } from '#shared/errors';
+import { isDomainError } from '#shared/errors';
 import { HttpError, statusOf } from '#shared/http/errors';
 import type { HttpResult } from '#shared/http/responses';
 import type { ApiMiddleware, ApiRequest } from '#shared/http/context';
@@ -15,7 +15,7 @@ function render(status: number, body: object, requestId: string, headers: Record
 
 function errorResponse(request: ApiRequest): APIGatewayProxyStructuredResultV2 {
   const { error, context } = request;
-  if (error instanceof DomainError) {
+  if (isDomainError(error)) {
     const { code, message, details } = error;
     const headers = error instanceof HttpError ? error.headers : {};
     return render(statusOf(error), { success: false, error: { code, message, ...(details && { details }) } }, context.requestId, headers);

@@ -1,5 +1,5 @@
 import { beginIdempotent, completeIdempotent, fingerprint, outcomeOf, releaseIdempotent, replayError } from '#shared/http/idempotency';
-import { DomainError, errors } from '#shared/errors';
+import { isDomainError, errors } from '#shared/errors';
 import { statusOf } from '#shared/http/errors';
 import type { ApiMiddleware } from '#shared/http/context';
 import type { HttpResult } from '#shared/http/responses';
@@ -37,7 +37,7 @@ export const idempotency = (endpoint: string): ApiMiddleware => ({
       if (!scope) return;
       // Failing here must not replace the request's own error: a record left in flight is taken over once its lock lapses.
       try {
-        if (error instanceof DomainError && statusOf(error) < 500) await completeIdempotent(scope, outcomeOf.error(error));
+        if (isDomainError(error) && statusOf(error) < 500) await completeIdempotent(scope, outcomeOf.error(error));
         else await releaseIdempotent(scope);
       } catch (settleError) {
         logger.warn('Idempotency record not settled', { error: settleError });
