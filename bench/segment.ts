@@ -2,7 +2,7 @@ import { mapLimit } from '#shared/concurrency';
 import { insertContacts } from '#shared/data/contact';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import type { Contact } from '#shared/domain/contacts/contact';
+import type { Contact } from '#shared/records/contact';
 import { median, timed, type BenchContext, type Figure } from './harness';
 
 const MEMBERS = 50_000;

@@ -5,7 +5,7 @@ import { queryPage } from '#shared/data/table/pages';
 import { indexes } from '#shared/data/table/table';
 import { transact } from '#shared/data/table/transact';
 import { counterMove, counterNames, readListCount } from '#shared/data/counter';
-import type { Campaign, CampaignCounts, CampaignStatus } from '#shared/domain/campaigns/campaign';
+import type { Campaign, CampaignCounts, CampaignStatus } from '#shared/records/campaign';
 
 /** The campaign item; its metric shards and audience chunks live in the same partition. */
 export const campaignPartition = (ws: string, id: string) => `WS#${ws}#CAMPAIGN#${id}`;

@@ -8,7 +8,7 @@ import { applyUnits, GuardFailed, type Unit } from '#shared/data/table/units';
 import { mapLimit } from '#shared/concurrency';
 import { counterKey, counterMove, counterNames, readListCount } from '#shared/data/counter';
 import { CONTACT_GROUP, leaveUnit } from '#shared/data/group';
-import { tagKey, type Contact, type CustomFieldValue, type StoredContact } from '#shared/domain/contacts/contact';
+import { tagKey, type Contact, type CustomFieldValue, type StoredContact } from '#shared/records/contact';
 import { SEARCH_ENTRY, searchEntryChanges, searchEntryCount, searchEntryDeletes, searchEntryPuts } from '#shared/data/contact-search';
 
 /**

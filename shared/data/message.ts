@@ -7,7 +7,7 @@ import { getMany } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { MESSAGE_SHARDS, messageShard } from '#shared/data/message-shard';
-import type { Direction, KindFields, Message, MessageMedia, MessageStatus } from '#shared/domain/messages/message';
+import type { Direction, KindFields, Message, MessageMedia, MessageStatus } from '#shared/records/message';
 import { nowIso } from '#shared/time';
 
 export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: 'MESSAGE' });

@@ -3,7 +3,7 @@ import { conditionally } from '#shared/data/table/conditions';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
 import { queryAll } from '#shared/data/table/query-all';
-import { placeholdersOf, type Template } from '#shared/domain/templates/template';
+import { placeholdersOf, type Template } from '#shared/records/template';
 
 /** All templates of a workspace share one small item collection: read-mostly, bounded by the platform. */
 const templatesPartition = (ws: string) => `WS#${ws}#TEMPLATES`;

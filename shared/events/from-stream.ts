@@ -1,8 +1,11 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { streamImage } from '#shared/data/table/stream-image';
-import { resultsView, ZERO_COUNTS, type Campaign } from '#shared/domain/campaigns/campaign';
-import { publicContact, type Contact } from '#shared/domain/contacts/contact';
-import { detailView, type Message } from '#shared/domain/messages/message';
+import { resultsView } from '#shared/domain/campaigns/campaign';
+import { ZERO_COUNTS, type Campaign } from '#shared/records/campaign';
+import { publicContact } from '#shared/domain/contacts/contact';
+import type { Contact } from '#shared/records/contact';
+import { detailView } from '#shared/domain/messages/message';
+import type { Message } from '#shared/records/message';
 import { isTemplateItem, toTemplate } from '#shared/data/template';
 import { publicTemplate } from '#shared/domain/templates/template';
 import { stableId } from '#shared/ids';

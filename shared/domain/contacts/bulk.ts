@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { mapLimit } from '#shared/concurrency';
-import { newContact, type Contact, type ContactChanges } from '#shared/domain/contacts/contact';
+import { newContact, type ContactChanges } from '#shared/domain/contacts/contact';
+import type { Contact } from '#shared/records/contact';
 import { bulkContactItem } from '#shared/schemas/contacts';
 import { existingPhones, insertContacts } from '#shared/data/contact';
 import { upsertContact } from '#shared/domain/contacts/lifecycle';

@@ -3,7 +3,8 @@ import { searchContactIds } from '#shared/data/contact-search';
 import { readListCount, counterNames } from '#shared/data/counter';
 import { pagination } from '#shared/pagination';
 import { parseTerm } from '#shared/search-text';
-import { publicContact, tagKey } from '#shared/domain/contacts/contact';
+import { publicContact } from '#shared/domain/contacts/contact';
+import { tagKey } from '#shared/records/contact';
 
 export interface ContactQuery {
   page: number;

@@ -4,7 +4,8 @@ import { messageCounts } from '#shared/data/message-counts';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { errors } from '#shared/errors';
 import type { Pagination } from '#shared/pagination';
-import { listView, OUTBOUND_STATUSES, type Message, type MessageStatus } from '#shared/domain/messages/message';
+import { listView } from '#shared/domain/messages/message';
+import { OUTBOUND_STATUSES, type Message, type MessageStatus } from '#shared/records/message';
 
 export interface MessageQuery extends MessageFilter {
   page: number;

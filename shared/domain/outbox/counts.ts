@@ -9,7 +9,7 @@ import { failedCodeAttribute, metricsKey, RETRIED } from '#shared/data/campaign-
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
-import type { MessageError, MessageStatus } from '#shared/domain/messages/message';
+import type { MessageError, MessageStatus } from '#shared/records/message';
 import { countFailedMessages, countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
 
