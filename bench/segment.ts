@@ -1,5 +1,5 @@
 import { mapLimit } from '#shared/concurrency';
-import { insertContacts } from '#shared/data/contact';
+import { insertContacts } from '#shared/data/contact-insert';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import type { Contact } from '#shared/records/contact';

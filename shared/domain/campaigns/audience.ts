@@ -1,4 +1,5 @@
-import { contactsByIds, phoneOwners, type PhoneOwner } from '#shared/data/contact';
+import { contactsByIds } from '#shared/data/contact';
+import { phoneOwners, type PhoneOwner } from '#shared/data/contact-claims';
 import { allMemberIds, groupsAmong } from '#shared/data/group';
 import type { Contact } from '#shared/records/contact';
 import { DomainError, errors, type ErrorDetail } from '#shared/errors';

@@ -2,7 +2,7 @@ import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { putNewMessage } from '#shared/data/message';
-import { optedOutPhones } from '#shared/data/contact';
+import { optedOutPhones } from '#shared/data/contact-claims';
 import { mapLimit } from '#shared/concurrency';
 import type { Message, MessageError } from '#shared/records/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';

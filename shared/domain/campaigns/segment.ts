@@ -1,5 +1,6 @@
 /** A launch's `segment` (contract §15): contacts chosen by tags and custom fields, and the tags that exclude numbers. */
-import { contactsByIds, contactsWithCustomFields, taggedContactIds } from '#shared/data/contact';
+import { contactsByIds } from '#shared/data/contact';
+import { contactsWithCustomFields, taggedContactIds } from '#shared/data/contact-list';
 import { counterNames, readListCount } from '#shared/data/counter';
 import type { Segment } from '#shared/records/campaign';
 import { tagKey, type Contact, type CustomFieldValue } from '#shared/records/contact';

@@ -1,6 +1,6 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
-import { optedOutPhones } from '#shared/data/contact';
+import { optedOutPhones } from '#shared/data/contact-claims';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/records/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';

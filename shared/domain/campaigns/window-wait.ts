@@ -1,5 +1,6 @@
 import { getCampaign } from '#shared/data/campaign';
-import { holdForWindow, waitingMessagesPage } from '#shared/data/message';
+import { holdForWindow } from '#shared/data/message-status';
+import { waitingMessagesPage } from '#shared/data/message-list';
 import { mapLimit } from '#shared/concurrency';
 import { enqueue, queueUrl } from '#shared/queues';
 import { scheduleWindowResume } from '#shared/scheduler';

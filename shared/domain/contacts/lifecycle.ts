@@ -1,4 +1,7 @@
-import { contactIdForPhone, contactIdForUser, deleteContactRecords, getContact, insertContacts, replaceContact } from '#shared/data/contact';
+import { contactIdForPhone, contactIdForUser } from '#shared/data/contact-claims';
+import { deleteContactRecords, replaceContact } from '#shared/data/contact-writes';
+import { getContact } from '#shared/data/contact';
+import { insertContacts } from '#shared/data/contact-insert';
 import { DomainError, errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';

@@ -1,4 +1,5 @@
-import { contactsByIds, contactsCarrying, contactsPage, taggedContactIds, taggedPage } from '#shared/data/contact';
+import { contactsByIds } from '#shared/data/contact';
+import { contactsCarrying, contactsPage, taggedContactIds, taggedPage } from '#shared/data/contact-list';
 import { searchContactIds } from '#shared/data/contact-search';
 import { readListCount, counterNames } from '#shared/data/counter';
 import { pagination } from '#shared/pagination';

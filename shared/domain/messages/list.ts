@@ -1,5 +1,6 @@
 import { campaignCountsWithRetries } from '#shared/data/campaign-metrics';
-import { conversationCount, getMessage, messagesPage, type MessageFilter } from '#shared/data/message';
+import { getMessage } from '#shared/data/message';
+import { conversationCount, messagesPage, type MessageFilter } from '#shared/data/message-list';
 import { messageCounts } from '#shared/data/message-counts';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { errors } from '#shared/errors';

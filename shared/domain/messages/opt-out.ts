@@ -1,4 +1,4 @@
-import { optedOutPhones } from '#shared/data/contact';
+import { optedOutPhones } from '#shared/data/contact-claims';
 import { errors } from '#shared/errors';
 import type { MessageError } from '#shared/records/message';
 

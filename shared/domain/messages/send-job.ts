@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getCampaign } from '#shared/data/campaign';
-import { optedOutPhones } from '#shared/data/contact';
-import { claimForSend, getMessage, holdAmbiguous, recordProviderId, releaseClaim, type StoredMessage } from '#shared/data/message';
+import { optedOutPhones } from '#shared/data/contact-claims';
+import { getMessage, type StoredMessage } from '#shared/data/message';
+import { claimForSend, holdAmbiguous, recordProviderId, releaseClaim } from '#shared/data/message-status';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/records/template';

@@ -1,4 +1,5 @@
-import { fillTimestamp, getMessage, moveStatus, putPlatformId } from '#shared/data/message';
+import { getMessage, putPlatformId } from '#shared/data/message';
+import { fillTimestamp, moveStatus } from '#shared/data/message-status';
 import { nextStatus } from '#shared/domain/messages/message';
 import type { Message, MessageError } from '#shared/records/message';
 

@@ -1,5 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { getMessage, updateMedia } from '#shared/data/message';
+import { getMessage } from '#shared/data/message';
+import { updateMedia } from '#shared/data/message-status';
 import { readStreamBatch, type StreamBatchInfo } from '#shared/data/table/stream-records';
 import { streamImage } from '#shared/data/table/stream-image';
 import { failDeadLetteredChunk } from '#shared/domain/campaigns/fanout';
