@@ -1,9 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { getMany } from '#shared/data/table/pages';
+import { streamItemOf, workspaceInKey, type StreamImage } from '#shared/data/table/stream-image';
 import type { TransactItem } from '#shared/data/table/transact';
 import { mapLimit } from '#shared/concurrency';
 import type { Contact, StoredContact } from '#shared/records/contact';
+
+const CONTACT = 'CONTACT';
 
 /**
  * A contact, its phone-number claim (one contact per number and workspace: the claim's
@@ -13,7 +16,7 @@ import type { Contact, StoredContact } from '#shared/records/contact';
  * them all are here; the claims are read in contact-claims.ts, written with the contact in
  * contact-writes.ts and contact-insert.ts; lists are in contact-list.ts.
  */
-export const contactKey = (ws: string, id: string) => ({ PK: `WS#${ws}#CONTACT#${id}`, SK: 'CONTACT' });
+export const contactKey = (ws: string, id: string) => ({ PK: `WS#${ws}#CONTACT#${id}`, SK: CONTACT });
 export const contactListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CONTACTS`, ...(id && { GSI1SK: id }) });
 export const phoneClaimKey = (ws: string, digits: string) => ({ PK: `WS#${ws}#PHONE#${digits}`, SK: 'CONTACT_PHONE' });
 /** Maps a platform user id (a customer without a phone number) to its contact, and keeps it unique. */
@@ -39,6 +42,12 @@ export function toContact(item: Record<string, unknown>): StoredContact {
 export async function getContact(ws: string, id: string, consistent = false): Promise<StoredContact | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: contactKey(ws, id), ConsistentRead: consistent }));
   return Item ? toContact(Item) : undefined;
+}
+
+/** The contact a table stream image holds, with its workspace (from the key: the item has none), or undefined when the image is another record's. */
+export function contactFromStreamImage(image: StreamImage | undefined): { workspace_id: string; contact: StoredContact } | undefined {
+  const item = streamItemOf(image, (key) => key.SK === CONTACT);
+  return item && { workspace_id: workspaceInKey(item), contact: toContact(item) };
 }
 
 /** BatchGets of 100 in flight at once when reading many contacts (a large segment reads tens of thousands). */

@@ -2,15 +2,18 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
 import { getMany } from '#shared/data/table/pages';
+import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
 import { messageShard } from '#shared/data/message-shard';
 import type { Message } from '#shared/records/message';
+
+const MESSAGE = 'MESSAGE';
 
 /**
  * The message record: its key, its index entries and the item of its platform id, and the reads
  * and writes of whole messages. Its status writes are in message-status.ts, its lists in
  * message-list.ts; both build keys from here only.
  */
-export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: 'MESSAGE' });
+export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: MESSAGE });
 /** Newest first, spread over MESSAGE_SHARDS partitions; the list merges them. */
 export const historyEntry = (ws: string, shard: number, id?: string) => ({ GSI3PK: `WS#${ws}#MESSAGES#${shard}`, ...(id && { GSI3SK: id }) });
 /** One number's conversation, newest first: the `phone` filter. */
@@ -74,6 +77,9 @@ export async function insertMessage(message: Message): Promise<Message> {
   if (message.provider_message_id) await putPlatformId(message, message.provider_message_id);
   return (await putNewMessage(message)) ? message : (await getMessage(message.workspace_id, message.id, true))!;
 }
+
+/** The message a table stream image holds (with its index keys and bookkeeping), or undefined when the image is another record's. */
+export const messageFromStreamImage = (image: StreamImage | undefined): StoredMessage | undefined => streamItemOf(image, (key) => key.SK === MESSAGE) as StoredMessage | undefined;
 
 /** The messages with these ids that exist, read strongly consistent. */
 export const messagesByIds = (ws: string, ids: string[]): Promise<StoredMessage[]> => getMany<StoredMessage>(ids.map((id) => messageKey(ws, id)), true);
