@@ -1,6 +1,7 @@
 import { batchWrite } from '#shared/data/table/batch-write';
 import { newId } from '#shared/ids';
-import { getMessage, messagesPage } from '#shared/data/message';
+import { getMessage } from '#shared/data/message';
+import { messagesPage } from '#shared/data/message-list';
 import { timed, type BenchContext, type Figure } from './harness';
 import { partitionLoad } from './partitions';
 

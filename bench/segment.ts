@@ -1,8 +1,8 @@
 import { mapLimit } from '#shared/concurrency';
-import { insertContacts } from '#shared/data/contact';
+import { insertContacts } from '#shared/data/contact-insert';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import type { Contact } from '#shared/domain/contacts/contact';
+import type { Contact } from '#shared/records/contact';
 import { median, timed, type BenchContext, type Figure } from './harness';
 
 const MEMBERS = 50_000;

@@ -11,7 +11,8 @@
 import { parseArgs } from 'node:util';
 import { createKey } from '#shared/domain/api-keys';
 import { syncTemplates } from '#shared/domain/templates/catalog';
-import { createWorkspace, listWorkspaces, PLANS, setPlan, setRateLimit, setStopWords, type Plan } from '#shared/domain/workspaces';
+import { createWorkspace, listWorkspaces, setPlan, setRateLimit, setStopWords } from '#shared/domain/workspaces';
+import { PLANS, type Plan } from '#shared/records/workspace';
 import { DEFAULT_STOP_WORDS } from '#shared/domain/messages/opt-out';
 import { MAX_THROUGHPUT, setNumberThroughput } from '#shared/domain/messages/send-rate';
 import { randomDigits } from '#local/random';

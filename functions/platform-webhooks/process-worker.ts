@@ -2,7 +2,7 @@ import { recordInbound, recordMessageChange, recordNumberChange } from '#shared/
 import { recordStatusReport } from '#shared/domain/messages/status-report';
 import { recordTemplateStatus } from '#shared/domain/templates/catalog';
 import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/domain/workspaces';
-import type { Workspace } from '#shared/domain/workspaces';
+import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
 import { readWebhook } from '#shared/platform/webhook-payload';
 import { platformWebhookPayload, type PlatformWebhookJob } from '#shared/platform/webhook-queue';

@@ -5,7 +5,7 @@ import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { failedConditions } from '#shared/data/table/transact';
 import { activeKeyAdded, activeKeyRemoved } from '#shared/data/workspace';
-import type { ApiKey } from '#shared/domain/api-keys';
+import type { ApiKey } from '#shared/records/api-key';
 
 /** An API key is found by the SHA-256 of its secret: one strongly consistent GetItem per request. */
 export const apiKeyKey = (hash: string) => ({ PK: `API_KEY#${hash}`, SK: 'API_KEY' });

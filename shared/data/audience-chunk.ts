@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
 import { campaignPartition } from '#shared/data/campaign';
-import type { Recipient } from '#shared/domain/campaigns/audience';
+import type { Recipient } from '#shared/records/campaign';
 import { epochSeconds } from '#shared/time';
 
 /** Audience chunks are kept a while after launch, for test sends and retries, then expire. */

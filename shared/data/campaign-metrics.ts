@@ -1,6 +1,6 @@
 import { queryAll } from '#shared/data/table/query-all';
 import { campaignPartition } from '#shared/data/campaign';
-import { ZERO_COUNTS, type CampaignCounts } from '#shared/domain/campaigns/campaign';
+import { ZERO_COUNTS, type CampaignCounts } from '#shared/records/campaign';
 
 /**
  * A campaign's message counts by status, sharded like the workspace's and moved the same way,

@@ -3,13 +3,15 @@ import { db, tableName } from '#shared/data/table/client';
 import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryPage } from '#shared/data/table/pages';
 import { indexes } from '#shared/data/table/table';
+import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
 import { transact } from '#shared/data/table/transact';
 import { counterMove, counterNames, readListCount } from '#shared/data/counter';
-import type { Campaign, CampaignCounts, CampaignStatus } from '#shared/domain/campaigns/campaign';
+import type { Campaign, CampaignCounts, CampaignStatus } from '#shared/records/campaign';
 
 /** The campaign item; its metric shards and audience chunks live in the same partition. */
 export const campaignPartition = (ws: string, id: string) => `WS#${ws}#CAMPAIGN#${id}`;
-const campaignKey = (ws: string, id: string) => ({ PK: campaignPartition(ws, id), SK: 'CAMPAIGN' });
+const CAMPAIGN = 'CAMPAIGN';
+const campaignKey = (ws: string, id: string) => ({ PK: campaignPartition(ws, id), SK: CAMPAIGN });
 const campaignListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CAMPAIGNS`, ...(id && { GSI1SK: id }) });
 
 export async function insertCampaign(campaign: Campaign): Promise<void> {
@@ -24,6 +26,9 @@ export async function getCampaign(ws: string, id: string, consistent = true): Pr
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: campaignKey(ws, id), ConsistentRead: consistent }));
   return Item as Campaign | undefined;
 }
+
+/** The campaign a table stream image holds, or undefined when the image is another record's (its metric shards and audience chunks included). */
+export const campaignFromStreamImage = (image: StreamImage | undefined): Campaign | undefined => streamItemOf(image, (key) => key.SK === CAMPAIGN) as Campaign | undefined;
 
 /** A page of the workspace's campaigns, newest first, with the exact count from the campaign counter. */
 export async function campaignsPage(ws: string, page: number, pageSize: number): Promise<{ campaigns: Campaign[]; total: number }> {

@@ -1,6 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
-import type { TransactItem } from '#shared/data/table/transact';
+import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
+import { counterUpdates } from '#shared/data/table/units';
+import { metricsKey } from '#shared/data/campaign-metrics';
+import { messageCountsKey } from '#shared/data/message-counts';
 import { epochSeconds } from '#shared/time';
 
 /**
@@ -12,7 +15,7 @@ const countedKey = (firstEventId: string) => ({ PK: `STREAM#COUNTED#${firstEvent
 const KEEP_SECONDS = 2 * 24 * 3600;
 
 /** The mark, as the transaction item that fails when that run was counted already. */
-export const countedMark = (firstEventId: string, throughSequence: string): TransactItem => ({
+const countedMark = (firstEventId: string, throughSequence: string): TransactItem => ({
   Put: {
     TableName: tableName(),
     Item: { ...countedKey(firstEventId), through: throughSequence, expires_at: epochSeconds() + KEEP_SECONDS },
@@ -21,7 +24,37 @@ export const countedMark = (firstEventId: string, throughSequence: string): Tran
 });
 
 /** The sequence number of the last record counted with the run starting at this record. */
-export async function countedThrough(firstEventId: string): Promise<string> {
+async function countedThrough(firstEventId: string): Promise<string> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: countedKey(firstEventId), ConsistentRead: true }));
   return Item!.through as string;
+}
+
+/** Counter items one run may move: a transaction's limit, less the run's mark. */
+export const MAX_RUN_COUNTER_ITEMS = MAX_TRANSACTION_ITEMS - 1;
+
+/**
+ * One change a run makes: to its workspace's message counts (data/message-counts), or, with
+ * `campaignId`, to that campaign's metrics (data/campaign-metrics).
+ */
+export interface CountChange {
+  ws: string;
+  campaignId?: string;
+  attribute: string;
+  delta: number;
+}
+
+/**
+ * Adds a run's changes to one shard of the counters they name, in one transaction with the run's
+ * mark: undefined once added, or, when the run was counted already (its mark exists), the
+ * sequence number it was counted through.
+ */
+export async function addCountedRun(firstEventId: string, throughSequence: string, shard: number, changes: CountChange[]): Promise<string | undefined> {
+  const deltas = changes.map(({ ws, campaignId, attribute, delta }) => ({ key: campaignId ? metricsKey(ws, campaignId, shard) : messageCountsKey(ws, shard), attribute, delta }));
+  try {
+    await transact([countedMark(firstEventId, throughSequence), ...counterUpdates(deltas)]);
+    return undefined;
+  } catch (error) {
+    if (!failedConditions(error)) throw error;
+    return countedThrough(firstEventId);
+  }
 }

@@ -6,7 +6,8 @@ import { getMany, queryPage } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { transact } from '#shared/data/table/transact';
-import type { Unit } from '#shared/data/table/units';
+import { applyUnits, type Unit } from '#shared/data/table/units';
+import { contactKey, contactMustExist } from '#shared/data/contact';
 import { counterMove, counterNames, readListCount } from '#shared/data/counter';
 
 /**
@@ -19,7 +20,7 @@ const MEMBER = 'MEMBER#';
 const memberKey = (ws: string, groupId: string, contactId: string) => ({ PK: groupKey(ws, groupId).PK, SK: `${MEMBER}${contactId}` });
 /** The contact's side of a membership; its SK prefix is how a contact's collection tells its groups apart. */
 export const CONTACT_GROUP = 'GROUP#';
-const contactGroupKey = (ws: string, contactId: string, groupId: string) => ({ PK: `WS#${ws}#CONTACT#${contactId}`, SK: `${CONTACT_GROUP}${groupId}` });
+const contactGroupKey = (ws: string, contactId: string, groupId: string) => ({ PK: contactKey(ws, contactId).PK, SK: `${CONTACT_GROUP}${groupId}` });
 
 export interface Group {
   id: string;
@@ -109,13 +110,13 @@ export async function deleteAllMemberships(ws: string, groupId: string): Promise
 
 /**
  * A new membership (both sides) moving the group's count, idempotent: a repeat fails its
- * condition instead of counting twice. `contactMustExist` is the contact's own check item.
+ * condition instead of counting twice. The contact must exist (its own check item).
  */
-export const joinUnit = (ws: string, groupId: string, contactId: string, contactMustExist: Unit['items'][number]): Unit => ({
+const joinUnit = (ws: string, groupId: string, contactId: string): Unit => ({
   items: [
     { Put: { TableName: tableName(), Item: memberKey(ws, groupId, contactId), ConditionExpression: 'attribute_not_exists(PK)' } },
     { Put: { TableName: tableName(), Item: contactGroupKey(ws, contactId, groupId) } },
-    contactMustExist,
+    contactMustExist(ws, contactId),
   ],
   counters: [{ key: groupKey(ws, groupId), delta: 1, mustExist: true }],
 });
@@ -134,3 +135,9 @@ export const leaveUnit = (ws: string, groupId: string, contactId: string, readFr
     counters: [{ key: groupKey(ws, groupId), delta: -1, mustExist: true }],
   };
 };
+
+/** Adds the contacts to the group, in as few transactions as fit: how many memberships this call created (a repeat, or a contact deleted meanwhile, adds none). */
+export const joinGroup = (ws: string, groupId: string, contactIds: string[]): Promise<number> => applyUnits(contactIds.map((contactId) => joinUnit(ws, groupId, contactId)));
+
+/** Removes the contacts (members read from the group's side) from the group: how many memberships this call removed. */
+export const leaveGroup = (ws: string, groupId: string, contactIds: string[]): Promise<number> => applyUnits(contactIds.map((contactId) => leaveUnit(ws, groupId, contactId, 'group')));

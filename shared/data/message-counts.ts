@@ -1,6 +1,6 @@
 import { getMany } from '#shared/data/table/pages';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
-import { MESSAGE_STATUSES, type MessageStatus } from '#shared/domain/messages/message';
+import { MESSAGE_STATUSES, type MessageStatus } from '#shared/records/message';
 
 /**
  * A workspace's message counts by status, in MESSAGE_SHARDS items, each in its own partition.

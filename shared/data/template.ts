@@ -3,14 +3,16 @@ import { conditionally } from '#shared/data/table/conditions';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
 import { queryAll } from '#shared/data/table/query-all';
-import { placeholdersOf, type Template } from '#shared/domain/templates/template';
+import { streamItemOf, workspaceInKey, type StreamImage } from '#shared/data/table/stream-image';
+import { placeholdersOf, type Template } from '#shared/records/template';
 
 /** All templates of a workspace share one small item collection: read-mostly, bounded by the platform. */
-const templatesPartition = (ws: string) => `WS#${ws}#TEMPLATES`;
+const TEMPLATES = '#TEMPLATES';
+const templatesPartition = (ws: string) => `WS#${ws}${TEMPLATES}`;
 const templateKey = (ws: string, name: string, language: string) => ({ PK: templatesPartition(ws), SK: `${name}#${language}` });
 
 /** A template synced before components were kept (the next sync, within 15 minutes, rewrites it) reads as body-only and positional. */
-export const toTemplate = (item: Record<string, unknown>): Template => {
+const toTemplate = (item: Record<string, unknown>): Template => {
   const stored = item as unknown as Template;
   const { id, name, language, category, status, content } = stored;
   return {
@@ -63,5 +65,8 @@ export const updateTemplateStatus = (ws: string, name: string, language: string,
     ),
   );
 
-/** Whether a table item is a template (the stream tells records apart by key). */
-export const isTemplateItem = (item: Record<string, unknown>): boolean => String(item.PK).endsWith('#TEMPLATES');
+/** The template a table stream image holds, with its workspace (from the key), or undefined when the image is another record's. */
+export function templateFromStreamImage(image: StreamImage | undefined): { workspace_id: string; template: Template } | undefined {
+  const item = streamItemOf(image, (key) => key.PK.endsWith(TEMPLATES));
+  return item && { workspace_id: workspaceInKey(item), template: toTemplate(item) };
+}

@@ -4,7 +4,7 @@ import { isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import type { TransactItem } from '#shared/data/table/transact';
-import type { Plan, Workspace } from '#shared/domain/workspaces';
+import type { Plan, Workspace } from '#shared/records/workspace';
 
 /** A workspace, with the count of its active API keys, and the route of its platform number. */
 const workspaceKey = (ws: string) => ({ PK: `WS#${ws}`, SK: 'WORKSPACE' });

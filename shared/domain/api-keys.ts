@@ -1,23 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { activeKeys, insertKey, keyByHash, recordKeyUse, revokeActiveKey } from '#shared/data/api-key';
-import { cachedWorkspace, type Workspace } from '#shared/domain/workspaces';
+import { cachedWorkspace } from '#shared/domain/workspaces';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
+import type { ApiKey } from '#shared/records/api-key';
+import type { Workspace } from '#shared/records/workspace';
 
 const KEY_PREFIX = 'sk_live_';
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-export interface ApiKey {
-  id: string;
-  workspace_id: string;
-  name: string;
-  description: string | null;
-  api_key_prefix: string;
-  created_at: string;
-  last_used_at?: string;
-  revoked_at?: string;
-}
 
 /** `sk_live_` + 43 URL-safe characters from 32 random bytes (256 bits of entropy). */
 export const generateSecret = (): string => KEY_PREFIX + randomBytes(32).toString('base64url');

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { MiddlewareObj, Request } from '@middy/core';
 import type { IdempotencyScope } from '#shared/http/idempotency';
-import type { Workspace } from '#shared/domain/workspaces';
+import type { Workspace } from '#shared/records/workspace';
 import type { HttpResult } from '#shared/http/responses';
 import type { PendingAdmission } from '#shared/http/rate-limit';
 

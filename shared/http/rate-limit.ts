@@ -1,5 +1,6 @@
 import { admit, releasePlace, type Admission } from '#shared/data/rate-window';
-import { cachedWorkspace, type Plan, type Workspace } from '#shared/domain/workspaces';
+import { cachedWorkspace } from '#shared/domain/workspaces';
+import type { Plan, Workspace } from '#shared/records/workspace';
 import { httpErrors } from '#shared/http/errors';
 
 /** Requests per second by plan (contract §14), unless the operator set the workspace's own. */

@@ -3,7 +3,7 @@
  * input. Shapes follow the platform's webhook reference (docs/platform-payloads.md); anything this
  * does not know becomes an `unsupported` message, never an error.
  */
-import type { KindFields, MessageMedia } from '#shared/domain/messages/message';
+import type { KindFields, MessageMedia } from '#shared/records/message';
 import { dialableDigits } from '#shared/wa-id';
 
 export const PLATFORM_STATUSES = ['sent', 'delivered', 'read', 'failed', 'played'] as const;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { isKnownTimeZone, WEEKDAYS } from '#shared/domain/campaigns/send-window';
+import { isKnownTimeZone } from '#shared/domain/campaigns/send-window';
+import { WEEKDAYS } from '#shared/records/campaign';
 import { droppable, languageCode, pageParams, phone, templateButtons, templateHeader, text, uuid, variables } from '#shared/schemas/common';
 
 /** An ISO-8601 time with a time zone. */

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { droppable, pageParams, phone } from '#shared/schemas/common';
+import { normalizePhone } from '#shared/phone';
 
 /** An empty (or blank) name clears it, like null. */
 const name = () => v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters'), v.transform((value) => value || null)));
@@ -41,6 +42,23 @@ export const createContactBody = /* @__PURE__ */ droppable(() => v.object({ phon
 export const updateContactBody = /* @__PURE__ */ droppable(() => v.object({ phone_number: v.optional(phone()), ...contactFields(), opted_out: v.optional(v.boolean()) }));
 /** A bulk item names its number `phone` (or `phone_number`). */
 export const bulkContactItem = /* @__PURE__ */ droppable(() => v.object({ phone: v.optional(v.string()), phone_number: v.optional(v.string()), ...contactFields() }));
+
+/**
+ * One bulk item read on its own, so a bad item fails alone: its number as digits and the contact
+ * fields it gives, or what is wrong with it (`phone` as given, when it is a string).
+ */
+export function readBulkItem(item: unknown) {
+  const rawPhone = (item as { phone?: unknown; phone_number?: unknown } | null)?.phone ?? (item as { phone_number?: unknown } | null)?.phone_number;
+  const phoneText = typeof rawPhone === 'string' ? rawPhone : null;
+  const parsed = v.safeParse(bulkContactItem, item, { abortEarly: false });
+  if (!parsed.success) return { phone: phoneText, invalid: parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'item'}: ${issue.message}`).join('; ') };
+  const { phone, phone_number, ...changes } = parsed.output;
+  const given = phone ?? phone_number;
+  if (given === undefined) return { phone: null, invalid: 'phone: Required' };
+  const digits = normalizePhone(given);
+  if (!digits) return { phone: given, invalid: 'phone: Invalid phone number' };
+  return { phone: digits, changes };
+}
 
 /** GET /api/v1/contacts */
 export const listContactsQuery = /* @__PURE__ */ droppable(() =>

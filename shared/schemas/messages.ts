@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { MESSAGE_STATUSES } from '#shared/domain/messages/message';
+import { MESSAGE_STATUSES } from '#shared/records/message';
 import { SESSION_KINDS } from '#shared/domain/messages/kinds/names';
 import { droppable, languageCode, location, pageParams, phone, templateButtons, templateHeader, templateName, uuid, variables } from '#shared/schemas/common';
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { TEMPLATE_STATUSES } from '#shared/domain/templates/template';
+import { TEMPLATE_STATUSES } from '#shared/records/template';
 import { droppable } from '#shared/schemas/common';
 
 /** GET /api/v1/templates */

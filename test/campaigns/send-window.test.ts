@@ -1,5 +1,6 @@
 /** The send window's clock (contract §15): local days and times in IANA zones, past midnight, daylight saving time. */
-import { isKnownTimeZone, isOpen, nextOpening, type SendWindow } from '#shared/domain/campaigns/send-window';
+import { isKnownTimeZone, isOpen, nextOpening } from '#shared/domain/campaigns/send-window';
+import type { SendWindow } from '#shared/records/campaign';
 
 const EVERY_DAY: SendWindow['days'] = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const at = (iso: string) => Date.parse(iso);

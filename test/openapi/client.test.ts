@@ -6,7 +6,8 @@ import { checkReply } from '../support/openapi-check';
 import { startReceiver } from '../support/receiver';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
-import { nextOpening, type SendWindow } from '#shared/domain/campaigns/send-window';
+import { nextOpening } from '#shared/domain/campaigns/send-window';
+import type { SendWindow } from '#shared/records/campaign';
 
 /**
  * The README's walk-through, driven by a client generated from the API document (openapi-typescript

@@ -1,6 +1,6 @@
 import { DomainError } from '#shared/errors';
 import { fillMacros, prepareTemplate } from '#shared/domain/templates/parameters';
-import type { Template } from '#shared/domain/templates/template';
+import type { Template } from '#shared/records/template';
 
 const template = (overrides: Partial<Template>): Template => ({
   id: '1',

@@ -2,7 +2,8 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 
-type Image = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
+/** A table stream record's image (new or old), as Lambda hands it over. */
+export type StreamImage = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 
 /** The streams client reads an empty map (`{ M: {} }`) back as `{}`; put the type back before unmarshalling. */
 function repair(value: Record<string, unknown>): AttributeValue {
@@ -13,7 +14,19 @@ function repair(value: Record<string, unknown>): AttributeValue {
 }
 
 /** A stream record's image as a plain object, or undefined when the record has none. */
-export function streamImage(image: Image | undefined): Record<string, unknown> | undefined {
+export function streamImage(image: StreamImage | undefined): Record<string, unknown> | undefined {
   if (!image) return undefined;
   return unmarshall(Object.fromEntries(Object.entries(image).map(([k, v]) => [k, repair(v as Record<string, unknown>)])));
 }
+
+/**
+ * The image as a plain object when its key is one `isMine` recognises, else undefined: how each
+ * data module picks its own records out of the stream (the rest of an image is unmarshalled only then).
+ */
+export function streamItemOf(image: StreamImage | undefined, isMine: (key: { PK: string; SK: string }) => boolean): Record<string, unknown> | undefined {
+  const [PK, SK] = [image?.PK?.S, image?.SK?.S];
+  return PK !== undefined && SK !== undefined && isMine({ PK, SK }) ? streamImage(image) : undefined;
+}
+
+/** The workspace of an item whose partition key starts `WS#{workspace id}#` (every workspace record's does), for records that carry no `workspace_id`. */
+export const workspaceInKey = (item: Record<string, unknown>): string => String(item.PK).split('#')[1];

@@ -1,11 +1,13 @@
-import { contactsByIds, phoneOwners, type PhoneOwner } from '#shared/data/contact';
+import { contactsByIds } from '#shared/data/contact';
+import { phoneOwners, type PhoneOwner } from '#shared/data/contact-claims';
 import { allMemberIds, groupsAmong } from '#shared/data/group';
-import type { Contact } from '#shared/domain/contacts/contact';
+import type { Contact } from '#shared/records/contact';
 import { DomainError, errors, type ErrorDetail } from '#shared/errors';
-import { fillMacros, prepareTemplate, type ButtonInput, type HeaderInput, type TemplateInput, type TemplateParameters, type Variables } from '#shared/domain/templates/parameters';
-import type { Template } from '#shared/domain/templates/template';
-import { excludedContactIds, segmentMembers, type Segment } from '#shared/domain/campaigns/segment';
-import { recipientZone, type SendWindow } from '#shared/domain/campaigns/send-window';
+import { fillMacros, prepareTemplate, type ButtonInput, type HeaderInput, type TemplateInput, type Variables } from '#shared/domain/templates/parameters';
+import type { Template } from '#shared/records/template';
+import { excludedContactIds, segmentMembers } from '#shared/domain/campaigns/segment';
+import type { Recipient, Segment, SendWindow } from '#shared/records/campaign';
+import { recipientZone } from '#shared/domain/campaigns/send-window';
 
 export interface LaunchAudience {
   recipients?: { phone: string; name?: string; variables?: Variables; header?: HeaderInput; buttons?: ButtonInput[] }[];
@@ -16,15 +18,6 @@ export interface LaunchAudience {
   template_header?: HeaderInput;
   template_buttons?: ButtonInput[];
   send_window?: SendWindow;
-}
-
-/** One recipient as the fan-out needs it: phone, name and the template parameters as accepted (macros filled). */
-export interface Recipient {
-  p: string;
-  n: string | null;
-  t: TemplateParameters;
-  /** The contact's own time zone, when the launch has a send window and the contact a known `custom_fields.time_zone`. */
-  z?: string;
 }
 
 /** The recipients, and how many of them opted out of marketing (their messages are created `failed`, never sent). */

@@ -2,19 +2,19 @@ import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { putNewMessage } from '#shared/data/message';
-import { optedOutPhones } from '#shared/data/contact';
+import { optedOutPhones } from '#shared/data/contact-claims';
 import { mapLimit } from '#shared/concurrency';
-import type { Message, MessageError } from '#shared/domain/messages/message';
+import type { Message, MessageError } from '#shared/records/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
-import type { Template } from '#shared/domain/templates/template';
+import type { Template } from '#shared/records/template';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { enqueue, queueUrl } from '#shared/queues';
 import { nowIso } from '#shared/time';
-import { campaignRounds, roundMessageId, type Campaign } from '#shared/domain/campaigns/campaign';
+import { campaignRounds, roundMessageId } from '#shared/domain/campaigns/campaign';
+import type { Campaign, Recipient } from '#shared/records/campaign';
 import { retryMessages } from '#shared/domain/campaigns/retry';
 import { holdClosedWindow } from '#shared/domain/campaigns/window-wait';
 import { abandonPendingSegment, resolvePendingSegment } from '#shared/domain/campaigns/pending-segment';
-import type { Recipient } from '#shared/domain/campaigns/audience';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
 
 export interface FanoutJob {

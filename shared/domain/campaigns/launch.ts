@@ -4,7 +4,8 @@ import { errors } from '#shared/errors';
 import { nowIso } from '#shared/time';
 import { checkSharedValues, chunkRecipients, resolveAudience, sharedInput, type LaunchAudience } from '#shared/domain/campaigns/audience';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycle';
-import { segmentReadBound, type Segment } from '#shared/domain/campaigns/segment';
+import { segmentReadBound } from '#shared/domain/campaigns/segment';
+import type { Segment } from '#shared/records/campaign';
 import { env } from '#shared/config';
 
 /**

@@ -1,12 +1,12 @@
 import { campaignsPage, getCampaign, insertCampaign, moveCampaignFrom } from '#shared/data/campaign';
 import { approvedTemplate, templateById } from '#shared/domain/templates/catalog';
-import type { Plan } from '#shared/domain/workspaces';
+import type { Plan } from '#shared/records/workspace';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { pagination } from '#shared/pagination';
 import { nowIso } from '#shared/time';
-import { campaignView, type Campaign, type CampaignStatus } from '#shared/domain/campaigns/campaign';
-import type { SendWindow } from '#shared/domain/campaigns/send-window';
+import { campaignView } from '#shared/domain/campaigns/campaign';
+import type { Campaign, CampaignStatus, SendWindow } from '#shared/records/campaign';
 
 export { campaignCounts, campaignCountsByCode } from '#shared/data/campaign-metrics';
 export { getCampaign };

@@ -3,7 +3,7 @@ import { getCampaign, settleSegment } from '#shared/data/campaign';
 import { logger } from '#shared/logger';
 import { nowIso } from '#shared/time';
 import { chunkRecipients, resolveSegmentLater } from '#shared/domain/campaigns/audience';
-import type { Campaign } from '#shared/domain/campaigns/campaign';
+import type { Campaign } from '#shared/records/campaign';
 
 /**
  * A large segment, resolved by the fan-out once the launch's other chunks are done (see

@@ -2,9 +2,9 @@ import { campaignCountsByCode } from '#shared/data/campaign-metrics';
 import { messagesByIds } from '#shared/data/message';
 import { errors } from '#shared/errors';
 import { nowIso } from '#shared/time';
-import type { Message, MessageError } from '#shared/domain/messages/message';
-import { campaignRounds, roundMessageId, type Campaign } from '#shared/domain/campaigns/campaign';
-import type { Recipient } from '#shared/domain/campaigns/audience';
+import type { Message, MessageError } from '#shared/records/message';
+import { campaignRounds, roundMessageId } from '#shared/domain/campaigns/campaign';
+import type { Campaign, Recipient } from '#shared/records/campaign';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 import { AUDIENCE_KEPT_MS } from '#shared/data/audience-chunk';
 

@@ -1,14 +1,9 @@
 /** A launch's `segment` (contract §15): contacts chosen by tags and custom fields, and the tags that exclude numbers. */
-import { contactsByIds, contactsWithCustomFields, taggedContactIds } from '#shared/data/contact';
+import { contactsByIds } from '#shared/data/contact';
+import { contactsWithCustomFields, taggedContactIds } from '#shared/data/contact-list';
 import { counterNames, readListCount } from '#shared/data/counter';
-import { tagKey, type Contact, type CustomFieldValue } from '#shared/domain/contacts/contact';
-
-export interface Segment {
-  tags_any?: string[];
-  tags_all?: string[];
-  exclude_tags?: string[];
-  custom_fields?: Record<string, CustomFieldValue>;
-}
+import type { Segment } from '#shared/records/campaign';
+import { tagKey, type Contact, type CustomFieldValue } from '#shared/records/contact';
 
 const indexForms = (tags: string[] | undefined) => [...new Set((tags ?? []).map(tagKey))];
 

@@ -1,18 +1,5 @@
-/** The days a window names, in the order `Date#getUTCDay` numbers them. */
-export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-/**
- * When a campaign may hand messages to the platform (contract §15): from `start` to `end` local
- * time on each of `days`, in `time_zone` or the contact's own. An `end` before `start` runs past
- * midnight into the next day, and belongs to the day it starts on.
- */
-export interface SendWindow {
-  start: string;
-  end: string;
-  days: Weekday[];
-  time_zone: string;
-}
+/** Reading a campaign's send window (contract §15) in a zone; the window itself is in shared/records/campaign.ts. */
+import { WEEKDAYS, type SendWindow } from '#shared/records/campaign';
 
 /** True when the runtime knows the IANA zone (Intl throws a RangeError for any other). */
 export function isKnownTimeZone(zone: string): boolean {

@@ -1,15 +1,14 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
-import { optedOutPhones } from '#shared/data/contact';
+import { optedOutPhones } from '#shared/data/contact-claims';
 import { insertMessage } from '#shared/data/message';
-import type { Message } from '#shared/domain/messages/message';
+import type { Message } from '#shared/records/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { fillMacros, prepareTemplate, type TemplateInput, type TemplateParameters } from '#shared/domain/templates/parameters';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import type { Campaign } from '#shared/domain/campaigns/campaign';
-import type { Recipient } from '#shared/domain/campaigns/audience';
+import type { Campaign, Recipient } from '#shared/records/campaign';
 import { requireCampaign } from '#shared/domain/campaigns/lifecycle';
 
 

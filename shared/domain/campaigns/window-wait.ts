@@ -1,11 +1,12 @@
 import { getCampaign } from '#shared/data/campaign';
-import { holdForWindow, waitingMessagesPage } from '#shared/data/message';
+import { holdForWindow } from '#shared/data/message-status';
+import { waitingMessagesPage } from '#shared/data/message-list';
 import { mapLimit } from '#shared/concurrency';
 import { enqueue, queueUrl } from '#shared/queues';
 import { scheduleWindowResume } from '#shared/scheduler';
-import type { Message } from '#shared/domain/messages/message';
+import type { Message } from '#shared/records/message';
 import type { SendJob } from '#shared/domain/messages/send-job';
-import type { Campaign } from '#shared/domain/campaigns/campaign';
+import type { Campaign } from '#shared/records/campaign';
 import { nextOpening } from '#shared/domain/campaigns/send-window';
 
 /**

@@ -1,12 +1,11 @@
-import * as v from 'valibot';
 import { mapLimit } from '#shared/concurrency';
-import { newContact, type Contact, type ContactChanges } from '#shared/domain/contacts/contact';
-import { bulkContactItem } from '#shared/schemas/contacts';
-import { existingPhones, insertContacts } from '#shared/data/contact';
+import { newContact, type ContactChanges } from '#shared/domain/contacts/contact';
+import type { Contact } from '#shared/records/contact';
+import { existingPhones } from '#shared/data/contact-claims';
+import { insertContacts } from '#shared/data/contact-insert';
 import { upsertContact } from '#shared/domain/contacts/lifecycle';
 import { newId } from '#shared/ids';
 import { DomainError } from '#shared/errors';
-import { normalizePhone } from '#shared/phone';
 import { nowIso } from '#shared/time';
 
 interface ItemError {
@@ -22,42 +21,30 @@ interface Accepted {
   changes: ContactChanges;
 }
 
-const UPDATE_CONCURRENCY = 16;
+/**
+ * One item of an import, read on its own by the caller (so a bad item fails alone): its number
+ * as digits and what it says of the contact, or why it cannot be taken (`phone` as given, if any).
+ */
+export type ImportItem = { phone: string; changes: ContactChanges } | { phone: string | null; invalid: string };
 
-/** Validates one item on its own, so a bad item fails alone. */
-function accept(item: unknown, index: number): Accepted | ItemError {
-  const rawPhone = (item as { phone?: unknown; phone_number?: unknown } | null)?.phone ?? (item as { phone_number?: unknown } | null)?.phone_number;
-  const phoneText = typeof rawPhone === 'string' ? rawPhone : null;
-  const parsed = v.safeParse(bulkContactItem, item, { abortEarly: false });
-  if (!parsed.success) {
-    const message = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? 'item'}: ${issue.message}`).join('; ');
-    return { index, phone: phoneText, code: 'validation_error', message };
-  }
-  const { phone, phone_number, ...changes } = parsed.output;
-  const given = phone ?? phone_number;
-  if (given === undefined) return { index, phone: null, code: 'validation_error', message: 'phone: Required' };
-  const digits = normalizePhone(given);
-  if (!digits) return { index, phone: given, code: 'validation_error', message: 'phone: Invalid phone number' };
-  return { index, phone: digits, changes };
-}
+const UPDATE_CONCURRENCY = 16;
 
 /**
  * Imports up to 500 contacts: new numbers are inserted in packed transactions (contact, phone
  * claim, tags and counters together), existing ones updated with the single-contact rules.
  * Results keep the request's order.
  */
-export async function importContacts(ws: string, items: unknown[]) {
+export async function importContacts(ws: string, items: ImportItem[]) {
   const errors: ItemError[] = [];
   const accepted: Accepted[] = [];
   const seen = new Set<string>();
   items.forEach((item, index) => {
-    const result = accept(item, index);
-    if ('code' in result) return errors.push(result);
-    if (seen.has(result.phone)) {
-      return errors.push({ index, phone: result.phone, code: 'duplicate_in_request', message: 'This phone number appears earlier in the request' });
+    if ('invalid' in item) return errors.push({ index, phone: item.phone, code: 'validation_error', message: item.invalid });
+    if (seen.has(item.phone)) {
+      return errors.push({ index, phone: item.phone, code: 'duplicate_in_request', message: 'This phone number appears earlier in the request' });
     }
-    seen.add(result.phone);
-    accepted.push(result);
+    seen.add(item.phone);
+    accepted.push({ index, phone: item.phone, changes: item.changes });
   });
 
   const existing = await existingPhones(ws, accepted.map((item) => item.phone));

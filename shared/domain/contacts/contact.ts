@@ -1,25 +1,6 @@
-/** The contact record and the pure rules for changing it (contract section 7). */
+/** The pure rules for changing a contact (contract section 7); the record is shared/records/contact.ts. */
 import { errors } from '#shared/errors';
-
-export type CustomFieldValue = string | number | boolean;
-
-export interface Contact {
-  id: string;
-  name: string | null;
-  phone_number: string;
-  email: string | null;
-  tags: string[];
-  custom_fields: Record<string, CustomFieldValue>;
-  /** When the customer opted out of marketing (a stop word, or set through the API); null while subscribed. */
-  opted_out_at: string | null;
-  /**
-   * The platform's business-scoped user id, for a customer who wrote without a phone number
-   * (usernames); such a contact's `phone_number` is empty until one is set.
-   */
-  user_id?: string;
-  created_at: string;
-  updated_at: string;
-}
+import { tagKey, type Contact, type CustomFieldValue } from '#shared/records/contact';
 
 /** What a create, upsert or PATCH may say; an absent field is left as it is. */
 export interface ContactChanges {
@@ -32,14 +13,6 @@ export interface ContactChanges {
   /** `true` opts the contact out (an existing opt-out keeps its time), `false` clears it. */
   opted_out?: boolean;
 }
-
-/** Stored alongside the contact: its write version (optimistic locking). */
-export interface StoredContact extends Contact {
-  version: number;
-}
-
-/** Tags match case-insensitively; this is the form they are indexed and counted under. */
-export const tagKey = (tag: string): string => tag.toLowerCase();
 
 /** Trimmed and de-duplicated case-insensitively, the first spelling kept. */
 export function normalizeTags(tags: string[]): string[] {

@@ -1,8 +1,12 @@
-import { contactIdForPhone, contactIdForUser, deleteContactRecords, getContact, insertContacts, replaceContact } from '#shared/data/contact';
+import { contactIdForPhone, contactIdForUser } from '#shared/data/contact-claims';
+import { deleteContactRecords, replaceContact } from '#shared/data/contact-writes';
+import { getContact } from '#shared/data/contact';
+import { insertContacts } from '#shared/data/contact-insert';
 import { DomainError, errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import { applyChanges, newContact, type Contact, type ContactChanges, type StoredContact } from '#shared/domain/contacts/contact';
+import { applyChanges, newContact, type ContactChanges } from '#shared/domain/contacts/contact';
+import type { Contact, StoredContact } from '#shared/records/contact';
 
 /** Concurrent writers of one contact retry this often before giving up with 409. */
 const MAX_ATTEMPTS = 8;

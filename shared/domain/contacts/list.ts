@@ -1,9 +1,11 @@
-import { contactsByIds, contactsCarrying, contactsPage, taggedContactIds, taggedPage } from '#shared/data/contact';
+import { contactsByIds } from '#shared/data/contact';
+import { contactsCarrying, contactsPage, taggedContactIds, taggedPage } from '#shared/data/contact-list';
 import { searchContactIds } from '#shared/data/contact-search';
 import { readListCount, counterNames } from '#shared/data/counter';
 import { pagination } from '#shared/pagination';
 import { parseTerm } from '#shared/search-text';
-import { publicContact, tagKey } from '#shared/domain/contacts/contact';
+import { publicContact } from '#shared/domain/contacts/contact';
+import { tagKey } from '#shared/records/contact';
 
 export interface ContactQuery {
   page: number;

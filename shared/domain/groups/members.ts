@@ -1,6 +1,5 @@
-import { applyUnits } from '#shared/data/table/units';
-import { contactMustExist, contactsByIds } from '#shared/data/contact';
-import { joinUnit, leaveUnit, memberIdsPage, membersAmong } from '#shared/data/group';
+import { contactsByIds } from '#shared/data/contact';
+import { joinGroup, leaveGroup, memberIdsPage, membersAmong } from '#shared/data/group';
 import { publicContact } from '#shared/domain/contacts/contact';
 import { requireGroup } from '#shared/domain/groups/groups';
 import { pagination } from '#shared/pagination';
@@ -22,8 +21,7 @@ export async function addMembers(ws: string, groupId: string, contactIds: string
   const ids = [...new Set(contactIds)];
   const found = new Set((await contactsByIds(ws, ids)).map((contact) => contact.id));
   const alreadyIn = await membersAmong(ws, groupId, ids.filter((id) => found.has(id)));
-  const units = ids.filter((id) => found.has(id) && !alreadyIn.has(id)).map((contactId) => joinUnit(ws, groupId, contactId, contactMustExist(ws, contactId)));
-  const added = await applyUnits(units);
+  const added = await joinGroup(ws, groupId, ids.filter((id) => found.has(id) && !alreadyIn.has(id)));
   const group = await requireGroup(ws, groupId, true);
   return { group_id: groupId, added_count: added, total_contacts: group.contacts_count, not_found_ids: ids.filter((id) => !found.has(id)) };
 }
@@ -31,7 +29,7 @@ export async function addMembers(ws: string, groupId: string, contactIds: string
 export async function removeMembers(ws: string, groupId: string, contactIds: string[]) {
   await requireGroup(ws, groupId);
   const members = await membersAmong(ws, groupId, [...new Set(contactIds)]);
-  const removed = await applyUnits([...members].map((contactId) => leaveUnit(ws, groupId, contactId, 'group')));
+  const removed = await leaveGroup(ws, groupId, [...members]);
   const group = await requireGroup(ws, groupId, true);
   return { group_id: groupId, removed_count: removed, total_contacts: group.contacts_count };
 }

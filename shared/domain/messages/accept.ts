@@ -6,7 +6,7 @@ import { SESSION_KINDS, type SessionKindName } from '#shared/domain/messages/kin
 import { referencedMessage } from '#shared/domain/messages/references';
 import { requireSubscribed } from '#shared/domain/messages/opt-out';
 import { insertMessage } from '#shared/data/message';
-import type { Message } from '#shared/domain/messages/message';
+import type { Message } from '#shared/records/message';
 import { nowIso } from '#shared/time';
 
 export interface SendRequest extends TemplateInput, Partial<Record<SessionKindName, unknown>> {

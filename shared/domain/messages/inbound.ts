@@ -1,9 +1,10 @@
 import { contactOfSender, moveContactNumber } from '#shared/domain/contacts/lifecycle';
 import { openWindow } from '#shared/domain/messages/window';
 import { DEFAULT_STOP_WORDS, isStopWord } from '#shared/domain/messages/opt-out';
-import { insertMessage, messageByPlatformId, recordCustomerChange } from '#shared/data/message';
-import type { Message, MessageReference } from '#shared/domain/messages/message';
-import type { Workspace } from '#shared/domain/workspaces';
+import { insertMessage, messageByPlatformId } from '#shared/data/message';
+import { recordCustomerChange } from '#shared/data/message-status';
+import type { Message, MessageReference } from '#shared/records/message';
+import type { Workspace } from '#shared/records/workspace';
 import { stableId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import type { MessageChange, NumberChange, PlatformInbound } from '#shared/platform/webhook-payload';

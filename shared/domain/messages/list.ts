@@ -1,10 +1,12 @@
 import { campaignCountsWithRetries } from '#shared/data/campaign-metrics';
-import { conversationCount, getMessage, messagesPage, type MessageFilter } from '#shared/data/message';
+import { getMessage } from '#shared/data/message';
+import { conversationCount, messagesPage, type MessageFilter } from '#shared/data/message-list';
 import { messageCounts } from '#shared/data/message-counts';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { errors } from '#shared/errors';
 import type { Pagination } from '#shared/pagination';
-import { listView, OUTBOUND_STATUSES, type Message, type MessageStatus } from '#shared/domain/messages/message';
+import { listView } from '#shared/domain/messages/message';
+import { OUTBOUND_STATUSES, type Message, type MessageStatus } from '#shared/records/message';
 
 export interface MessageQuery extends MessageFilter {
   page: number;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { getMessage, updateMedia } from '#shared/data/message';
+import { getMessage } from '#shared/data/message';
+import { updateMedia } from '#shared/data/message-status';
 import { putObject } from '#shared/media/bucket';
 import { downloadMedia, fetchMediaObject } from '#shared/platform/graph-client';
 import { accessTokenFor } from '#shared/platform/secrets';

@@ -1,6 +1,6 @@
-import { optedOutPhones } from '#shared/data/contact';
+import { optedOutPhones } from '#shared/data/contact-claims';
 import { errors } from '#shared/errors';
-import type { MessageError } from '#shared/domain/messages/message';
+import type { MessageError } from '#shared/records/message';
 
 /** The error of a marketing message stored for, or held back from, a number that opted out (contract §13, §15). */
 export const RECIPIENT_OPTED_OUT: MessageError = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };

@@ -1,6 +1,6 @@
 import { getMessage } from '#shared/data/message';
 import { errors } from '#shared/errors';
-import type { MessageReference } from '#shared/domain/messages/message';
+import type { MessageReference } from '#shared/records/message';
 
 /**
  * A message of this workspace that a new one refers to (`reply_to`, `reaction.message_id`):

@@ -1,6 +1,7 @@
-import { messageByPlatformId, recordPlayed } from '#shared/data/message';
+import { messageByPlatformId } from '#shared/data/message';
+import { recordPlayed } from '#shared/data/message-status';
 import { applyStatus } from '#shared/domain/messages/status';
-import type { Workspace } from '#shared/domain/workspaces';
+import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
 import type { PlatformStatus } from '#shared/platform/webhook-payload';
 

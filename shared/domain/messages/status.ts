@@ -1,5 +1,7 @@
-import { fillTimestamp, getMessage, moveStatus, putPlatformId } from '#shared/data/message';
-import { nextStatus, type Message, type MessageError } from '#shared/domain/messages/message';
+import { getMessage, putPlatformId } from '#shared/data/message';
+import { fillTimestamp, moveStatus } from '#shared/data/message-status';
+import { nextStatus } from '#shared/domain/messages/message';
+import type { Message, MessageError } from '#shared/records/message';
 
 export interface StatusReport {
   status: 'sent' | 'delivered' | 'read' | 'failed';

@@ -1,15 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { counterUpdates, type CounterDelta } from '#shared/data/table/units';
-import { failedConditions, MAX_TRANSACTION_ITEMS, transact } from '#shared/data/table/transact';
-import { streamImage } from '#shared/data/table/stream-image';
-import { countedMark, countedThrough } from '#shared/data/counted-batch';
-import { messageCountsKey } from '#shared/data/message-counts';
-import { failedCodeAttribute, metricsKey, RETRIED } from '#shared/data/campaign-metrics';
+import { addCountedRun, MAX_RUN_COUNTER_ITEMS, type CountChange } from '#shared/data/counted-batch';
+import { failedCodeAttribute, RETRIED } from '#shared/data/campaign-metrics';
+import { messageFromStreamImage } from '#shared/data/message';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
-import type { MessageError, MessageStatus } from '#shared/domain/messages/message';
+import type { Message, MessageStatus } from '#shared/records/message';
 import { countFailedMessages, countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
 
@@ -30,44 +27,45 @@ interface StatusMove {
 }
 
 function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
-  const item = streamImage(record.dynamodb?.NewImage);
-  if (item?.SK !== 'MESSAGE' || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) return undefined;
-  const from = record.eventName === 'INSERT' ? null : (streamImage(record.dynamodb?.OldImage)?.status as MessageStatus);
+  if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return undefined;
+  const item = messageFromStreamImage(record.dynamodb?.NewImage);
+  if (!item) return undefined;
+  const before = record.eventName === 'INSERT' ? undefined : messageFromStreamImage(record.dynamodb?.OldImage);
+  const from = record.eventName === 'INSERT' ? null : (before?.status as MessageStatus);
   if (from === item.status) return undefined;
-  const errorCodeOf = (image: Record<string, unknown> | undefined) => (image?.error as MessageError | null | undefined)?.code;
+  const errorCodeOf = (message: Message | undefined) => message?.error?.code;
   return {
     eventId: record.eventID!,
     sequence: record.dynamodb!.SequenceNumber!,
-    ws: item.workspace_id as string,
-    campaignId: (item.campaign_id as string | null) ?? null,
+    ws: item.workspace_id,
+    campaignId: item.campaign_id ?? null,
     from,
-    to: item.status as MessageStatus,
+    to: item.status,
     errorCode: errorCodeOf(item),
-    ...(from === 'failed' && { fromErrorCode: errorCodeOf(streamImage(record.dynamodb?.OldImage)) ?? 'unknown' }),
-    ...(from === null && item.retry_of ? { retryOfCode: (item.retry_of_code as string | number | undefined) ?? 'unknown' } : {}),
+    ...(from === 'failed' && { fromErrorCode: errorCodeOf(before) ?? 'unknown' }),
+    ...(from === null && item.retry_of ? { retryOfCode: item.retry_of_code ?? 'unknown' } : {}),
   };
 }
 
 /** The counter shard a run of moves is added to: any will do (only the shards' sum is read), so spread by the run. */
 const shardOf = (eventId: string) => createHash('sha256').update(eventId).digest().readUInt32BE(0) % MESSAGE_SHARDS;
 
-/** The moves' changes to their workspace counts and campaign metrics, all on one shard. */
-function countChanges(moves: StatusMove[], shard: number): CounterDelta[] {
+/** The moves' changes to their workspace counts and campaign metrics (all added to one shard). */
+function countChanges(moves: StatusMove[]): CountChange[] {
   return moves.flatMap(({ ws, campaignId, from, to, errorCode, fromErrorCode, retryOfCode }) => {
-    const counts = messageCountsKey(ws, shard);
-    const changes: CounterDelta[] = [{ key: counts, attribute: to, delta: 1 }, ...(from ? [{ key: counts, attribute: from, delta: -1 }] : [])];
+    const changes: CountChange[] = [{ ws, attribute: to, delta: 1 }, ...(from ? [{ ws, attribute: from, delta: -1 }] : [])];
     if (!campaignId) return changes;
-    const metrics = metricsKey(ws, campaignId, shard);
-    changes.push({ key: metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
+    const metrics = { ws, campaignId };
+    changes.push({ ...metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
     if (retryOfCode !== undefined) {
       // Metrics count each recipient by its latest message (contract §15): a retry takes its failed message's place.
-      changes.push({ key: metrics, attribute: 'failed', delta: -1 }, { key: metrics, attribute: failedCodeAttribute(retryOfCode), delta: -1 }, { key: metrics, attribute: RETRIED, delta: 1 });
+      changes.push({ ...metrics, attribute: 'failed', delta: -1 }, { ...metrics, attribute: failedCodeAttribute(retryOfCode), delta: -1 }, { ...metrics, attribute: RETRIED, delta: 1 });
     } else {
-      changes.push(from ? { key: metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { key: metrics, attribute: 'total_messages', delta: 1 });
+      changes.push(from ? { ...metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { ...metrics, attribute: 'total_messages', delta: 1 });
     }
     // `failed_by_code`: moved in the same transaction as `failed`, so the codes always add up to it.
-    if (to === 'failed') changes.push({ key: metrics, attribute: failedCodeAttribute(errorCode ?? 'unknown'), delta: 1 });
-    if (fromErrorCode !== undefined) changes.push({ key: metrics, attribute: failedCodeAttribute(fromErrorCode), delta: -1 });
+    if (to === 'failed') changes.push({ ...metrics, attribute: failedCodeAttribute(errorCode ?? 'unknown'), delta: 1 });
+    if (fromErrorCode !== undefined) changes.push({ ...metrics, attribute: failedCodeAttribute(fromErrorCode), delta: -1 });
     return changes;
   });
 }
@@ -92,7 +90,7 @@ function leadingRun(moves: StatusMove[]): StatusMove[] {
   let length = 0;
   for (const move of moves) {
     const added = [move.ws, ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : [])].filter((id) => !items.has(id));
-    if (length && items.size + added.length + 1 > MAX_TRANSACTION_ITEMS) break;
+    if (length && items.size + added.length > MAX_RUN_COUNTER_ITEMS) break;
     added.forEach((id) => items.add(id));
     length++;
   }
@@ -115,13 +113,12 @@ export async function countMessages(records: DynamoDBRecord[]): Promise<void> {
   while (moves.length) {
     const run = leadingRun(moves);
     const through = run[run.length - 1].sequence;
-    try {
-      await transact([countedMark(run[0].eventId, through), ...counterUpdates(countChanges(run, shardOf(run[0].eventId)))]);
+    const countedAlready = await addCountedRun(run[0].eventId, through, shardOf(run[0].eventId), countChanges(run));
+    if (countedAlready === undefined) {
       countInMetrics(run);
       moves = moves.slice(run.length);
-    } catch (error) {
-      if (!failedConditions(error)) throw error;
-      const counted = BigInt(await countedThrough(run[0].eventId));
+    } else {
+      const counted = BigInt(countedAlready);
       moves = moves.filter((move) => BigInt(move.sequence) > counted);
     }
   }

@@ -1,5 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { streamImage } from '#shared/data/table/stream-image';
+import { campaignFromStreamImage } from '#shared/data/campaign';
+import { messageFromStreamImage } from '#shared/data/message';
 import type { FanoutJob } from '#shared/domain/campaigns/fanout';
 import type { SendJob } from '#shared/domain/messages/send-job';
 import type { MediaCopyJob } from '#shared/domain/messages/media-copy';
@@ -23,22 +24,20 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
   const mediaCopies: MediaCopyJob[] = [];
   const schedules: Promise<void>[] = [];
   for (const record of records) {
-    const item = streamImage(record.dynamodb?.NewImage);
-    const before = streamImage(record.dynamodb?.OldImage);
-    if (!item) continue;
-    // A campaign message held for its send window gets its job when the window's schedule fires; one stored so
-    // late that its opening has passed (that schedule may have fired without it) gets it now: the worker checks the window.
-    const held = typeof item.window_opens_at === 'string' && Date.parse(item.window_opens_at) > Date.now();
-    if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'outbound' && item.status === 'queued' && !held) {
-      sends.push({ workspace_id: item.workspace_id as string, message_id: item.id as string });
+    const message = record.eventName === 'INSERT' ? messageFromStreamImage(record.dynamodb?.NewImage) : undefined;
+    if (message) {
+      // A campaign message held for its send window gets its job when the window's schedule fires; one stored so
+      // late that its opening has passed (that schedule may have fired without it) gets it now: the worker checks the window.
+      const held = typeof message.window_opens_at === 'string' && Date.parse(message.window_opens_at) > Date.now();
+      if (message.direction === 'outbound' && message.status === 'queued' && !held) sends.push({ workspace_id: message.workspace_id, message_id: message.id });
+      if (message.direction === 'inbound' && message.media?.media_id) mediaCopies.push({ workspace_id: message.workspace_id, message_id: message.id });
     }
-    if (record.eventName === 'INSERT' && item.SK === 'MESSAGE' && item.direction === 'inbound' && (item.media as { media_id?: string } | undefined)?.media_id) {
-      mediaCopies.push({ workspace_id: item.workspace_id as string, message_id: item.id as string });
-    }
-    if (item.SK !== 'CAMPAIGN' || before?.status === item.status) continue;
-    const campaign = { workspace_id: item.workspace_id as string, campaign_id: item.id as string };
+    const item = campaignFromStreamImage(record.dynamodb?.NewImage);
+    const before = campaignFromStreamImage(record.dynamodb?.OldImage);
+    if (!item || before?.status === item.status) continue;
+    const campaign = { workspace_id: item.workspace_id, campaign_id: item.id };
     // A campaign with a retry round runs again only for that round (contract §15).
-    if (item.status === 'running') fanouts.push({ ...campaign, launch_id: item.launch_id as string, ...(item.retry_id ? { retry_id: item.retry_id as string } : {}), chunk: 0 });
+    if (item.status === 'running') fanouts.push({ ...campaign, launch_id: item.launch_id as string, ...(item.retry_id ? { retry_id: item.retry_id } : {}), chunk: 0 });
     if (item.status === 'scheduled') schedules.push(scheduleCampaignStart(campaign, item.scheduled_at as string));
     if (item.status === 'cancelled' && before?.status === 'scheduled') schedules.push(unscheduleCampaignStart(campaign.campaign_id));
     // Messages a cancelled campaign held for its window are handed on soon, to fail `campaign_cancelled`, not at the opening.

@@ -1,7 +1,8 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { getMessage, updateMedia } from '#shared/data/message';
-import { readStreamBatch, type StreamBatchInfo } from '#shared/data/table/stream-records';
-import { streamImage } from '#shared/data/table/stream-image';
+import { campaignFromStreamImage } from '#shared/data/campaign';
+import { getMessage, messageFromStreamImage } from '#shared/data/message';
+import { updateMedia } from '#shared/data/message-status';
+import { readStreamBatch, type StreamBatchInfo } from '#shared/data/stream-batch';
 import { failDeadLetteredChunk } from '#shared/domain/campaigns/fanout';
 import { applyStatus } from '#shared/domain/messages/status';
 import { runFollowUps } from '#shared/domain/outbox/follow-ups';
@@ -51,19 +52,17 @@ const NOT_QUEUED = 'Its send could not be queued: the table stream failed on eve
  * the `StreamFollowUpGivenUp` log line names it (docs/limits.md).
  */
 async function giveUp(record: DynamoDBRecord): Promise<void> {
-  const item = streamImage(record.dynamodb?.NewImage);
-  const before = streamImage(record.dynamodb?.OldImage);
-  if (!item) return;
-  const ws = item.workspace_id as string;
-  const inserted = record.eventName === 'INSERT' && item.SK === 'MESSAGE';
-  if (inserted && item.direction === 'outbound') {
-    const message = await getMessage(ws, item.id as string, true);
+  const inserted = record.eventName === 'INSERT' ? messageFromStreamImage(record.dynamodb?.NewImage) : undefined;
+  const campaign = campaignFromStreamImage(record.dynamodb?.NewImage);
+  if (inserted?.direction === 'outbound') {
+    const ws = inserted.workspace_id;
+    const message = await getMessage(ws, inserted.id, true);
     // A job that did get through has claimed or attempted it: that send goes on.
     if (message?.status !== 'queued' || message.attempts || message.provider_message_id) return;
     await applyStatus(ws, message.id, { status: 'failed', at: nowIso(), error: { code: 'send_failed', title: NOT_QUEUED } });
-  } else if (inserted && (item.media as { media_id?: string } | undefined)?.media_id) {
-    await updateMedia(ws, item.id as string, { download_error: 'The copy could not be queued: the table stream failed on every try' });
-  } else if (item.SK === 'CAMPAIGN' && item.status === 'running' && before?.status !== 'running') {
-    await failDeadLetteredChunk({ workspace_id: ws, campaign_id: item.id as string, launch_id: item.launch_id as string, ...(item.retry_id ? { retry_id: item.retry_id as string } : {}), chunk: 0 });
+  } else if (inserted?.media?.media_id) {
+    await updateMedia(inserted.workspace_id, inserted.id, { download_error: 'The copy could not be queued: the table stream failed on every try' });
+  } else if (campaign?.status === 'running' && campaignFromStreamImage(record.dynamodb?.OldImage)?.status !== 'running') {
+    await failDeadLetteredChunk({ workspace_id: campaign.workspace_id, campaign_id: campaign.id, launch_id: campaign.launch_id as string, ...(campaign.retry_id ? { retry_id: campaign.retry_id } : {}), chunk: 0 });
   }
 }

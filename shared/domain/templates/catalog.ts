@@ -2,12 +2,12 @@ import { errors } from '#shared/errors';
 import { allTemplates, getTemplate, replaceTemplates, updateTemplateStatus } from '#shared/data/template';
 import type { TemplateStatusUpdate } from '#shared/platform/webhook-payload';
 import { logger } from '#shared/logger';
-import type { Workspace } from '#shared/domain/workspaces';
+import type { Workspace } from '#shared/records/workspace';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { fetchTemplates, PlatformError, PlatformUnreachable, type PlatformTemplate } from '#shared/platform/graph-client';
 import { nowIso } from '#shared/time';
 import { fromPlatform } from '#shared/domain/templates/from-platform';
-import type { Template } from '#shared/domain/templates/template';
+import type { Template } from '#shared/records/template';
 
 export async function listTemplates(workspaceId: string, filter: { status: string; name?: string; language?: string }): Promise<Template[]> {
   const templates = await allTemplates(workspaceId);

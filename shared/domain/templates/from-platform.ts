@@ -1,5 +1,5 @@
 import type { PlatformTemplate, PlatformTemplateButton } from '#shared/platform/graph-client';
-import { placeholdersOf, type HeaderFormat, type Template, type TemplateButton } from '#shared/domain/templates/template';
+import { placeholdersOf, type HeaderFormat, type Template, type TemplateButton } from '#shared/records/template';
 
 /**
  * An authentication template's one-time-code button: created as `OTP`, the platform lists it as a

@@ -1,5 +1,5 @@
 import { errors, type ErrorDetail } from '#shared/errors';
-import type { Template, TemplateButton } from '#shared/domain/templates/template';
+import type { Template, TemplateButton } from '#shared/records/template';
 
 /**
  * One template model for validation, rendering and the platform request (contract §12): given a

@@ -1,44 +1,5 @@
-/** A template as the service keeps it (synced from the platform, contract §12), and its pure rules. */
-export const TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED'] as const;
-export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
-
-export type ParameterFormat = 'POSITIONAL' | 'NAMED';
-export type HeaderFormat = 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT' | 'LOCATION';
-
-export interface TemplateHeader {
-  format: HeaderFormat;
-  /** A text header's text (at most one placeholder); null for media and location headers. */
-  text: string | null;
-  placeholders: string[];
-}
-
-export interface TemplateButton {
-  /** Position in the template's button list: the platform's `index`. */
-  index: number;
-  /** QUICK_REPLY, URL, PHONE_NUMBER, COPY_CODE, OTP, FLOW, CATALOG, … as the platform names it. */
-  type: string;
-  text: string;
-  url: string | null;
-  phone_number: string | null;
-  /** A URL button's suffix placeholder, if it has one. */
-  placeholders: string[];
-}
-
-export interface Template {
-  id: string;
-  name: string;
-  language: string;
-  category: string;
-  status: string;
-  /** The body text. */
-  content: string;
-  parameter_format: ParameterFormat;
-  /** The body's placeholders in order of first appearance: `["1","2"]` or `["customer","order_id"]`. */
-  placeholders: string[];
-  header: TemplateHeader | null;
-  footer: string | null;
-  buttons: TemplateButton[];
-}
+/** A template as clients see it; the record itself is shared/records/template.ts. */
+import type { Template } from '#shared/records/template';
 
 export const publicTemplate = ({ id, name, language, category, status, content, parameter_format, placeholders, header, footer, buttons }: Template) => ({
   id,
@@ -53,6 +14,3 @@ export const publicTemplate = ({ id, name, language, category, status, content, 
   footer,
   buttons: buttons.map(({ index, type, text, url, placeholders: buttonPlaceholders }) => ({ index, type, text, url, placeholders: buttonPlaceholders })),
 });
-
-/** The distinct `{{…}}` placeholders of a text, in order of first appearance. */
-export const placeholdersOf = (text: string): string[] => [...new Set([...text.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map((match) => match[1]))];

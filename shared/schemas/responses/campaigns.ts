@@ -1,7 +1,6 @@
 /** What the campaign operations answer (contract §8, §16). */
 import * as v from 'valibot';
-import { CAMPAIGN_STATUSES } from '#shared/domain/campaigns/campaign';
-import { WEEKDAYS } from '#shared/domain/campaigns/send-window';
+import { CAMPAIGN_STATUSES, WEEKDAYS } from '#shared/records/campaign';
 import { count, percentage, recordId, timestamp } from '#shared/schemas/responses/common';
 
 const campaignEntries = () => ({

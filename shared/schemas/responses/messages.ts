@@ -1,6 +1,6 @@
 /** What the message operations answer (contract §5, §12, §13). */
 import * as v from 'valibot';
-import { MESSAGE_STATUSES } from '#shared/domain/messages/message';
+import { MESSAGE_STATUSES } from '#shared/records/message';
 import { SESSION_KINDS } from '#shared/domain/messages/kinds/names';
 import { count, recordId, timestamp } from '#shared/schemas/responses/common';
 

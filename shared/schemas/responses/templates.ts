@@ -1,7 +1,7 @@
 /** What the template operations answer (contract §6, §12). */
 import * as v from 'valibot';
 import { count } from '#shared/schemas/responses/common';
-import { TEMPLATE_STATUSES } from '#shared/domain/templates/template';
+import { TEMPLATE_STATUSES } from '#shared/records/template';
 
 const placeholders = () => v.pipe(v.array(v.string()), v.description('Placeholder names in order of first appearance: "1", "2", … or named'));
 

@@ -1,4 +1,4 @@
-import type { KindFields, Message } from '#shared/domain/messages/message';
+import type { KindFields, Message } from '#shared/records/message';
 
 /** What a session message keeps of its request: the `content` clients read and the kind's own field. */
 export type AcceptedKind = Pick<Message, 'content'> & KindFields;

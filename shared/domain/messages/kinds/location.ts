@@ -1,5 +1,5 @@
 import type { SessionKind } from '#shared/domain/messages/kinds/kind';
-import type { MessageLocation } from '#shared/domain/messages/message';
+import type { MessageLocation } from '#shared/records/message';
 
 export interface LocationInput {
   latitude: number;

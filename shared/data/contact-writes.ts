@@ -1,0 +1,119 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
+import { applyUnits, GuardFailed, type Unit } from '#shared/data/table/units';
+import { contactItem, contactKey, phoneClaim, phoneClaimKey, TAG, tagItemKey, taggedListEntry, userClaimKey } from '#shared/data/contact';
+import { counterKey, counterMove, counterNames } from '#shared/data/counter';
+import { CONTACT_GROUP, leaveUnit } from '#shared/data/group';
+import { SEARCH_ENTRY, searchEntryChanges, searchEntryDeletes } from '#shared/data/contact-search';
+import { tagKey, type Contact, type StoredContact } from '#shared/records/contact';
+
+/* Changes to a stored contact: a replacement (its claims and search entries in the same transaction, then its tags), a deletion. */
+
+/** The contact's item collection beyond the contact itself: its tag, group and search items. */
+async function collection(ws: string, id: string) {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': contactKey(ws, id).PK },
+      ConsistentRead: true,
+    }),
+  );
+  const sortKeys = Items.map((item) => item.SK as string);
+  return {
+    tags: sortKeys.filter((sk) => sk.startsWith(TAG)).map((sk) => sk.slice(TAG.length)),
+    groups: sortKeys.filter((sk) => sk.startsWith(CONTACT_GROUP)).map((sk) => sk.slice(CONTACT_GROUP.length)),
+    searchEntries: sortKeys.filter((sk) => sk.startsWith(SEARCH_ENTRY)),
+  };
+}
+
+const versionGuard = (ws: string, id: string, version: number): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName(),
+    Key: contactKey(ws, id),
+    ConditionExpression: 'version = :version',
+    ExpressionAttributeValues: { ':version': version },
+  },
+});
+
+function tagUnit(ws: string, contact: Contact, tag: string, change: 'add' | 'remove'): Unit {
+  const key = tagItemKey(ws, contact.id, tag);
+  const item: TransactItem =
+    change === 'add'
+      ? { Put: { TableName: tableName(), Item: { ...key, ...taggedListEntry(ws, tag, contact.id) }, ConditionExpression: 'attribute_not_exists(PK)' } }
+      : { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } };
+  return { items: [item], counters: [{ key: counterKey(ws, counterNames.tag(tag)), delta: change === 'add' ? 1 : -1 }] };
+}
+
+/**
+ * Brings the tag index in line with the contact as written at `version`. It runs after the
+ * contact write and diffs against the tag items actually stored, so a write interrupted
+ * half-way is repaired by the next one; every step is guarded by the version, so a newer
+ * writer (which reconciles after its own write) always has the last word.
+ */
+export async function reconcileTags(ws: string, contact: Contact, version: number): Promise<void> {
+  const stored = new Set((await collection(ws, contact.id)).tags);
+  const wanted = new Set(contact.tags.map(tagKey));
+  const units = [
+    ...[...wanted].filter((tag) => !stored.has(tag)).map((tag) => tagUnit(ws, contact, tag, 'add')),
+    ...[...stored].filter((tag) => !wanted.has(tag)).map((tag) => tagUnit(ws, contact, tag, 'remove')),
+  ];
+  if (!units.length) return;
+  try {
+    await applyUnits(units, [versionGuard(ws, contact.id, version)]);
+  } catch (error) {
+    if (!(error instanceof GuardFailed)) throw error;
+  }
+}
+
+/**
+ * Writes `after` over `before` if nobody wrote in between (`stale` otherwise); moves the phone
+ * claim when the number changes (`phone_taken` when another contact holds the new one).
+ */
+export async function replaceContact(ws: string, before: StoredContact, after: Contact): Promise<'replaced' | 'stale' | 'phone_taken'> {
+  const items: TransactItem[] = [
+    { Put: { TableName: tableName(), Item: contactItem(ws, after, before.version + 1), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } } },
+  ];
+  const searchChanges = searchEntryChanges(ws, contactKey(ws, after.id).PK, before, after);
+  const phoneChanged = after.phone_number !== before.phone_number;
+  if (phoneChanged) {
+    items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
+    if (before.phone_number) items.push({ Delete: { TableName: tableName(), Key: phoneClaimKey(ws, before.phone_number) } });
+  } else if (after.phone_number && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
+    items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after) } });
+  }
+  try {
+    await transact([...items, ...searchChanges]);
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (!failed) throw error;
+    return phoneChanged && failed.includes(1) ? 'phone_taken' : 'stale';
+  }
+  await reconcileTags(ws, after, before.version + 1);
+  return 'replaced';
+}
+
+/**
+ * Leaves the contact's groups and tags (each step idempotent and counted), then deletes the
+ * contact and its phone claim. False when the contact changed meanwhile (read it again).
+ * Interrupted, it leaves a contact with fewer tags or groups, which a repeat finishes.
+ */
+export async function deleteContactRecords(ws: string, contact: StoredContact): Promise<boolean> {
+  const { tags, groups, searchEntries } = await collection(ws, contact.id);
+  const units: Unit[] = [...tags.map((tag) => tagUnit(ws, contact, tag, 'remove')), ...groups.map((groupId) => leaveUnit(ws, groupId, contact.id, 'contact'))];
+  try {
+    await applyUnits(units, [versionGuard(ws, contact.id, contact.version)]);
+    await transact([
+      { Delete: { TableName: tableName(), Key: contactKey(ws, contact.id), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': contact.version } } },
+      ...(contact.phone_number ? [{ Delete: { TableName: tableName(), Key: phoneClaimKey(ws, contact.phone_number) } }] : []),
+      ...(contact.user_id ? [{ Delete: { TableName: tableName(), Key: userClaimKey(ws, contact.user_id) } }] : []),
+      counterMove(ws, counterNames.contacts, -1),
+      ...searchEntryDeletes(contactKey(ws, contact.id).PK, searchEntries),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof GuardFailed || failedConditions(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,140 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { countQuery } from '#shared/data/table/count';
+import { mergedQuery, type Positions } from '#shared/data/table/merged-query';
+import { getMany } from '#shared/data/table/pages';
+import { queryAll } from '#shared/data/table/query-all';
+import { indexes } from '#shared/data/table/table';
+import { conversationEntry, historyEntry, messageKey, waitingEntry } from '#shared/data/message';
+import { MESSAGE_SHARDS } from '#shared/data/message-shard';
+import type { Direction, Message, MessageStatus } from '#shared/records/message';
+
+/*
+ * Lists of messages, read from their index entries: the workspace's (sharded) and one number's
+ * conversation, newest first, with their opaque cursor; a campaign's messages held for its window.
+ */
+
+/** One page of a campaign's messages held for a window that opens by `until`, still queued: their ids, and where the next page starts. */
+export async function waitingMessagesPage(ws: string, campaignId: string, until: string, startKey?: Record<string, unknown>) {
+  const { Items, LastEvaluatedKey } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byParent.indexName,
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :until',
+      FilterExpression: '#status = :queued',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pk': waitingEntry(ws, campaignId).GSI1PK, ':until': `${until}~`, ':queued': 'queued' },
+      ProjectionExpression: 'id',
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { ids: (Items ?? []).map((item) => item.id as string), next: LastEvaluatedKey };
+}
+
+export interface MessageFilter {
+  status?: MessageStatus;
+  phone?: string;
+  direction?: Direction;
+  campaign_id?: string;
+}
+
+/** Filters DynamoDB evaluates on the index entries: the projected attributes (status is not projected, see table/table.ts). */
+function filterOf(filter: MessageFilter) {
+  const clauses: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const add = (attribute: 'direction' | 'campaign_id', value: string | undefined) => {
+    if (value === undefined) return;
+    clauses.push(`#${attribute} = :${attribute}`);
+    names[`#${attribute}`] = attribute;
+    values[`:${attribute}`] = value;
+  };
+  add('direction', filter.direction);
+  add('campaign_id', filter.campaign_id);
+  return clauses.length ? { FilterExpression: clauses.join(' AND '), ExpressionAttributeNames: names, values } : { values };
+}
+
+const indexOf = (filter: MessageFilter) => (filter.phone ? indexes.conversation : indexes.messageHistory);
+
+/** One descending query per list shard, or the conversation index when filtering by phone. */
+function sources(ws: string, filter: MessageFilter) {
+  const { values, ...expression } = filterOf(filter);
+  const index = indexOf(filter);
+  const partitions = filter.phone ? [conversationEntry(ws, filter.phone).GSI2PK] : Array.from({ length: MESSAGE_SHARDS }, (_, shard) => historyEntry(ws, shard).GSI3PK);
+  return partitions.map((pk) => ({
+    IndexName: index.indexName,
+    KeyConditionExpression: `${index.partitionKey} = :pk`,
+    ExpressionAttributeValues: { ':pk': pk, ...values },
+    ScanIndexForward: false,
+    ...expression,
+  }));
+}
+
+const keyOf = (filter: MessageFilter) => {
+  const { partitionKey, sortKey } = indexOf(filter);
+  return (item: Record<string, unknown>) => ({ PK: item.PK, SK: item.SK, [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] });
+};
+
+/** The messages behind index entries, read by key, in order. */
+const hydrate = (entries: Record<string, unknown>[]) => getMany(entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })));
+
+/** `status` is not in the indexes: it is checked on the messages read. */
+const hasStatus = (status: MessageStatus) => (message: Record<string, unknown>) => message.status === status;
+
+/** The exact number of a conversation's messages that pass the filter (a conversation is bounded). */
+export async function conversationCount(ws: string, filter: MessageFilter & { phone: string }): Promise<number> {
+  const [{ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames }] = sources(ws, filter);
+  const input = { IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames };
+  if (!filter.status) return countQuery(input);
+  // Status is not in the index: the conversation's messages are read to count it.
+  return (await hydrate(await queryAll(input))).filter(hasStatus(filter.status)).length;
+}
+
+const encodeCursor = (positions: Positions) => Buffer.from(JSON.stringify(positions)).toString('base64url');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A cursor's positions, only if each lies in the very partition its source reads (it never reaches another workspace); else undefined. */
+function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sources>, filter: MessageFilter): Positions | undefined {
+  let positions: unknown;
+  try {
+    positions = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const { partitionKey, sortKey } = indexOf(filter);
+  const valid =
+    Array.isArray(positions) &&
+    positions.length === inputs.length &&
+    positions.every((p, i) => {
+      if (p === null || p === 'done') return true;
+      if (typeof p !== 'object' || Array.isArray(p)) return false;
+      const key = p as Record<string, unknown>;
+      if (typeof key[sortKey] !== 'string' || !UUID.test(key[sortKey] as string)) return false;
+      const message = messageKey(ws, key[sortKey] as string);
+      return Object.keys(key).length === 4 && key[partitionKey] === inputs[i].ExpressionAttributeValues[':pk'] && key.PK === message.PK && key.SK === message.SK;
+    });
+  return valid ? (positions as Positions) : undefined;
+}
+
+/**
+ * A page of the workspace's messages, newest first, by offset or from an opaque cursor (which
+ * depends on the filter). `invalid_cursor` when the cursor is not one of this list's.
+ */
+export async function messagesPage(
+  ws: string,
+  filter: MessageFilter,
+  page: { skip: number; take: number; cursor?: string },
+): Promise<{ messages: Message[]; nextCursor: string | null } | 'invalid_cursor'> {
+  const inputs = sources(ws, filter);
+  const from = page.cursor === undefined ? undefined : decodeCursor(ws, page.cursor, inputs, filter);
+  if (page.cursor !== undefined && !from) return 'invalid_cursor';
+  const { items, positions } = await mergedQuery(inputs, keyOf(filter), indexOf(filter).sortKey, {
+    skip: from ? 0 : page.skip,
+    take: page.take,
+    from,
+    hydrate,
+    keep: filter.status && hasStatus(filter.status),
+  });
+  return { messages: items as unknown as Message[], nextCursor: positions ? encodeCursor(positions) : null };
+}

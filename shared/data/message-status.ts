@@ -1,0 +1,198 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
+import { conditionally, setFields } from '#shared/data/table/conditions';
+import { messageKey, putPlatformId, waitingEntry } from '#shared/data/message';
+import type { KindFields, Message, MessageMedia, MessageStatus } from '#shared/records/message';
+import { nowIso } from '#shared/time';
+
+/*
+ * The writes that move a stored message: the send worker's claim and its outcomes, status changes
+ * (each conditioned on the status read), and the fields reports and customers change later.
+ */
+
+/** Only the worker whose conditional write sets the claim may call the platform for this message. */
+export const claimForSend = (message: Message, token: string): Promise<boolean> =>
+  conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        // A message held for its send window leaves the window's index as it goes (it keeps `window_opens_at`: its waits count from then).
+        UpdateExpression: 'SET claim = :claim ADD attempts :one REMOVE ambiguous_since, GSI1PK, GSI1SK',
+        ConditionExpression: '#status = :queued AND attribute_not_exists(claim)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':claim': { token, at: Date.now() }, ':queued': 'queued', ':one': 1 },
+      }),
+    ),
+  );
+
+/**
+ * Gives the message back to the queue after a call the platform refused without sending;
+ * `uncounted` takes the call back from `attempts` (a refusal about the account or the pace, not
+ * the message) and counts it in `waits` instead, which spaces the message's next tries.
+ */
+export async function releaseClaim(message: Message, token: string, uncounted = false): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: messageKey(message.workspace_id, message.id),
+      UpdateExpression: uncounted ? 'REMOVE claim ADD attempts :minusOne, waits :one' : 'REMOVE claim',
+      ConditionExpression: 'claim.#token = :token',
+      ExpressionAttributeNames: { '#token': 'token' },
+      ExpressionAttributeValues: { ':token': token, ...(uncounted && { ':minusOne': -1, ':one': 1 }) },
+    }),
+  );
+}
+
+/**
+ * Holds a claimed campaign message until its send window opens (contract §15): the claim is given
+ * back, its attempt taken back (no call was made), and the message enters the window's index.
+ */
+export async function holdForWindow(message: Message, token: string, opensAt: string): Promise<void> {
+  const entry = waitingEntry(message.workspace_id, message.campaign_id!, opensAt, message.id);
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET window_opens_at = :opens, GSI1PK = :pk, GSI1SK = :sk REMOVE claim ADD attempts :minusOne',
+        ConditionExpression: 'claim.#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token, ':opens': opensAt, ':pk': entry.GSI1PK, ':sk': entry.GSI1SK, ':minusOne': -1 },
+      }),
+    ),
+  );
+}
+
+/**
+ * A send whose outcome is unknown (the call timed out, or its worker died during it): the claim
+ * is given back with the time since when the platform's report is awaited (contract §14).
+ */
+export async function holdAmbiguous(message: Message, token: string, since: string): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET ambiguous_since = :since REMOVE claim',
+        ConditionExpression: 'claim.#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token, ':since': since },
+      }),
+    ),
+  );
+}
+
+/** Keeps the platform's id when a report moved the message before our own write landed; nothing when it is set already. */
+export async function recordProviderId(message: Message, providerMessageId: string): Promise<void> {
+  await putPlatformId(message, providerMessageId);
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET provider_message_id = :id REMOVE claim',
+        ConditionExpression: 'provider_message_id = :null',
+        ExpressionAttributeValues: { ':id': providerMessageId, ':null': null },
+      }),
+    ),
+  );
+}
+
+/** What a status change writes on the message besides its status. */
+export interface StatusChange {
+  to: MessageStatus;
+  /** Which timestamp of `metadata` it fills (`sent_at`, …). */
+  timestamp: string;
+  at: string;
+  providerMessageId?: string;
+  error?: Message['error'];
+}
+
+/**
+ * Moves the message from the status it was read in (the condition) with one conditional write:
+ * true when it moved, false when its status had changed meanwhile. Its counts follow from the
+ * table's stream (shared/domain/outbox/counts.ts).
+ */
+export function moveStatus(message: Message, change: StatusChange): Promise<boolean> {
+  const names: Record<string, string> = { '#status': 'status', '#at': change.timestamp };
+  const values: Record<string, unknown> = { ':from': message.status, ':to': change.to, ':at': change.at, ':now': nowIso() };
+  const sets = ['#status = :to', 'metadata.#at = :at', 'updated_at = :now'];
+  if (change.providerMessageId) {
+    sets.push('provider_message_id = :provider');
+    values[':provider'] = change.providerMessageId;
+  }
+  if (change.error) {
+    sets.push('#error = :error');
+    names['#error'] = 'error';
+    values[':error'] = change.error;
+  }
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE claim`,
+        ConditionExpression: '#status = :from',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
+}
+
+/** A customer's edit or deletion of their message: its new content and when it changed. */
+export async function recordCustomerChange(ws: string, id: string, change: ({ edited_at: string } | { revoked_at: string }) & { content: string } & Partial<Record<keyof KindFields, null>>): Promise<void> {
+  const { expression, names, values } = setFields({ ...change, updated_at: nowIso() });
+  await conditionally(
+    db().send(new UpdateCommand({ TableName: tableName(), Key: messageKey(ws, id), UpdateExpression: expression, ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: names, ExpressionAttributeValues: values })),
+  );
+}
+
+/** Fields of a message's media: the stored copy's key and what the platform said of it, or why the copy was given up. */
+export async function updateMedia(ws: string, id: string, fields: Partial<MessageMedia>): Promise<void> {
+  const entries = Object.entries(fields);
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: `SET ${entries.map(([name]) => `media.#${name} = :${name}`).join(', ')}, updated_at = :now`,
+        ConditionExpression: 'attribute_exists(media)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
+        ExpressionAttributeValues: { ...Object.fromEntries(entries.map(([name, value]) => [`:${name}`, value])), ':now': nowIso() },
+      }),
+    ),
+  );
+}
+
+/** A voice message was played: recorded once, beside the status, which it never moves. */
+export async function recordPlayed(ws: string, id: string, at: string): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: 'SET metadata.played_at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(metadata.played_at)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    ),
+  );
+}
+
+/** Fills a status timestamp that is still empty (a late `delivered` after `read`); nothing otherwise. */
+export async function fillTimestamp(ws: string, id: string, timestamp: string, at: string): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: 'SET metadata.#at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND metadata.#at = :null',
+        ExpressionAttributeNames: { '#at': timestamp },
+        ExpressionAttributeValues: { ':at': at, ':null': null },
+      }),
+    ),
+  );
+}

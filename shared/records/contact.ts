@@ -1,0 +1,28 @@
+/** The contact record (contract section 7). */
+export type CustomFieldValue = string | number | boolean;
+
+export interface Contact {
+  id: string;
+  name: string | null;
+  phone_number: string;
+  email: string | null;
+  tags: string[];
+  custom_fields: Record<string, CustomFieldValue>;
+  /** When the customer opted out of marketing (a stop word, or set through the API); null while subscribed. */
+  opted_out_at: string | null;
+  /**
+   * The platform's business-scoped user id, for a customer who wrote without a phone number
+   * (usernames); such a contact's `phone_number` is empty until one is set.
+   */
+  user_id?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Stored alongside the contact: its write version (optimistic locking). */
+export interface StoredContact extends Contact {
+  version: number;
+}
+
+/** Tags match case-insensitively; this is the form they are indexed and counted under. */
+export const tagKey = (tag: string): string => tag.toLowerCase();
