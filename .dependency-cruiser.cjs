@@ -65,7 +65,7 @@ module.exports = {
       name: 'domain-is-below-http',
       severity: 'error',
       comment: 'The domain is transport-neutral and is called by handlers and the HTTP layer, never the reverse.',
-      from: { path: '^shared/(data|platform|events|subscribers|media|service)/|^shared/[^/]+\\.ts$' },
+      from: { path: '^shared/(records|data|platform|events|subscribers|media|service)/|^shared/[^/]+\\.ts$' },
       to: { path: '^shared/domain/' },
     },
     {
@@ -73,7 +73,7 @@ module.exports = {
       severity: 'error',
       comment: 'Data modules know their records and the table, not the platform, events or other adapters.',
       from: { path: '^shared/data/' },
-      to: { path: '^shared/(platform|events|subscribers|media)/|^shared/(queues|scheduler)\\.ts$' },
+      to: { path: '^shared/(platform|events/(?!event\\.ts)|subscribers|media)/|^shared/(queues|scheduler)\\.ts$' },
     },
     {
       name: 'platform-is-an-adapter',

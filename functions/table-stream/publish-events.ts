@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { publish } from '#shared/events/bus';
-import { eventsFromRecord } from '#shared/events/from-stream';
+import { eventsFromRecord } from '#shared/domain/outbox/events';
 import { countMessages } from '#shared/domain/outbox/counts';
 import { withMetrics } from '#shared/metrics';
 
