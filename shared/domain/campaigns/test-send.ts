@@ -1,5 +1,5 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
-import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
+import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
 import { optedOutPhones } from '#shared/data/contact';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/domain/messages/message';
