@@ -1,9 +1,8 @@
 import { env } from '#shared/config';
+import { mayHaveReachedPlatform } from '#shared/platform/error-codes';
+import { messageBody, type OutgoingMessage } from '#shared/platform/payloads/message';
 
-/** Throughput and rate limits, and temporary platform faults: retried with back-off (contract §11). Any 5xx too. */
-const RETRYABLE_CODES = new Set([4, 80007, 130429, 131056, 1, 2, 131000, 131016, 131057]);
-
-/** An error answered by the Graph API, with the platform's code and title. */
+/** An error answered by the Graph API, with the platform's code and title (what it means: shared/platform/error-codes.ts). */
 export class PlatformError extends Error {
   constructor(
     readonly httpStatus: number,
@@ -15,10 +14,6 @@ export class PlatformError extends Error {
   ) {
     super(`Graph API error ${code}: ${title}`);
     this.name = 'PlatformError';
-  }
-
-  get retryable(): boolean {
-    return this.httpStatus === 429 || this.httpStatus >= 500 || RETRYABLE_CODES.has(this.code);
   }
 }
 
@@ -51,9 +46,6 @@ export interface PlatformTemplateButton {
 /** How long a Graph API call may take; GRAPH_TIMEOUT_MS shortens it in tests. */
 const requestTimeoutMs = () => env.graphTimeoutMs;
 
-/** Failures that happen before a request reaches the platform: it cannot have acted on it. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH']);
-
 /**
  * The platform did not answer. `ambiguous` when the request may have reached it (a time-out, a
  * connection dropped mid-way): whether it acted is unknown, so it must not be repeated blindly.
@@ -65,7 +57,7 @@ export class PlatformUnreachable extends Error {
     super(`Graph API unreachable: ${(cause as Error).message}`);
     this.name = 'PlatformUnreachable';
     const code = ((cause as { cause?: { code?: string } }).cause ?? (cause as { code?: string }))?.code;
-    this.ambiguous = !(code && NOT_SENT.has(code));
+    this.ambiguous = mayHaveReachedPlatform(code);
   }
 }
 
@@ -99,17 +91,6 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
   return answer as T;
 }
 
-export interface OutgoingMessage {
-  to: string;
-  /** The platform's message `type` and its object (`template`, `text`, `image`, …), built by the message's kind. */
-  type: string;
-  object: object;
-  /** The platform id of the message this one replies to. */
-  replyTo?: string;
-  /** Comes back in the platform's status webhooks: our message id. */
-  callbackData: string;
-}
-
 /** The platform's answer to a send: its message id, the recipient's WhatsApp id, and `message_status` when it gave one. */
 export interface SendAnswer {
   id: string;
@@ -119,19 +100,10 @@ export interface SendAnswer {
 
 /** POST /{version}/{phone_number_id}/messages (docs/platform-requests.md). */
 export async function sendPlatformMessage(phoneNumberId: string, token: string, message: OutgoingMessage): Promise<SendAnswer> {
-  const body = {
-    messaging_product: 'whatsapp',
-    recipient_type: 'individual',
-    to: message.to,
-    biz_opaque_callback_data: message.callbackData,
-    ...(message.replyTo && { context: { message_id: message.replyTo } }),
-    type: message.type,
-    [message.type]: message.object,
-  };
   const answer = await graphRequest<{ contacts?: { wa_id?: string }[]; messages?: { id: string; message_status?: string }[] }>(
     `${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(phoneNumberId)}/messages`,
     token,
-    body,
+    messageBody(message),
   );
   const [sent] = answer.messages ?? [];
   if (!sent?.id) throw new PlatformUnreachable(new Error('The platform answered 200 without a message id'));

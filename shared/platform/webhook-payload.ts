@@ -3,7 +3,6 @@
  * input. Shapes follow the platform's webhook reference (docs/platform-payloads.md); anything this
  * does not know becomes an `unsupported` message, never an error.
  */
-import type { KindFields, MessageMedia } from '#shared/records/message';
 import { dialableDigits } from '#shared/wa-id';
 
 export const PLATFORM_STATUSES = ['sent', 'delivered', 'read', 'failed', 'played'] as const;
@@ -32,6 +31,29 @@ export interface Sender {
   profileName?: string;
 }
 
+/** A customer's media as the platform describes it; the message keeps it as its `media` (contract §13). */
+export interface InboundMedia {
+  media_id: string | null;
+  link: null;
+  mime_type: string | null;
+  sha256: string | null;
+  caption: string | null;
+  filename: string | null;
+  size: number | null;
+}
+
+/** The kind's own field of a customer's message (contract §13), kept on the message as it is read here. */
+export interface InboundFields {
+  media?: InboundMedia;
+  location?: { latitude: number; longitude: number; name: string | null; address: string | null };
+  /** The customer's choice on an interactive message. */
+  interactive?: { type: string; id: string | null; title: string | null; description: string | null };
+  /** A tapped quick-reply button of a template. */
+  button?: { text: string; payload: string | null };
+  /** Shared contact cards, as the platform sent them. */
+  contacts?: unknown[];
+}
+
 /** A customer's message. Its kind's own field refers to other messages by their platform ids only. */
 export interface PlatformInbound {
   phoneNumberId: string;
@@ -41,7 +63,7 @@ export interface PlatformInbound {
   /** The platform's type, or `unsupported` for one the service does not know. */
   type: string;
   content: string;
-  fields: Omit<KindFields, 'context' | 'reaction'>;
+  fields: InboundFields;
   /** The platform id of the message replied to. */
   repliedTo?: string;
   reaction?: { emoji: string; providerMessageId: string };
@@ -123,7 +145,7 @@ function errorOf(errors: unknown): PlatformError | undefined {
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 const KNOWN_TYPES = new Set(['text', ...MEDIA_TYPES, 'location', 'contacts', 'interactive', 'button', 'reaction']);
 
-function mediaOf(value: Json | undefined): MessageMedia {
+function mediaOf(value: Json | undefined): InboundMedia {
   return {
     media_id: str(value?.id) ?? null,
     link: null,

@@ -2,7 +2,7 @@
 import type { CustomFieldValue } from '#shared/records/contact';
 import type { Template } from '#shared/records/template';
 // The stored shapes of template parameters are still defined beside their rules; a type-only import (erased from bundles).
-import type { TemplateInput, TemplateParameters } from '#shared/domain/templates/parameters';
+import type { TemplateInput, TemplateParameters } from '#shared/records/template-parameters';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'completed', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];

@@ -1,6 +1,6 @@
 /** A message as the service keeps it (contract §13): its statuses, kinds and fields. */
 // The stored shapes of template parameters are still defined beside their rules; a type-only import (erased from bundles).
-import type { RenderedTemplate, TemplateParameters } from '#shared/domain/templates/parameters';
+import type { RenderedTemplate, TemplateParameters } from '#shared/records/template-parameters';
 
 export const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export const MESSAGE_STATUSES = [...OUTBOUND_STATUSES, 'received'] as const;

@@ -1,7 +1,7 @@
 /** Schema pieces that several resources' requests share, defined once. */
 import * as v from 'valibot';
 import { normalizePhone } from '#shared/phone';
-import type { HeaderInput } from '#shared/domain/templates/parameters';
+import type { HeaderInput } from '#shared/records/template-parameters';
 
 /** An integer query parameter (query values arrive as strings) within [min, max], with a default. */
 export const integerParam = (min: number, max: number, fallback: number) =>

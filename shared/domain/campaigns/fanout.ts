@@ -1,5 +1,5 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
-import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
+import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { putNewMessage } from '#shared/data/message';
 import { optedOutPhones } from '#shared/data/contact-claims';

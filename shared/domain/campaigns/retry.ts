@@ -7,10 +7,15 @@ import { campaignRounds, roundMessageId } from '#shared/domain/campaigns/campaig
 import type { Campaign, Recipient } from '#shared/records/campaign';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 import { AUDIENCE_KEPT_MS } from '#shared/data/audience-chunk';
+import { mayPassLater } from '#shared/platform/error-codes';
 
-/** Failures that may pass (contract §15): rate limits, the platform's faults, its per-user marketing limit, ours after retries. */
-export const TRANSIENT_CODES = new Set(['send_failed', '130429', '131000', '131016', '131049', '131056', '131057', '2', '1', '4', '80007']);
-const isTransient = (error: MessageError | null) => error !== null && TRANSIENT_CODES.has(String(error.code));
+/**
+ * Failures that may pass (contract §15): ours after retries (`send_failed`), and the platform's
+ * rate limits, faults and per-user marketing limit (`mayPassLater`). Codes come as text, as the
+ * campaign metrics key them (`failed_code#131049`): a platform code is its decimal digits.
+ */
+const isTransientCode = (code: string) => code === 'send_failed' || (/^(0|[1-9]\d*)$/.test(code) && mayPassLater(Number(code)));
+const isTransient = (error: MessageError | null) => error !== null && isTransientCode(String(error.code));
 
 /** A retry reads the launch's audience again: only while it is kept, with a day to spare for the fan-out. */
 const RETRY_WITHIN_MS = AUDIENCE_KEPT_MS - 86_400_000;
@@ -32,7 +37,7 @@ export async function retryCampaign(ws: string, campaignId: string, retryId: str
     throw errors.invalidState(`The campaign was launched over ${Math.floor(RETRY_WITHIN_MS / 86_400_000)} days ago; its audience is no longer kept for a retry`);
   }
   const { counts, failedByCode } = await campaignCountsByCode(ws, campaignId);
-  const retried = Object.entries(failedByCode).reduce((sum, [code, count]) => sum + (TRANSIENT_CODES.has(code) ? count : 0), 0);
+  const retried = Object.entries(failedByCode).reduce((sum, [code, count]) => sum + (isTransientCode(code) ? count : 0), 0);
   if (retried === 0) throw errors.refused('nothing_to_retry', 'No recipient\'s latest message failed with a transient cause');
   const round = { id: retryId, queued_at: nowIso(), retried, skipped: counts.failed - retried };
   // The table stream turns the move into the round's first fan-out job.

@@ -1,10 +1,11 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
-import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/opt-out';
+import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
 import { optedOutPhones } from '#shared/data/contact-claims';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/records/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
-import { fillMacros, prepareTemplate, type TemplateInput, type TemplateParameters } from '#shared/domain/templates/parameters';
+import { fillMacros, prepareTemplate } from '#shared/domain/templates/parameters';
+import type { TemplateInput, TemplateParameters } from '#shared/records/template-parameters';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';

@@ -5,7 +5,7 @@ import { mapLimit } from '#shared/concurrency';
 import { enqueue, queueUrl } from '#shared/queues';
 import { scheduleWindowResume } from '#shared/scheduler';
 import type { Message } from '#shared/records/message';
-import type { SendJob } from '#shared/domain/messages/send-job';
+import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import type { Campaign } from '#shared/records/campaign';
 import { nextOpening } from '#shared/domain/campaigns/send-window';
 

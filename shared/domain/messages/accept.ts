@@ -1,6 +1,7 @@
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { requireOpenWindow } from '#shared/domain/messages/window';
-import { prepareTemplate, type TemplateInput } from '#shared/domain/templates/parameters';
+import { prepareTemplate } from '#shared/domain/templates/parameters';
+import type { TemplateInput } from '#shared/records/template-parameters';
 import { sessionKinds } from '#shared/domain/messages/kinds/registry';
 import { SESSION_KINDS, type SessionKindName } from '#shared/domain/messages/kinds/names';
 import { referencedMessage } from '#shared/domain/messages/references';

@@ -1,6 +1,6 @@
 import { getMessage } from '#shared/data/message';
 import { applyStatus } from '#shared/domain/messages/status';
-import type { SendJob } from '#shared/domain/messages/send-job';
+import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import { nowIso } from '#shared/time';
 
 /**

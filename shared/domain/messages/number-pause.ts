@@ -4,17 +4,13 @@ import { countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
 import { env } from '#shared/config';
 
-/**
- * Platform errors about the business account or number, not the message (contract §16): an
- * invalid or expired token, missing permissions, a locked or restricted account, payment, a number
- * not registered, the spam rate limit. They pause sending for the number instead of failing messages.
+/*
+ * A number's sending paused by an account-level error (contract §16); which errors those are:
+ * `isAccountError` in shared/platform/error-codes.ts.
  */
-export const ACCOUNT_ERROR_CODES = new Set([190, 0, 10, 200, 131031, 368, 131042, 133010, 131048]);
 
 /** How long messages wait before failing with the account error's code. */
 export const PAUSE_GIVE_UP_MS = 24 * 3600_000;
-/** The longest a waiting message sleeps before looking again. */
-export const MAX_PAUSE_WAIT_MS = 15 * 60_000;
 
 /** Minutes between probes: 1, 2, 4, 8, then every 15. PAUSE_PROBE_SCALE shortens them in tests. */
 export const probeIntervalMs = (probes: number) => Math.min(15, 2 ** probes) * 60_000 * env.testScales.pauseProbe;
@@ -34,9 +30,6 @@ export async function pauseDecision(phoneNumberId: string, createdAt: string, no
   if (await takeProbe(phoneNumberId, pause, now + probeIntervalMs(pause.probes + 1))) return { kind: 'send', probing: true };
   return { kind: 'wait', ms: probeIntervalMs(pause.probes + 1) };
 }
-
-/** Whether a refusal concerns the account or number rather than the message. */
-export const isAccountError = (httpStatus: number, code: number): boolean => httpStatus >= 400 && ACCOUNT_ERROR_CODES.has(code);
 
 /**
  * An account-level error: sending pauses for the number, or stays paused after a failed probe

@@ -1,9 +1,5 @@
 import { optedOutPhones } from '#shared/data/contact-claims';
 import { errors } from '#shared/errors';
-import type { MessageError } from '#shared/records/message';
-
-/** The error of a marketing message stored for, or held back from, a number that opted out (contract §13, §15). */
-export const RECIPIENT_OPTED_OUT: MessageError = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };
 
 /** The workspace's stop words when it set none (contract §13); compared trimmed and case-insensitively. */
 export const DEFAULT_STOP_WORDS = ['STOP', 'UNSUBSCRIBE', 'STOP PROMOTIONS'];

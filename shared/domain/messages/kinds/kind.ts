@@ -10,6 +10,6 @@ export type AcceptedKind = Pick<Message, 'content'> & KindFields;
 export interface SessionKind<Input> {
   /** The stored part of an accepted request; may look up the messages it refers to (404 when missing). */
   accept(workspaceId: string, input: Input): AcceptedKind | Promise<AcceptedKind>;
-  /** The platform's object for the message's `type` (its request body's `[type]` field). */
+  /** The platform's object for the message's `type` (its request body's `[type]` field), built by shared/platform/payloads/<kind>.ts from the message's fields. */
   platformObject(message: Message): object;
 }

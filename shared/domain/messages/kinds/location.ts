@@ -1,5 +1,6 @@
 import type { SessionKind } from '#shared/domain/messages/kinds/kind';
 import type { MessageLocation } from '#shared/records/message';
+import { locationObject } from '#shared/platform/payloads/location';
 
 export interface LocationInput {
   latitude: number;
@@ -17,10 +18,5 @@ export const location: SessionKind<LocationInput> = {
     const place: MessageLocation = { latitude: input.latitude, longitude: input.longitude, name: input.name ?? null, address: input.address ?? null };
     return { content: locationText(place), location: place };
   },
-  platformObject: ({ location: place }) => ({
-    latitude: place!.latitude,
-    longitude: place!.longitude,
-    ...(place!.name && { name: place!.name }),
-    ...(place!.address && { address: place!.address }),
-  }),
+  platformObject: ({ location: place }) => locationObject(place!),
 };

@@ -1,4 +1,5 @@
 import type { SessionKind } from '#shared/domain/messages/kinds/kind';
+import { mediaObject } from '#shared/platform/payloads/media';
 
 export interface MediaInput {
   link?: string;
@@ -24,9 +25,5 @@ export const media: SessionKind<MediaInput> = {
       size: null,
     },
   }),
-  platformObject: ({ media }) => ({
-    ...(media!.link ? { link: media!.link } : { id: media!.media_id }),
-    ...(media!.caption && { caption: media!.caption }),
-    ...(media!.filename && { filename: media!.filename }),
-  }),
+  platformObject: ({ media }) => mediaObject(media!),
 };

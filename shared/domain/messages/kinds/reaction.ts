@@ -1,5 +1,6 @@
 import type { SessionKind } from '#shared/domain/messages/kinds/kind';
 import { referencedMessage } from '#shared/domain/messages/references';
+import { reactionObject } from '#shared/platform/payloads/reaction';
 
 export interface ReactionInput {
   message_id: string;
@@ -12,5 +13,5 @@ export const reaction: SessionKind<ReactionInput> = {
     const target = await referencedMessage(ws, input.message_id, 'reaction.message_id');
     return { content: input.emoji, reaction: { emoji: input.emoji, ...target } };
   },
-  platformObject: ({ reaction: given }) => ({ message_id: given!.provider_message_id, emoji: given!.emoji }),
+  platformObject: ({ reaction: given }) => reactionObject(given!),
 };

@@ -1,0 +1,7 @@
+import type { MessageError } from '#shared/records/message';
+
+/** The error of a marketing message stored for, or held back from, a number that opted out (contract §13, §15). */
+export const RECIPIENT_OPTED_OUT: MessageError = { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' };
+
+/** The error of a campaign message still unsent when its campaign was cancelled (contract §15). */
+export const CAMPAIGN_CANCELLED: MessageError = { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' };

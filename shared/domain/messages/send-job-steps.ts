@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { getCampaign } from '#shared/data/campaign';
+import { optedOutPhones } from '#shared/data/contact-claims';
+import { getMessage, type StoredMessage } from '#shared/data/message';
+import { claimForSend } from '#shared/data/message-status';
+import type { Campaign } from '#shared/records/campaign';
+import { windowOpening, windowWait } from '#shared/domain/campaigns/window-wait';
+import type { MessageError } from '#shared/records/message';
+import { pauseDecision } from '#shared/domain/messages/number-pause';
+import { platformRequest } from '#shared/domain/messages/platform-request';
+import { takeSendSlot } from '#shared/domain/messages/send-rate';
+import { sendableSince, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
+import type { SendJob } from '#shared/domain/messages/send-queue-job';
+import { cachedWorkspace } from '#shared/domain/workspaces';
+import type { Workspace } from '#shared/records/workspace';
+import { countMetric } from '#shared/metrics';
+import { BusinessMetric } from '#shared/metrics-catalog';
+import { acceptedNotSent, asksToSlowDown, sendRefusal } from '#shared/platform/error-codes';
+import { PlatformError, PlatformUnreachable, sendPlatformMessage, type SendAnswer } from '#shared/platform/graph-client';
+import type { OutgoingMessage } from '#shared/platform/payloads/message';
+import { accessTokenFor } from '#shared/platform/secrets';
+
+/** What one run of a send job has read and holds, step by step. */
+export interface SendRun {
+  job: SendJob;
+  message?: StoredMessage;
+  workspace?: Workspace;
+  /** The pause check gave this send its number's probe. */
+  probing: boolean;
+  accessToken?: string;
+  /** Our claim's token, once the claim is won. */
+  token?: string;
+  /** Once the platform is called, the claim is never given back without knowing its outcome (docs/messaging.md §3). */
+  phase: 'unclaimed' | 'claimed' | 'called';
+  campaign?: Campaign;
+  request?: Omit<OutgoingMessage, 'to' | 'callbackData'>;
+  answer?: SendAnswer;
+  /** What threw, for the endings that log or rethrow it. */
+  error?: unknown;
+}
+
+/** The platform's refusal as the message keeps it: code, title, and the platform's subcode and details when it gave them. */
+const refusal = (error: PlatformError): MessageError => ({
+  code: error.code,
+  title: error.title,
+  ...(error.subcode !== undefined && { subcode: error.subcode }),
+  ...(error.details && { details: error.details }),
+});
+
+/** A failed platform call as the state machine weighs it (what the codes mean: shared/platform/error-codes.ts). */
+function failedCall(error: unknown): Outcome {
+  if (error instanceof PlatformError) {
+    if (asksToSlowDown(error.httpStatus, error.code)) countMetric(BusinessMetric.PlatformThrottled);
+    return { event: 'refused', refusal: sendRefusal(error.httpStatus, error.code), error: refusal(error) };
+  }
+  if (error instanceof PlatformUnreachable) return { event: 'unreachable', ambiguous: error.ambiguous, title: error.message };
+  return { event: 'unexpected' };
+}
+
+/** A campaign message's send window, when it is closed now in the message's zone: how it waits. */
+function closedWindow(run: SendRun) {
+  const opening = run.message!.campaign_id && run.campaign ? windowOpening(run.campaign, run.message!, Date.now()) : null;
+  return opening === null ? null : windowWait(opening, Date.now());
+}
+
+/** The steps that read (or, the claim and the platform call, write) and come back with what they saw; send-state-machine.ts decides on it. */
+export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
+  async read_message(run) {
+    run.message = await getMessage(run.job.workspace_id, run.job.message_id, true);
+    return { event: 'message_read' };
+  },
+
+  async read_workspace(run) {
+    run.workspace = await cachedWorkspace(run.job.workspace_id);
+    return { event: 'workspace_read', found: run.workspace !== undefined };
+  },
+
+  async check_pause(run) {
+    const gate = await pauseDecision(run.workspace!.phone_number_id, sendableSince(run.message!));
+    run.probing = gate.kind === 'send' && gate.probing;
+    return { event: 'pause_checked', gate };
+  },
+
+  /** The access token first, so a secret that cannot be read costs no send slot. */
+  async take_slot(run) {
+    run.accessToken = await accessTokenFor(run.workspace!.id);
+    return { event: 'slot_taken', taken: await takeSendSlot(run.workspace!.phone_number_id) };
+  },
+
+  async claim(run) {
+    const token = randomUUID();
+    const won = await claimForSend(run.message!, token);
+    if (won) Object.assign(run, { token, phase: 'claimed' });
+    return { event: 'claimed', won };
+  },
+
+  async read_campaign(run) {
+    const message = run.message!;
+    // A test send renders as its campaign's messages do: from the campaign's copy of the template.
+    const campaignId = message.campaign_id ?? message.test_of_campaign;
+    run.campaign = campaignId ? await getCampaign(run.workspace!.id, campaignId, false) : undefined;
+    // Only the campaign's own messages are cancelled, opted out or held with it, not its test sends.
+    const own = message.campaign_id ? run.campaign : undefined;
+    return { event: 'campaign_read', cancelled: own?.status === 'cancelled', marketing: own?.template?.category === 'MARKETING', window: closedWindow(run) };
+  },
+
+  async read_opt_out(run) {
+    const phone = run.message!.phone_number;
+    return { event: 'opt_out_read', optedOut: (await optedOutPhones(run.workspace!.id, [phone])).has(phone), window: closedWindow(run) };
+  },
+
+  async build_request(run) {
+    run.request = await platformRequest(run.message!, run.campaign?.template);
+    return { event: 'request_built' };
+  },
+
+  async call_platform(run) {
+    const message = run.message!;
+    run.phase = 'called';
+    try {
+      run.answer = await sendPlatformMessage(run.workspace!.phone_number_id, run.accessToken!, { to: message.phone_number, callbackData: message.id, ...run.request! });
+      return { event: 'accepted', held: acceptedNotSent(run.answer.messageStatus) };
+    } catch (error) {
+      run.error = error;
+      return failedCall(error);
+    }
+  },
+};

@@ -1,0 +1,25 @@
+interface Common {
+  header?: string;
+  body: string;
+  footer?: string;
+}
+
+/** An interactive message as our API takes it and the message keeps it: reply buttons, or a list behind a button. */
+export type InteractiveContent =
+  | (Common & { type: 'button'; buttons: { id: string; title: string }[] })
+  | (Common & { type: 'list'; button: string; sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[] });
+
+/** The action part of the platform's interactive object. */
+function action(content: InteractiveContent) {
+  if (content.type === 'button') return { buttons: content.buttons.map((button) => ({ type: 'reply', reply: { id: button.id, title: button.title } })) };
+  return { button: content.button, sections: content.sections };
+}
+
+/** An interactive message's object: a text header, the body, the footer and the action. */
+export const interactiveObject = (content: InteractiveContent) => ({
+  type: content.type,
+  ...(content.header && { header: { type: 'text', text: content.header } }),
+  body: { text: content.body },
+  ...(content.footer && { footer: { text: content.footer } }),
+  action: action(content),
+});
