@@ -2,7 +2,7 @@
 export interface Reply {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response JSON, asserted field by field by its callers
+   
   body: any;
 }
 

@@ -110,8 +110,8 @@ function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sour
       if (p === null || p === 'done') return true;
       if (typeof p !== 'object' || Array.isArray(p)) return false;
       const key = p as Record<string, unknown>;
-      if (typeof key[sortKey] !== 'string' || !UUID.test(key[sortKey] as string)) return false;
-      const message = messageKey(ws, key[sortKey] as string);
+      if (typeof key[sortKey] !== 'string' || !UUID.test(key[sortKey])) return false;
+      const message = messageKey(ws, key[sortKey]);
       return Object.keys(key).length === 4 && key[partitionKey] === inputs[i].ExpressionAttributeValues[':pk'] && key.PK === message.PK && key.SK === message.SK;
     });
   return valid ? (positions as Positions) : undefined;

@@ -44,7 +44,7 @@ export async function readStreamBatch(info: StreamBatchInfo): Promise<DynamoDBRe
 function asLambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
   return {
     eventID: record.eventID,
-    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventName: record.eventName,
     eventSource: 'aws:dynamodb',
     eventSourceARN: streamArn,
     dynamodb: { ...(record.dynamodb as DynamoDBRecord['dynamodb']), ApproximateCreationDateTime: undefined },

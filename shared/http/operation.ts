@@ -51,7 +51,7 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
     .use(validateRequest(schemas));
   if (schemas.idempotentAs) stack.use(idempotency(schemas.idempotentAs));
   return stack.handler(async (event, context) => {
-      if (context.replay) return context.replay as unknown as APIGatewayProxyStructuredResultV2;
+      if (context.replay) return context.replay;
       const result = await handle({
         ...(context.input as ValidInput<S>),
         workspace: context.caller!.workspace,
@@ -59,6 +59,6 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
         requestId: context.requestId,
         resourceId: context.resourceId ?? newId(),
       });
-      return result as unknown as APIGatewayProxyStructuredResultV2;
+      return result;
     });
 }

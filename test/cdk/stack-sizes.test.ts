@@ -20,14 +20,14 @@ interface DeployedStack {
   template: CfnTemplate;
 }
 
-const readJson = (directory: string, file: string) => JSON.parse(fs.readFileSync(path.join(directory, file), 'utf8'));
+const readJson = <T = any>(directory: string, file: string): T => JSON.parse(fs.readFileSync(path.join(directory, file), 'utf8'));
 
 /**
  * The stacks nested in `parent`, from the cloud assembly: a nested stack's template is a file asset
  * of its parent, which deploys it from the object key at the end of its TemplateURL.
  */
 function nestedIn(directory: string, assetManifest: string, parent: DeployedStack): DeployedStack[] {
-  const files = Object.values(readJson(directory, assetManifest).files) as { source: { path: string }; destinations: Record<string, { objectKey: string }> }[];
+  const files = Object.values(readJson<{ files: Record<string, { source: { path: string }; destinations: Record<string, { objectKey: string }> }> }>(directory, assetManifest).files);
   return Object.entries(parent.template.Resources)
     .filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')
     .flatMap(([id, r]) => {
@@ -42,7 +42,7 @@ function nestedIn(directory: string, assetManifest: string, parent: DeployedStac
 
 const { app } = buildTestApp();
 const assembly = app.synth();
-const manifest = readJson(assembly.directory, 'manifest.json') as { artifacts: Record<string, { type: string; properties?: { templateFile?: string } }> };
+const manifest = readJson<{ artifacts: Record<string, { type: string; properties?: { templateFile?: string } }> }>(assembly.directory, 'manifest.json');
 const stacks: DeployedStack[] = Object.entries(manifest.artifacts)
   .filter(([, artifact]) => artifact.type === 'aws:cloudformation:stack')
   .flatMap(([id, artifact]) => {

@@ -71,7 +71,7 @@ export function makeWritesRepeatable(client: DynamoDBClient): void {
           if (!callerWantsOldItem && error && typeof error === 'object') delete (error as { Item?: unknown }).Item;
           throw error;
         }
-        return { output: { Attributes: unmarshall((error as { Item: Record<string, AttributeValue> }).Item), $metadata: {} }, response: undefined } as never;
+        return { output: { Attributes: unmarshall((error as { Item: Record<string, AttributeValue> }).Item), $metadata: {} }, response: undefined };
       }
     },
     { step: 'initialize', name: 'repeatableWrites' },

@@ -30,7 +30,7 @@ export function counterUpdates(counters: CounterDelta[]): TransactItem[] {
   const items = new Map<string, { key: Key; mustExist: boolean; sums: Map<string, number> }>();
   for (const counter of counters) {
     const id = `${counter.key.PK}|${counter.key.SK}`;
-    const item = items.get(id) ?? { key: counter.key, mustExist: false, sums: new Map() };
+    const item = items.get(id) ?? { key: counter.key, mustExist: false, sums: new Map<string, number>() };
     const attribute = counter.attribute ?? 'count';
     item.sums.set(attribute, (item.sums.get(attribute) ?? 0) + counter.delta);
     item.mustExist ||= Boolean(counter.mustExist);

@@ -5,7 +5,7 @@ import { existingPhones } from '#shared/data/contact-claims';
 import { insertContacts } from '#shared/data/contact-insert';
 import { upsertContact } from '#shared/domain/contacts/lifecycle';
 import { newId } from '#shared/ids';
-import { DomainError } from '#shared/errors';
+import { isDomainError } from '#shared/errors';
 import { nowIso } from '#shared/time';
 
 interface ItemError {
@@ -63,7 +63,7 @@ export async function importContacts(ws: string, items: ImportItem[]) {
       results.set(item.index, await upsertContact(ws, item.phone, item.changes));
     } catch (error) {
       // A refusal of one item (a contact changing concurrently, too many custom fields) fails that item only.
-      if (!(error instanceof DomainError)) throw error;
+      if (!isDomainError(error)) throw error;
       errors.push({ index: item.index, phone: item.phone, code: error.code, message: error.details?.map((d) => `${d.field}: ${d.message}`).join('; ') || error.message });
     }
   });

@@ -1,5 +1,5 @@
 import { env } from '#shared/config';
-import { DomainError } from '#shared/errors';
+import { isDomainError } from '#shared/errors';
 import { probeIntervalMs } from '#shared/domain/messages/number-pause';
 import { end } from '#shared/domain/messages/send-job-endings';
 import { stages, type SendRun } from '#shared/domain/messages/send-job-steps';
@@ -37,7 +37,7 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     // Before the claim nothing is held; once the platform was called, the claim stays (a stale claim is an unknown outcome).
     if (run.phase !== 'claimed') throw error;
     run.error = error;
-    const outcome = error instanceof DomainError ? ({ event: 'rule_broken', error: { code: error.code, title: error.message } } as const) : ({ event: 'failed_before_call' } as const);
+    const outcome = isDomainError(error) ? ({ event: 'rule_broken', error: { code: error.code, title: error.message } } as const) : ({ event: 'failed_before_call' } as const);
     return end(run, nextStep(state(), outcome));
   }
 }

@@ -45,7 +45,7 @@ function acceptVariables(template: Template, variables: Variables | undefined, p
   const named = template.parameter_format === 'NAMED';
   const wanted = fillOrder(template);
   // No prototype: a placeholder named `constructor` or `toString` must not find Object's.
-  const values: Record<string, string> = Object.create(null);
+  const values = Object.create(null) as Record<string, string>;
   if (named) {
     if (Array.isArray(variables)) {
       problems.add('variables', `Template ${template.name} (${template.language}) takes named variables: an object keyed ${wanted.join(', ')}`);
