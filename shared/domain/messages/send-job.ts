@@ -7,7 +7,6 @@ import { isStage, nextStep, type SendLimits, type SendState, type Step } from '#
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import type { JobOutcome } from '#shared/sqs-worker';
 
-export type { SendJob } from '#shared/domain/messages/send-queue-job';
 
 const limits = (): SendLimits => ({
   maxAttempts: env.maxSendAttempts,

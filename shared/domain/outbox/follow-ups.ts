@@ -2,7 +2,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { campaignFromStreamImage } from '#shared/data/campaign';
 import { messageFromStreamImage } from '#shared/data/message';
 import type { FanoutJob } from '#shared/domain/campaigns/fanout';
-import type { SendJob } from '#shared/domain/messages/send-job';
+import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import type { MediaCopyJob } from '#shared/domain/messages/media-copy';
 import { scheduleCampaignStart, scheduleWindowResume, unscheduleCampaignStart } from '#shared/scheduler';
 import { enqueue, queueUrl } from '#shared/queues';
