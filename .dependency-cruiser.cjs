@@ -59,7 +59,10 @@ module.exports = {
       severity: 'error',
       comment: 'Schemas load without handler, middleware, data or SDK code: the API document generator and each handler read them.',
       from: { path: '^shared/schemas/' },
-      to: { path: '^(shared/(data|platform|subscribers|media|http/middleware)/|node_modules/(@aws-sdk|@middy|@aws-lambda-powertools)/)', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^(shared/(data|platform|subscribers|media|http/middleware)/|node_modules/(@aws-sdk|@middy|@aws-lambda-powertools)/)',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'domain-is-below-http',

@@ -51,9 +51,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "Property > Identifier.key[name=/^(PK|SK|GSI\\d?(PK|SK))$/]", message: 'Table keys belong to shared/data.' },
-        { selector: "MemberExpression > Identifier.property[name=/^(PK|SK|GSI\\d?(PK|SK))$/]", message: 'Table keys belong to shared/data.' },
-        { selector: "Literal[value=/^(PK|SK)$/]", message: 'Table keys belong to shared/data.' },
+        { selector: 'Property > Identifier.key[name=/^(PK|SK|GSI\\d?(PK|SK))$/]', message: 'Table keys belong to shared/data.' },
+        { selector: 'MemberExpression > Identifier.property[name=/^(PK|SK|GSI\\d?(PK|SK))$/]', message: 'Table keys belong to shared/data.' },
+        { selector: 'Literal[value=/^(PK|SK)$/]', message: 'Table keys belong to shared/data.' },
       ],
     },
   },

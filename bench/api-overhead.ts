@@ -29,19 +29,22 @@ async function loadApi(url: string, key: string, method: 'GET' | 'POST', body?: 
   let failures = 0;
   let instance!: autocannon.Instance;
   const finished = new Promise<void>((resolve, reject) => {
-    instance = autocannon({
-    url,
-    method,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-    }, (error, result) => {
-      if (error) return reject(error);
-      // Connection errors and timeouts are not responses: they would vanish from the percentiles.
-      if (result.errors || result.timeouts) return reject(new Error(`${method} ${url}: ${result.errors} errors, ${result.timeouts} timeouts`));
-      resolve();
-    });
+    instance = autocannon(
+      {
+        url,
+        method,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        // Connection errors and timeouts are not responses: they would vanish from the percentiles.
+        if (result.errors || result.timeouts) return reject(new Error(`${method} ${url}: ${result.errors} errors, ${result.timeouts} timeouts`));
+        resolve();
+      },
+    );
   });
   // The instance emits (client, status, bytes, ms); @types/autocannon leaves the client out.
   (instance as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
@@ -105,7 +108,12 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
         loadRaw(async () => {
           await authenticate();
           const id = newId();
-          await db().send(new PutCommand({ TableName: tableName(), Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: 'BENCH#PHONE', GSI2SK: id, id } }));
+          await db().send(
+            new PutCommand({
+              TableName: tableName(),
+              Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: 'BENCH#PHONE', GSI2SK: id, id },
+            }),
+          );
         }),
     },
     {
@@ -116,7 +124,14 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
         loadRaw(async () => {
           await authenticate();
           await db().send(
-            new QueryCommand({ TableName: tableName(), IndexName: indexes.byParent.indexName, KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': rawListPartition }, ScanIndexForward: false, Limit: PAGE_SIZE }),
+            new QueryCommand({
+              TableName: tableName(),
+              IndexName: indexes.byParent.indexName,
+              KeyConditionExpression: 'GSI1PK = :pk',
+              ExpressionAttributeValues: { ':pk': rawListPartition },
+              ScanIndexForward: false,
+              Limit: PAGE_SIZE,
+            }),
           );
         }),
     },
@@ -146,7 +161,13 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
       const of = (runs: Latencies[], p: keyof Latencies) => median(runs.map((run) => run[p]));
       const rawName = `${endpoint.rawName}, ${CONNECTIONS} concurrent`;
       figures.push(
-        { name: `${endpoint.name} p50 (${CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s)`, value: of(api, 'p50'), unit: 'ms', baseline: { name: `${rawName} p50`, value: of(raw, 'p50') }, budget: { max: 3, of: 'ratio' } },
+        {
+          name: `${endpoint.name} p50 (${CONNECTIONS} connections, median of ${ROUNDS} × ${SECONDS} s)`,
+          value: of(api, 'p50'),
+          unit: 'ms',
+          baseline: { name: `${rawName} p50`, value: of(raw, 'p50') },
+          budget: { max: 3, of: 'ratio' },
+        },
         { name: `${endpoint.name} p95`, value: of(api, 'p95'), unit: 'ms', baseline: { name: `${rawName} p95`, value: of(raw, 'p95') } },
         { name: `${endpoint.name} p99`, value: of(api, 'p99'), unit: 'ms', baseline: { name: `${rawName} p99`, value: of(raw, 'p99') } },
         { name: `${endpoint.name} requests per round`, value: of(api, 'requests'), unit: 'requests', baseline: { name: rawName, value: of(raw, 'requests') } },

@@ -20,7 +20,8 @@ export async function benchBulkImport(ctx: BenchContext): Promise<Figure[]> {
   for (let run = 0; run < RUNS; run++) {
     const ws = await ctx.workspace();
     const { ms, result } = await timed(() => ctx.call('POST', '/api/v1/contacts/bulk', ws.key, { contacts: contactsPayload() }));
-    if (result.status !== 200 || result.body.data.processed_count !== CONTACTS) throw new Error(`bulk import failed: ${JSON.stringify(result.body).slice(0, 300)}`);
+    if (result.status !== 200 || result.body.data.processed_count !== CONTACTS)
+      throw new Error(`bulk import failed: ${JSON.stringify(result.body).slice(0, 300)}`);
     api.push(ms);
     const items = Array.from({ length: CONTACTS * 2 }, (_, i) => ({ PutRequest: { Item: { PK: `BENCH#${newId()}`, SK: 'X', n: i, name: `Contact ${i}` } } }));
     raw.push((await timed(() => batchWrite(items))).ms);

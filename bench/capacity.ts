@@ -113,7 +113,11 @@ async function getOneMessageUnits(sample: Record<string, unknown>): Promise<numb
 async function putOneMessageUnits(sample: Record<string, unknown>): Promise<number> {
   const id = newId();
   const { ConsumedCapacity } = await db().send(
-    new PutCommand({ TableName: tableName(), Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: 'BENCH#PHONE', GSI2SK: id }, ReturnConsumedCapacity: 'TOTAL' }),
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: 'BENCH#PHONE', GSI2SK: id },
+      ReturnConsumedCapacity: 'TOTAL',
+    }),
   );
   return ConsumedCapacity?.CapacityUnits ?? 0;
 }
@@ -129,7 +133,12 @@ function costFigures(label: string, cost: LifetimeCost, baseline: { writeUnits: 
       ...(writeBudget && { budget: { max: writeBudget, of: 'value' as const } }),
       detail: cost.breakdown,
     },
-    { name: `${label}: read units per message`, value: cost.readUnits, unit: 'RCU', baseline: { name: 'one strongly consistent GetItem of the message', value: baseline.readUnits } },
+    {
+      name: `${label}: read units per message`,
+      value: cost.readUnits,
+      unit: 'RCU',
+      baseline: { name: 'one strongly consistent GetItem of the message', value: baseline.readUnits },
+    },
     {
       name:
         `${label}: USD per 1,000 messages in AWS (DynamoDB ${round(usd.dynamodb, 5)}, Lambda ${round(usd.lambda, 5)}, SQS ${round(usd.sqs, 5)}, EventBridge ${round(usd.eventbridge, 5)}, API Gateway ${round(usd.apiGateway, 5)}; ` +

@@ -14,7 +14,19 @@ const BUNDLE_BUDGET_KB = 250;
 /** The bundling of lib/bundling.ts, as NodejsFunction runs it, minus the source map (a separate file). */
 async function bundle(entry: string, outfile: string): Promise<number> {
   const { minify, target, mainFields, externalModules } = bundling;
-  await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: externalModules, absWorkingDir: root, logLevel: 'error' });
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    minify,
+    target,
+    mainFields,
+    external: externalModules,
+    absWorkingDir: root,
+    logLevel: 'error',
+  });
   return statSync(outfile).size;
 }
 

@@ -48,7 +48,11 @@ async function batchWriteMessages(workspaceId: string, n: number): Promise<numbe
   // Same attributes and index entries as a stored message, under keys the stream's consumers ignore.
   const items = Array.from({ length: n }, () => {
     const id = newId();
-    return { PutRequest: { Item: { ...template, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: `BENCH#${template.phone_number}`, GSI2SK: id, id } } };
+    return {
+      PutRequest: {
+        Item: { ...template, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: `BENCH#${template.phone_number}`, GSI2SK: id, id },
+      },
+    };
   });
   return (await timed(() => batchWrite(items))).ms;
 }
@@ -77,7 +81,12 @@ export async function benchFanout(ctx: BenchContext): Promise<Figure[]> {
           baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline },
           budget: { max: n === 10000 ? 2 : 3, of: 'ratio' },
         },
-        { name: `campaign throughput (${n})`, value: (n / run.sentMs) * 1000, unit: 'messages/s', baseline: { name: `BatchWriteItem of ${n} message items`, value: (n / baseline) * 1000 } },
+        {
+          name: `campaign throughput (${n})`,
+          value: (n / run.sentMs) * 1000,
+          unit: 'messages/s',
+          baseline: { name: `BatchWriteItem of ${n} message items`, value: (n / baseline) * 1000 },
+        },
       );
     }
   } finally {

@@ -85,7 +85,9 @@ async function main() {
     }
   }
   const budgets = figures.filter((f) => f.budget);
-  console.log(`\n${budgets.filter((f) => f.pass).length} of ${budgets.length} budget lines pass; ${Math.round((performance.now() - started) / 1000)} s in all.`);
+  console.log(
+    `\n${budgets.filter((f) => f.pass).length} of ${budgets.length} budget lines pass; ${Math.round((performance.now() - started) / 1000)} s in all.`,
+  );
   for (const f of budgets.filter((f) => !f.pass)) console.log(`FAIL ${line(f)}`);
   const file = only.length ? join(tmpdir(), 'bench-results.json') : join(__dirname, 'results.json');
   if (only.length) console.log(`Figures written to ${file}`);

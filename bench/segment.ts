@@ -40,7 +40,8 @@ const POLL_MS = 100;
 async function drainStream(ctx: BenchContext, key: string): Promise<void> {
   const probe = (await ctx.call('POST', '/api/v1/campaigns', key, { name: 'bench drain', template_name: 'welcome' })).body.data;
   await ctx.call('POST', `/api/v1/campaigns/${probe.id}/launch`, key, { recipients: [{ phone: '+14155550999' }], template_variables: ['x'] });
-  while ((await ctx.call('GET', `/api/v1/campaigns/${probe.id}`, key)).body.data.status !== 'completed') await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  while ((await ctx.call('GET', `/api/v1/campaigns/${probe.id}`, key)).body.data.status !== 'completed')
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
 }
 
 /** Requests per search measurement: sequential, so the figure is a latency, not a throughput. */
@@ -69,8 +70,20 @@ async function searchFigures(ctx: BenchContext, key: string): Promise<Figure[]> 
   const byPhone = await p50(ctx, key, () => `/api/v1/contacts?pageSize=50&search=${String((n++ * 7919) % MEMBERS).padStart(7, '0')}`);
   const baseline = { name: `GET /contacts, one page of 50 (a Query), p50 of ${SEARCH_REQUESTS}`, value: onePage };
   return [
-    { name: `search by surname at ${MEMBERS} contacts (${MEMBERS / SURNAMES} matches), p50 of ${SEARCH_REQUESTS}`, value: byName, unit: 'ms', baseline, budget: { max: 3, of: 'ratio' } },
-    { name: `search by the last 7 digits of a number at ${MEMBERS} contacts, p50 of ${SEARCH_REQUESTS}`, value: byPhone, unit: 'ms', baseline, budget: { max: 3, of: 'ratio' } },
+    {
+      name: `search by surname at ${MEMBERS} contacts (${MEMBERS / SURNAMES} matches), p50 of ${SEARCH_REQUESTS}`,
+      value: byName,
+      unit: 'ms',
+      baseline,
+      budget: { max: 3, of: 'ratio' },
+    },
+    {
+      name: `search by the last 7 digits of a number at ${MEMBERS} contacts, p50 of ${SEARCH_REQUESTS}`,
+      value: byPhone,
+      unit: 'ms',
+      baseline,
+      budget: { max: 3, of: 'ratio' },
+    },
   ];
 }
 
@@ -96,7 +109,8 @@ export async function benchSegment(ctx: BenchContext): Promise<Figure[]> {
         template_variables: ['{{name}}'],
       }),
     );
-    if (launch.result.status !== 202 || launch.result.body.data.audience_complete !== false) throw new Error(`segment launch failed: ${JSON.stringify(launch.result.body).slice(0, 300)}`);
+    if (launch.result.status !== 202 || launch.result.body.data.audience_complete !== false)
+      throw new Error(`segment launch failed: ${JSON.stringify(launch.result.body).slice(0, 300)}`);
     for (;;) {
       const current = (await ctx.call('GET', `/api/v1/campaigns/${campaign.id}`, ws.key)).body.data;
       if (current.total_recipients === expected) return launch.ms;

@@ -17,7 +17,10 @@ import type { Operation } from '#shared/service/operations';
  */
 export const areas = {
   Api: { folders: ['', 'keys', 'usage'], holds: 'health, the API document, unmatched routes, API keys and usage' },
-  Messaging: { folders: ['messages', 'templates', 'platform-webhooks', 'table-stream'], holds: 'messages, templates, platform webhooks and the table stream consumers' },
+  Messaging: {
+    folders: ['messages', 'templates', 'platform-webhooks', 'table-stream'],
+    holds: 'messages, templates, platform webhooks and the table stream consumers',
+  },
   Audience: { folders: ['contacts', 'groups'], holds: 'contacts and groups' },
   Campaigns: { folders: ['campaigns'], holds: 'campaigns, their fan-out and scheduled starts' },
   Webhooks: { folders: ['subscriber-webhooks'], holds: 'subscriber webhooks, their dispatch and delivery' },
@@ -37,7 +40,10 @@ export function areaOf(op: Operation): Area {
 
 /** One area's stack, nested in the compute stack. */
 export class AreaStack extends NestedStack {
-  constructor(scope: Construct, readonly area: Area) {
+  constructor(
+    scope: Construct,
+    readonly area: Area,
+  ) {
     super(scope, area, { description: `Messaging API, ${area}: ${areas[area].holds} (functions, routes, triggers, grants)` });
   }
 }

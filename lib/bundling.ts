@@ -28,4 +28,3 @@ export const bundling = {
     '@smithy/core/event-streams',
   ],
 };
-

@@ -22,7 +22,12 @@ import { mediaObjectsArn } from '#lib/stateful-stack';
 import { grantTableData } from '#lib/table-access';
 import { EVENT_SOURCE } from '#shared/events/event';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
-import { acknowledgeCampaignScheduleFindings, acknowledgeHttpRouteFindings, acknowledgeMediaObjectGrant, acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
+import {
+  acknowledgeCampaignScheduleFindings,
+  acknowledgeHttpRouteFindings,
+  acknowledgeMediaObjectGrant,
+  acknowledgeServiceFunctionFindings,
+} from '#lib/nag-suppressions';
 
 export interface StatelessStackProps extends StackProps {
   /** With its stream enabled (tableStream triggers read it). */
@@ -99,7 +104,9 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
   },
   deadLetters: (fn, t, w) =>
     // Consuming a dead-letter queue empties it: the consumer is what ends each job's work (there is nothing to redrive after).
-    fn.addEventSource(new SqsEventSource(w.deadLetterQueues[t.queue], { batchSize: t.batchSize, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(0) })),
+    fn.addEventSource(
+      new SqsEventSource(w.deadLetterQueues[t.queue], { batchSize: t.batchSize, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(0) }),
+    ),
   tableStream: (fn, t, w) => {
     if (t.countsMessages) w.messageCounters.push(fn);
     // Grants stream read (that stream's ARN only) to this function; SqsDlq grants it SendMessage on the failure queue.
@@ -120,7 +127,9 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
     );
   },
   streamFailures: (fn, t, w) =>
-    fn.addEventSource(new SqsEventSource(w.streamFailureQueue, { batchSize: t.batchSize, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(0) })),
+    fn.addEventSource(
+      new SqsEventSource(w.streamFailureQueue, { batchSize: t.batchSize, reportBatchItemFailures: true, maxBatchingWindow: Duration.seconds(0) }),
+    ),
   scheduleTarget: (fn, _t, w) => {
     // EventBridge Scheduler invokes targets with a role passed at CreateSchedule (no resource-based
     // permission on the function). SourceAccount: only schedules of this account may assume it.
@@ -223,7 +232,9 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
 /** The function that counts messages from the stream: MESSAGE_COUNTING_FUNCTION names one, so there must be exactly one. */
 function soleMessageCounter(fn: ServiceFunction, w: Wiring): ServiceFunction {
   if (w.messageCounters.length !== 1) {
-    throw new Error(`${fn.node.id} has access 'tableStream', which needs exactly one 'tableStream' trigger with countsMessages in shared/service/operations.ts (found ${w.messageCounters.length})`);
+    throw new Error(
+      `${fn.node.id} has access 'tableStream', which needs exactly one 'tableStream' trigger with countsMessages in shared/service/operations.ts (found ${w.messageCounters.length})`,
+    );
   }
   return w.messageCounters[0];
 }

@@ -2,7 +2,7 @@
 export interface Reply {
   status: number;
   headers: Headers;
-   
+
   body: any;
 }
 

@@ -32,7 +32,12 @@ export async function startDynamoDbLocal(port: number, path?: string): Promise<L
 
 /** Index names with their projections, comparable between a table definition and a described table. */
 function indexShapes(indexes: { IndexName?: string; Projection?: { ProjectionType?: string; NonKeyAttributes?: string[] } }[] = []): string[] {
-  return indexes.map((i) => `${i.IndexName}(${i.Projection?.ProjectionType}${i.Projection?.NonKeyAttributes ? `: ${[...i.Projection.NonKeyAttributes].sort().join(', ')}` : ''})`).sort();
+  return indexes
+    .map(
+      (i) =>
+        `${i.IndexName}(${i.Projection?.ProjectionType}${i.Projection?.NonKeyAttributes ? `: ${[...i.Projection.NonKeyAttributes].sort().join(', ')}` : ''})`,
+    )
+    .sort();
 }
 
 /**

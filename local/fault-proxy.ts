@@ -51,7 +51,8 @@ function applyPatch(current: DependencyFaults, patch: unknown): DependencyFaults
       if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new Error(`${key} must be a number from 0 to 1`);
       next[key as (typeof SHARES)[number]] = value;
     } else if (key === 'latency_ms') {
-      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 60_000) throw new Error('latency_ms must be an integer from 0 to 60000');
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 60_000)
+        throw new Error('latency_ms must be an integer from 0 to 60000');
       next.latency_ms = value;
     } else {
       throw new Error(`Unknown fault setting ${key}`);
@@ -72,7 +73,8 @@ function refusal(kind: DependencyKind, fault: 'throttle' | 'server_error', rando
       ? {
           status: 400,
           type: 'com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException',
-          message: 'The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.',
+          message:
+            'The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.',
         }
       : { status: 400, type: 'com.amazonaws.dynamodb.v20120810#ThrottlingException', message: 'Rate of requests exceeds the allowed throughput.' };
   }
@@ -126,7 +128,11 @@ export async function startFaultProxy(options: { target: string; kind: Dependenc
       if (fault) {
         counts[fault === 'throttle' ? 'throttled' : 'server_errors']++;
         const { status, type, message } = refusal(options.kind, fault, random);
-        response.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': 'fault-proxy', 'x-amzn-query-error': `${type.split('#')[1]};Sender` });
+        response.writeHead(status, {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amzn-requestid': 'fault-proxy',
+          'x-amzn-query-error': `${type.split('#')[1]};Sender`,
+        });
         response.end(JSON.stringify({ __type: type, message }));
         return;
       }

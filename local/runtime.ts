@@ -71,19 +71,50 @@ export async function startRuntime(options: {
   const running: { stop(): Promise<void> }[] = [scheduler, bus];
   for (const operation of localWiring.queuePollers) {
     const { url, arn } = urls[operation.trigger.queue];
-    running.push(startQueuePoller({ sqs, queueUrl: url, queueArn: arn, functionName: operation.name, handler: await loadHandler(operation), batchSize: operation.trigger.batchSize, concurrency: 4 }));
+    running.push(
+      startQueuePoller({
+        sqs,
+        queueUrl: url,
+        queueArn: arn,
+        functionName: operation.name,
+        handler: await loadHandler(operation),
+        batchSize: operation.trigger.batchSize,
+        concurrency: 4,
+      }),
+    );
   }
   for (const operation of localWiring.deadLetterPollers) {
     const { url, arn } = urls[operation.trigger.queue].deadLetters;
-    running.push(startQueuePoller({ sqs, queueUrl: url, queueArn: arn, functionName: operation.name, handler: await loadHandler(operation), batchSize: operation.trigger.batchSize, concurrency: 1 }));
+    running.push(
+      startQueuePoller({
+        sqs,
+        queueUrl: url,
+        queueArn: arn,
+        functionName: operation.name,
+        handler: await loadHandler(operation),
+        batchSize: operation.trigger.batchSize,
+        concurrency: 1,
+      }),
+    );
   }
   // The stream functions' on-failure destination, and its consumer, which tells the counting function's batches by its name.
   process.env.MESSAGE_COUNTING_FUNCTION = localWiring.streamPollers.find((operation) => operation.trigger.countsMessages)?.name;
   const failures = await sqs.send(new CreateQueueCommand({ QueueName: 'table-stream-failures' }));
   const failuresArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: failures.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
-  const onFailure = async (failure: StreamFailure) => void (await sqs.send(new SendMessageCommand({ QueueUrl: failures.QueueUrl, MessageBody: JSON.stringify(failure) })));
+  const onFailure = async (failure: StreamFailure) =>
+    void (await sqs.send(new SendMessageCommand({ QueueUrl: failures.QueueUrl, MessageBody: JSON.stringify(failure) })));
   for (const operation of localWiring.streamFailurePollers) {
-    running.push(startQueuePoller({ sqs, queueUrl: failures.QueueUrl!, queueArn: failuresArn, functionName: operation.name, handler: await loadHandler(operation), batchSize: operation.trigger.batchSize, concurrency: 1 }));
+    running.push(
+      startQueuePoller({
+        sqs,
+        queueUrl: failures.QueueUrl!,
+        queueArn: failuresArn,
+        functionName: operation.name,
+        handler: await loadHandler(operation),
+        batchSize: operation.trigger.batchSize,
+        concurrency: 1,
+      }),
+    );
   }
   for (const operation of localWiring.streamPollers) {
     const handler = await loadHandler(operation);

@@ -59,7 +59,10 @@ export async function startLocalScheduler(port: number, file?: string): Promise<
   function arm(schedule: Schedule) {
     // setTimeout holds at most ~24.8 days; re-arm for later schedules.
     const delay = Math.max(0, schedule.at - Date.now());
-    timers.set(schedule.name, setTimeout(() => (delay > 2 ** 31 - 1 ? arm(schedule) : void fire(schedule)), Math.min(delay, 2 ** 31 - 1)));
+    timers.set(
+      schedule.name,
+      setTimeout(() => (delay > 2 ** 31 - 1 ? arm(schedule) : void fire(schedule)), Math.min(delay, 2 ** 31 - 1)),
+    );
   }
 
   const server = createServer((request, response) => {

@@ -74,14 +74,22 @@ async function main() {
     ALLOW_INSECURE_WEBHOOKS: 'true',
   });
 
-  const runtime = await startRuntime({ sqsEndpoint: queues.endpoint, dynamodbEndpoint: dynamo.endpoint, tableName: TABLE_NAME, schedulesFile: join(localDir(), 'schedules.json') });
+  const runtime = await startRuntime({
+    sqsEndpoint: queues.endpoint,
+    dynamodbEndpoint: dynamo.endpoint,
+    tableName: TABLE_NAME,
+    schedulesFile: join(localDir(), 'schedules.json'),
+  });
   stops.push(runtime.stop);
 
   // DEPENDENCY_FAULTS=on: the functions reach DynamoDB Local and the SQS emulator through fault
   // proxies (no faults until asked); the pollers, Lambda's own stand-ins, keep the direct line.
   let faultProxies: StackInfo['fault_proxies'];
   if (process.env.DEPENDENCY_FAULTS === 'on') {
-    const [dynamodbProxy, sqsProxy] = await Promise.all([startFaultProxy({ target: dynamo.endpoint, kind: 'dynamodb' }), startFaultProxy({ target: queues.endpoint, kind: 'sqs' })]);
+    const [dynamodbProxy, sqsProxy] = await Promise.all([
+      startFaultProxy({ target: dynamo.endpoint, kind: 'dynamodb' }),
+      startFaultProxy({ target: queues.endpoint, kind: 'sqs' }),
+    ]);
     stops.push(dynamodbProxy.stop, sqsProxy.stop);
     Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodbProxy.url, SQS_ENDPOINT: sqsProxy.url });
     faultProxies = { dynamodb: dynamodbProxy.url, sqs: sqsProxy.url };

@@ -1,10 +1,4 @@
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-  type _Record,
-} from '@aws-sdk/client-dynamodb-streams';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { awsClientConfig } from '#shared/aws-client-config';
@@ -33,7 +27,9 @@ function toRecord(record: _Record, streamArn: string): DynamoDBRecord {
     // Lambda hands over the creation time as epoch seconds; the SDK parses it into a Date.
     dynamodb: {
       ...(record.dynamodb as DynamoDBRecord['dynamodb']),
-      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime ? Math.floor(new Date(record.dynamodb.ApproximateCreationDateTime).getTime() / 1000) : undefined,
+      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime
+        ? Math.floor(new Date(record.dynamodb.ApproximateCreationDateTime).getTime() / 1000)
+        : undefined,
     },
   };
 }
@@ -100,7 +96,11 @@ export async function startStreamPoller(options: {
           if (invocation > retryAttempts()) {
             console.error(`${options.functionName} gave up on a stream batch after ${invocation} invocations`, error);
             await options.onFailure({
-              requestContext: { condition: 'RetryAttemptsExhausted', functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${options.functionName}`, approximateInvokeCount: invocation },
+              requestContext: {
+                condition: 'RetryAttemptsExhausted',
+                functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${options.functionName}`,
+                approximateInvokeCount: invocation,
+              },
               DDBStreamBatchInfo: {
                 shardId,
                 startSequenceNumber: records[0].dynamodb!.SequenceNumber!,

@@ -1,7 +1,12 @@
 import { indexes, table } from '#shared/data/table/table';
 
 type Item = Record<string, unknown>;
-type TransactItem = Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', { Key?: Item; Item?: Item; UpdateExpression?: string; ExpressionAttributeNames?: Record<string, string> }>>;
+type TransactItem = Partial<
+  Record<
+    'Put' | 'Update' | 'Delete' | 'ConditionCheck',
+    { Key?: Item; Item?: Item; UpdateExpression?: string; ExpressionAttributeNames?: Record<string, string> }
+  >
+>;
 
 const KB = 1024;
 const NOT_ATTRIBUTES = new Set(['SET', 'ADD', 'REMOVE', 'DELETE', 'if_not_exists', 'list_append']);
@@ -21,7 +26,9 @@ export const itemSize = (item: Item): number => Object.entries(item).reduce((sum
 
 /** A key as plain values, whether the command holds it marshalled (`{ S: '…' }`) or not. */
 function plain(key: Item): Item {
-  return Object.fromEntries(Object.entries(key).map(([name, value]) => [name, (value as { S?: string; N?: string })?.S ?? (value as { N?: string })?.N ?? value]));
+  return Object.fromEntries(
+    Object.entries(key).map(([name, value]) => [name, (value as { S?: string; N?: string })?.S ?? (value as { N?: string })?.N ?? value]),
+  );
 }
 
 /** The attributes an update expression writes (placeholder names resolved). */
@@ -36,7 +43,10 @@ function touched(expression: string, names: Record<string, string> = {}): Set<st
  * transactional Put). DynamoDB Local itself reports about 2 units per call, whatever it holds,
  * so the meter prices transactions here. `read` returns an item as it is after the transaction.
  */
-export async function transactionWriteUnits(items: TransactItem[], read: (key: Item) => Promise<Item | undefined>): Promise<{ table: number; byIndex: Record<string, number> }> {
+export async function transactionWriteUnits(
+  items: TransactItem[],
+  read: (key: Item) => Promise<Item | undefined>,
+): Promise<{ table: number; byIndex: Record<string, number> }> {
   const byIndex: Record<string, number> = {};
   let tableUnits = 0;
   for (const transactItem of items) {

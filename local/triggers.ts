@@ -48,7 +48,16 @@ export const wireLocally: { [K in TriggerType]: WireLocally<K> } = {
 };
 
 function wire(list: Operation[]): LocalWiring {
-  const wiring: LocalWiring = { routes: [], schedules: [], queuePollers: [], deadLetterPollers: [], streamPollers: [], streamFailurePollers: [], scheduleTargets: [], busRules: [] };
+  const wiring: LocalWiring = {
+    routes: [],
+    schedules: [],
+    queuePollers: [],
+    deadLetterPollers: [],
+    streamPollers: [],
+    streamFailurePollers: [],
+    scheduleTargets: [],
+    busRules: [],
+  };
   for (const operation of list) (wireLocally[operation.trigger.type] as WireLocally<TriggerType>)(operation, wiring);
   return wiring;
 }

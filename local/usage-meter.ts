@@ -35,7 +35,11 @@ const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemComman
 let usage: Usage | undefined;
 
 function emptyUsage(): Usage {
-  return { dynamodb: { read_units: 0, write_units: 0, by_index: {}, by_command: {}, conditional_failures: 0, by_partition: {} }, lambda: {}, eventbridge: { events: 0 } };
+  return {
+    dynamodb: { read_units: 0, write_units: 0, by_index: {}, by_command: {}, conditional_failures: 0, by_partition: {} },
+    lambda: {},
+    eventbridge: { events: 0 },
+  };
 }
 
 /** Shares `units` of the table or of one index evenly among the partition keys the call touched there. */
@@ -43,7 +47,12 @@ function addToPartitions(kind: 'read_units' | 'write_units', keys: string[], uni
   for (const key of keys) (usage!.dynamodb.by_partition[key] ??= { read_units: 0, write_units: 0 })[kind] += units / keys.length;
 }
 
-function addCapacity(command: string, kind: 'read_units' | 'write_units', capacity: ConsumedCapacity | ConsumedCapacity[] | undefined, touched: TouchedPartitions) {
+function addCapacity(
+  command: string,
+  kind: 'read_units' | 'write_units',
+  capacity: ConsumedCapacity | ConsumedCapacity[] | undefined,
+  touched: TouchedPartitions,
+) {
   if (!usage || !capacity) return;
   for (const consumed of [capacity].flat()) {
     usage.dynamodb[kind] += consumed.CapacityUnits ?? 0;
@@ -57,7 +66,8 @@ function addCapacity(command: string, kind: 'read_units' | 'write_units', capaci
       entry[kind] += units ?? 0;
     }
     addToPartitions(kind, touched.table, consumed.Table?.CapacityUnits ?? 0);
-    for (const [name, c] of Object.entries(consumed.GlobalSecondaryIndexes ?? {})) addToPartitions(kind, touched.indexes[name] ?? [`${name}:?`], c.CapacityUnits ?? 0);
+    for (const [name, c] of Object.entries(consumed.GlobalSecondaryIndexes ?? {}))
+      addToPartitions(kind, touched.indexes[name] ?? [`${name}:?`], c.CapacityUnits ?? 0);
   }
 }
 
@@ -87,7 +97,8 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   const priceTransactions = Boolean(process.env.USAGE_METER_PRICE_TRANSACTIONS);
   const unmetered = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)));
   const tableName = env.tableName;
-  const readBack = async (key: Record<string, unknown>) => (await unmetered.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+  const readBack = async (key: Record<string, unknown>) =>
+    (await unmetered.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = context.commandName ?? '';

@@ -71,7 +71,11 @@ function connect(): boolean {
 
 async function registerWithSimulator(phoneNumberId: string, wabaId: string): Promise<void> {
   const url = `${process.env.GRAPH_API_BASE_URL}/_simulate/numbers`;
-  await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone_number_id: phoneNumberId, waba_id: wabaId }) });
+  await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone_number_id: phoneNumberId, waba_id: wabaId }),
+  });
 }
 
 function print(value: unknown, text: string) {
@@ -115,11 +119,15 @@ async function main() {
       const rps = Number(required('rps'));
       if (!Number.isInteger(rps) || rps < 1 || rps > 100_000) fail('--rps must be a whole number of requests per second, 1 to 100000');
       const workspace = await setRateLimit(required('id'), rps).catch(() => fail('no such workspace'));
-      return print({ workspace_id: workspace.id, rate_limit: workspace.rate_limit }, `Workspace ${workspace.id} may make ${workspace.rate_limit} requests per second`);
+      return print(
+        { workspace_id: workspace.id, rate_limit: workspace.rate_limit },
+        `Workspace ${workspace.id} may make ${workspace.rate_limit} requests per second`,
+      );
     }
     case 'number set-throughput': {
       const mps = Number(required('mps'));
-      if (!Number.isInteger(mps) || mps < 1 || mps > MAX_THROUGHPUT) fail(`--mps must be the number's throughput in messages per second, 1 to ${MAX_THROUGHPUT}`);
+      if (!Number.isInteger(mps) || mps < 1 || mps > MAX_THROUGHPUT)
+        fail(`--mps must be the number's throughput in messages per second, 1 to ${MAX_THROUGHPUT}`);
       const phoneNumberId = required('phone-number-id');
       await setNumberThroughput(phoneNumberId, mps);
       return print({ phone_number_id: phoneNumberId, throughput: mps }, `Number ${phoneNumberId} sends up to ${mps} messages per second`);

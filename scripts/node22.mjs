@@ -18,7 +18,9 @@ function nodeBinDirectory() {
   const bin = join(prefix, 'node_modules', pkg, 'bin');
   if (!existsSync(join(bin, process.platform === 'win32' ? 'node.exe' : 'node'))) {
     console.error(`Node.js ${process.versions.node} is older than the Lambda runtime: installing Node.js ${MAJOR} (${pkg}@${MAJOR}) from the npm registry…`);
-    execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${pkg}@${MAJOR}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${pkg}@${MAJOR}`], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   return bin;
 }

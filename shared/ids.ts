@@ -8,5 +8,4 @@ export const newId = (): string => v7();
  * A UUIDv7 that is the same every time for the same seed and time: for records made from
  * something that can arrive twice (a platform message id, a campaign recipient).
  */
-export const stableId = (seed: string, atMs: number): string =>
-  v7({ msecs: atMs, random: createHash('sha256').update(seed).digest().subarray(0, 16) });
+export const stableId = (seed: string, atMs: number): string => v7({ msecs: atMs, random: createHash('sha256').update(seed).digest().subarray(0, 16) });

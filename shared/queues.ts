@@ -33,5 +33,11 @@ const MAX_VISIBILITY_SECONDS = 11 * 3600;
 
 /** Makes a received job reappear after `seconds` (back-off without sleeping in the function). */
 export async function retryAfter(url: string, receiptHandle: string, seconds: number): Promise<void> {
-  await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.round(seconds))) }));
+  await sqs().send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: url,
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.round(seconds))),
+    }),
+  );
 }

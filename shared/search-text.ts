@@ -28,8 +28,7 @@ export function wordStartSuffixes(text: string): string[] {
 }
 
 /** The number's digits from each position on that leaves a run of MIN_PHONE_DIGITS: every run of that length or more is the start of one. */
-export const digitSuffixes = (digits: string): string[] =>
-  Array.from({ length: Math.max(0, digits.length - MIN_PHONE_DIGITS + 1) }, (_, i) => digits.slice(i));
+export const digitSuffixes = (digits: string): string[] => Array.from({ length: Math.max(0, digits.length - MIN_PHONE_DIGITS + 1) }, (_, i) => digits.slice(i));
 
 /** The first ENTRY_KEY_CHARS characters (whole code points) of a text. */
 export const entryKey = (text: string): string => Array.from(text).slice(0, ENTRY_KEY_CHARS).join('');

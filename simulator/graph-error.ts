@@ -51,8 +51,7 @@ export const fbtraceId = (): string => `A${randomBytes(17).toString('base64url')
 
 export const graphErrors = {
   /** Missing, unknown or malformed access token. */
-  invalidAccessToken: () =>
-    new GraphError(401, 190, 'OAuthException', 'Invalid OAuth access token - Cannot parse access token'),
+  invalidAccessToken: () => new GraphError(401, 190, 'OAuthException', 'Invalid OAuth access token - Cannot parse access token'),
   /** No route for this method and path; `objectId` is the node the path starts with, if any. */
   unsupportedRequest: (method: string, objectId?: string) =>
     objectId

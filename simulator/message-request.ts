@@ -43,8 +43,7 @@ export interface SendRequest {
 export const MAX_CALLBACK_DATA = 512;
 
 const invalid = whatsappErrors.invalidParameter;
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Validates a `POST /{phone_number_id}/messages` body as the Cloud API does and resolves its template.
@@ -69,7 +68,8 @@ export function parseSendRequest(body: unknown): SendRequest {
     const resolvedTemplate = resolveTemplate(template);
     return { ...common, type, template, resolvedTemplate };
   }
-  if (!SESSION_TYPES.includes(type as SessionType)) throw invalid(`Param type must be one of {template, ${SESSION_TYPES.join(', ')}} in this simulator - got "${String(type)}".`);
+  if (!SESSION_TYPES.includes(type as SessionType))
+    throw invalid(`Param type must be one of {template, ${SESSION_TYPES.join(', ')}} in this simulator - got "${String(type)}".`);
   checkSessionObject(type as SessionType, body[type as string]);
   return { ...common, type: type as SessionType, ...(type === 'text' && { text: body.text as TextPayload }) };
 }
@@ -122,7 +122,8 @@ function parseComponent(component: unknown, index: number): TemplateComponent {
     if (!subType || !BUTTON_SUB_TYPES.includes(subType)) throw invalid(`Param ${where}['sub_type'] must be one of {${BUTTON_SUB_TYPES.join(', ')}}.`);
     // The platform documents `index` as a string ("0") and also takes a number.
     const position = typeof component.index === 'string' && /^\d+$/.test(component.index) ? Number(component.index) : component.index;
-    if (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || position > 9) throw invalid(`Param ${where}['index'] must be a button index from 0 to 9.`);
+    if (typeof position !== 'number' || !Number.isInteger(position) || position < 0 || position > 9)
+      throw invalid(`Param ${where}['index'] must be a button index from 0 to 9.`);
     Object.assign(button, { sub_type: subType, index: position });
   }
   if (component.parameters === undefined) return { type, ...button };
@@ -151,13 +152,15 @@ function parseParameter(parameter: unknown, where: string): TemplateParameter {
     const media = parameter[type];
     if (!isObject(media)) throw invalid(`The parameter ${where}['${type}'] is required.`);
     if ((media.link === undefined) === (media.id === undefined)) throw invalid(`Param ${where}['${type}'] must have exactly one of link and id.`);
-    if (media.link !== undefined && (typeof media.link !== 'string' || !/^https?:\/\//.test(media.link))) throw invalid(`Param ${where}['${type}']['link'] must be a URL.`);
+    if (media.link !== undefined && (typeof media.link !== 'string' || !/^https?:\/\//.test(media.link)))
+      throw invalid(`Param ${where}['${type}']['link'] must be a URL.`);
     return { type, [type]: media };
   }
   if (type === 'location') {
     const location = parameter.location;
     const inRange = (value: unknown, limit: number) => typeof value === 'number' && Math.abs(value) <= limit;
-    if (!isObject(location) || !inRange(location.latitude, 90) || !inRange(location.longitude, 180)) throw invalid(`Param ${where}['location'] must have a latitude and a longitude in range.`);
+    if (!isObject(location) || !inRange(location.latitude, 90) || !inRange(location.longitude, 180))
+      throw invalid(`Param ${where}['location'] must have a latitude and a longitude in range.`);
     return { type, location };
   }
   if (type === 'payload') return { type, payload: requireString('payload', parameter.payload) };
@@ -189,12 +192,14 @@ function checkComponents(template: SimulatedTemplate, components: TemplateCompon
   const textParameters = (component: string, wanted: string[], given: TemplateParameter[]) => {
     if (given.some((p) => p.type !== 'text')) throw whatsappErrors.formatMismatch(`${component}: expected text parameters`);
     if (!named) {
-      if (given.some((p) => p.parameter_name !== undefined)) throw whatsappErrors.namedParameterMismatch(`${component}: the template takes positional parameters`);
+      if (given.some((p) => p.parameter_name !== undefined))
+        throw whatsappErrors.namedParameterMismatch(`${component}: the template takes positional parameters`);
       if (given.length !== wanted.length) throw whatsappErrors.paramCountMismatch(component, given.length, wanted.length);
       return;
     }
     for (const p of given) {
-      if (typeof p.parameter_name !== 'string') throw whatsappErrors.namedParameterMismatch(`${component}: the template takes named parameters; parameter_name is missing`);
+      if (typeof p.parameter_name !== 'string')
+        throw whatsappErrors.namedParameterMismatch(`${component}: the template takes named parameters; parameter_name is missing`);
       if (!wanted.includes(p.parameter_name)) throw whatsappErrors.namedParameterMismatch(`${component}: unknown parameter_name "${p.parameter_name}"`);
     }
     if (given.length !== wanted.length || wanted.some((name) => !given.some((p) => p.parameter_name === name))) {
@@ -215,18 +220,25 @@ function checkComponents(template: SimulatedTemplate, components: TemplateCompon
     if (headerGiven[0].type !== kind) throw whatsappErrors.formatMismatch(`header: expected ${kind}, got ${headerGiven[0].type}`);
   }
 
-  textParameters('body', placeholdersOf(bodyText), of('body').flatMap((c) => c.parameters ?? []));
+  textParameters(
+    'body',
+    placeholdersOf(bodyText),
+    of('body').flatMap((c) => c.parameters ?? []),
+  );
 
   const buttonComponents = of('button');
   for (const component of buttonComponents) {
     const button = buttons[component.index!];
     const expected = button && buttonExpectation(button);
     if (!expected) throw whatsappErrors.paramCountMismatch(`button ${component.index}`, component.parameters?.length ?? 0, 0);
-    if (component.sub_type !== expected.subType) throw whatsappErrors.formatMismatch(`button ${component.index}: expected sub_type ${expected.subType}, got ${component.sub_type}`);
+    if (component.sub_type !== expected.subType)
+      throw whatsappErrors.formatMismatch(`button ${component.index}: expected sub_type ${expected.subType}, got ${component.sub_type}`);
     const given = component.parameters ?? [];
     if (given.length > 1) throw whatsappErrors.paramCountMismatch(`button ${component.index}`, given.length, 1);
-    if (given.length && given[0].type !== expected.parameterType) throw whatsappErrors.formatMismatch(`button ${component.index}: expected ${expected.parameterType}, got ${given[0].type}`);
-    if (!given.length && expected.required) throw whatsappErrors.missingParameter(`button ${component.index}: a ${expected.parameterType} parameter is required`);
+    if (given.length && given[0].type !== expected.parameterType)
+      throw whatsappErrors.formatMismatch(`button ${component.index}: expected ${expected.parameterType}, got ${given[0].type}`);
+    if (!given.length && expected.required)
+      throw whatsappErrors.missingParameter(`button ${component.index}: a ${expected.parameterType} parameter is required`);
   }
   buttons.forEach((button, index) => {
     if (buttonExpectation(button)?.required && !buttonComponents.some((c) => c.index === index)) {

@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /** `sha256=<hex HMAC-SHA256 of the raw body with the app secret>`, the value of `X-Hub-Signature-256`. */
-export const signatureOf = (raw: Buffer | string, appSecret: string): string =>
-  `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
+export const signatureOf = (raw: Buffer | string, appSecret: string): string => `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}`;
 
 /** The outcome of one delivery attempt: the HTTP status the receiver answered, or `null` and why it failed. */
 export interface DeliveryResult {

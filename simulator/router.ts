@@ -12,11 +12,7 @@ export interface Route {
 /** A Graph path segment for the API version, e.g. `v26.0`. */
 export const VERSION = String.raw`v\d+\.\d+`;
 
-export function matchRoute(
-  routes: readonly Route[],
-  method: string,
-  pathname: string,
-): { route: Route; params: Record<string, string> } | undefined {
+export function matchRoute(routes: readonly Route[], method: string, pathname: string): { route: Route; params: Record<string, string> } | undefined {
   for (const route of routes) {
     if (route.method !== method) continue;
     const match = route.path.exec(pathname);

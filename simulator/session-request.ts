@@ -29,7 +29,8 @@ const MAX_TEXT_BODY = 4096;
 function media(type: SessionType, value: unknown): void {
   if (!isObject(value)) throw invalid(`The parameter ${type} is required.`);
   if ((value.link === undefined) === (value.id === undefined)) throw invalid(`Param ${type} must have exactly one of link and id.`);
-  if (value.link !== undefined && (typeof value.link !== 'string' || !/^https?:\/\/\S+$/.test(value.link))) throw invalid(`Param ${type}['link'] must be a valid URL.`);
+  if (value.link !== undefined && (typeof value.link !== 'string' || !/^https?:\/\/\S+$/.test(value.link)))
+    throw invalid(`Param ${type}['link'] must be a valid URL.`);
   if (value.id !== undefined) requiredString(value.id, `${type}['id']`);
   if (value.caption !== undefined) {
     if (type === 'audio' || type === 'sticker') throw invalid(`Param ${type}['caption'] is not supported for ${type} messages.`);
@@ -60,7 +61,8 @@ function replyButtons(action: Record<string, unknown>): void {
   const titles: string[] = [];
   const ids = buttons.map((button, i) => {
     const where = `interactive['action']['buttons'][${i}]`;
-    if (!isObject(button) || button.type !== 'reply' || !isObject(button.reply)) throw invalid(`Param ${where} must be { type: "reply", reply: { id, title } }.`);
+    if (!isObject(button) || button.type !== 'reply' || !isObject(button.reply))
+      throw invalid(`Param ${where} must be { type: "reply", reply: { id, title } }.`);
     titles.push(limited(button.reply.title, `${where}['reply']['title']`, 20));
     return limited(button.reply.id, `${where}['reply']['id']`, 256);
   });
@@ -92,10 +94,12 @@ function listSections(action: Record<string, unknown>): void {
 
 function interactive(value: unknown): void {
   if (!isObject(value)) throw invalid('The parameter interactive is required.');
-  if (value.type !== 'button' && value.type !== 'list') throw invalid(`Param interactive['type'] must be one of {button, list} in this simulator - got "${String(value.type)}".`);
+  if (value.type !== 'button' && value.type !== 'list')
+    throw invalid(`Param interactive['type'] must be one of {button, list} in this simulator - got "${String(value.type)}".`);
   interactiveText(value.body, "interactive['body']", value.type === 'button' ? 1024 : 4096);
   if (value.header !== undefined) {
-    if (!isObject(value.header) || value.header.type !== 'text') throw invalid("Param interactive['header'] must be { type: \"text\", text } in this simulator.");
+    if (!isObject(value.header) || value.header.type !== 'text')
+      throw invalid('Param interactive[\'header\'] must be { type: "text", text } in this simulator.');
     interactiveText(value.header, "interactive['header']", 60);
   }
   if (value.footer !== undefined) interactiveText(value.footer, "interactive['footer']", 60);

@@ -9,7 +9,12 @@ export type TemplateStatus = 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'D
  * `example` block; see docs/templates.md for the sources).
  */
 export type GraphComponent =
-  | { type: 'HEADER'; format: 'TEXT'; text: string; example?: { header_text: string[] } | { header_text_named_params: { param_name: string; example: string }[] } }
+  | {
+      type: 'HEADER';
+      format: 'TEXT';
+      text: string;
+      example?: { header_text: string[] } | { header_text_named_params: { param_name: string; example: string }[] };
+    }
   | { type: 'HEADER'; format: 'IMAGE' | 'VIDEO' | 'DOCUMENT'; example: { header_handle: string[] } }
   | { type: 'HEADER'; format: 'LOCATION' }
   | { type: 'BODY'; text: string; example?: { body_text: string[][] } | { body_text_named_params: { param_name: string; example: string }[] } }
@@ -44,7 +49,14 @@ export interface SimulatedTemplate {
 }
 
 const body = (text: string, ...examples: string[]): GraphComponent => ({ type: 'BODY', text, ...(examples.length && { example: { body_text: [examples] } }) });
-const simple = (name: string, language: string, category: TemplateCategory, status: TemplateStatus, text: string, ...examples: string[]): SimulatedTemplate => ({
+const simple = (
+  name: string,
+  language: string,
+  category: TemplateCategory,
+  status: TemplateStatus,
+  text: string,
+  ...examples: string[]
+): SimulatedTemplate => ({
   name,
   language,
   category,
@@ -100,7 +112,12 @@ export const TEMPLATES: readonly SimulatedTemplate[] = [
     status: 'APPROVED',
     parameter_format: 'NAMED',
     components: [
-      { type: 'HEADER', format: 'TEXT', text: 'Delivery for {{customer}}', example: { header_text_named_params: [{ param_name: 'customer', example: 'Ada' }] } },
+      {
+        type: 'HEADER',
+        format: 'TEXT',
+        text: 'Delivery for {{customer}}',
+        example: { header_text_named_params: [{ param_name: 'customer', example: 'Ada' }] },
+      },
       {
         type: 'BODY',
         text: 'Your order {{order_id}} arrives between {{start}} and {{end}}.',

@@ -16,7 +16,12 @@ export const whatsappErrors = {
   rateLimitHit: () => whatsappError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
   /** 131056: too many messages from this business number to one recipient in a short time (HTTP 400). Retryable later. */
   pairRateLimitHit: () =>
-    whatsappError(400, 131056, '(Business Account, Consumer Account) pair rate limit hit', 'Too many messages sent from the sender phone number to the same recipient phone number in a short period of time.'),
+    whatsappError(
+      400,
+      131056,
+      '(Business Account, Consumer Account) pair rate limit hit',
+      'Too many messages sent from the sender phone number to the same recipient phone number in a short period of time.',
+    ),
   /** An error about the business account or number (contract §16), as the platform titles it. */
   accountError: (code: number) => {
     const known: Record<number, [number, string]> = {

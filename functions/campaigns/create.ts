@@ -4,4 +4,6 @@ import { httpOperation } from '#shared/http/operation';
 import { created } from '#shared/http/responses';
 import { CreateCampaign } from '#shared/schemas/operations/campaigns';
 
-export const handler = httpOperation(CreateCampaign.request, async ({ body, workspace }) => created(campaignView(await createCampaign(workspace.id, workspace.plan, body))));
+export const handler = httpOperation(CreateCampaign.request, async ({ body, workspace }) =>
+  created(campaignView(await createCampaign(workspace.id, workspace.plan, body))),
+);

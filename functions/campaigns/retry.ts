@@ -3,4 +3,6 @@ import { httpOperation } from '#shared/http/operation';
 import { accepted } from '#shared/http/responses';
 import { RetryCampaign } from '#shared/schemas/operations/campaigns';
 
-export const handler = httpOperation(RetryCampaign.request, async ({ params, workspace, resourceId }) => accepted(await retryCampaign(workspace.id, params.id, resourceId)));
+export const handler = httpOperation(RetryCampaign.request, async ({ params, workspace, resourceId }) =>
+  accepted(await retryCampaign(workspace.id, params.id, resourceId)),
+);

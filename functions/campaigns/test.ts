@@ -3,4 +3,6 @@ import { httpOperation } from '#shared/http/operation';
 import { accepted } from '#shared/http/responses';
 import { TestCampaign } from '#shared/schemas/operations/campaigns';
 
-export const handler = httpOperation(TestCampaign.request, async ({ params, body, workspace }) => accepted(await sendCampaignTest(workspace.id, params.id, body.phones)));
+export const handler = httpOperation(TestCampaign.request, async ({ params, body, workspace }) =>
+  accepted(await sendCampaignTest(workspace.id, params.id, body.phones)),
+);

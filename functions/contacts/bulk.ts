@@ -4,4 +4,11 @@ import { ok } from '#shared/http/responses';
 import { readBulkItem } from '#shared/schemas/contacts';
 import { ImportContacts } from '#shared/schemas/operations/contacts';
 
-export const handler = httpOperation(ImportContacts.request, async ({ body, workspace }) => ok(await importContacts(workspace.id, body.contacts.map((item) => readBulkItem(item)))));
+export const handler = httpOperation(ImportContacts.request, async ({ body, workspace }) =>
+  ok(
+    await importContacts(
+      workspace.id,
+      body.contacts.map((item) => readBulkItem(item)),
+    ),
+  ),
+);

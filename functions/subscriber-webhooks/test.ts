@@ -11,7 +11,13 @@ import { TestWebhook } from '#shared/schemas/operations/subscriber-webhooks';
 /** Sends a `ping` now and answers with its result; it is logged like any delivery (and retried like one if it failed). */
 export const handler = httpOperation(TestWebhook.request, async ({ params, workspace }) => {
   const subscription = await requireSubscription(workspace.id, params.id);
-  const delivery = await ensureDelivery(subscription.id, { id: newId(), type: 'ping', created_at: nowIso(), workspace_id: workspace.id, data: { webhook_id: subscription.id } });
+  const delivery = await ensureDelivery(subscription.id, {
+    id: newId(),
+    type: 'ping',
+    created_at: nowIso(),
+    workspace_id: workspace.id,
+    data: { webhook_id: subscription.id },
+  });
   await claimDeliveryAttempt(delivery);
   const result = await post(subscription, delivery);
   // A failed ping is retried on the schedule like any delivery.

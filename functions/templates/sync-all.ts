@@ -7,6 +7,6 @@ import { withMetrics } from '#shared/metrics';
 export const handler = withMetrics(async (): Promise<{ synced: number; failed: number }> => {
   const results = await Promise.allSettled((await listWorkspaces()).map((workspace) => syncTemplates(workspace)));
   const failed = results.filter((result) => result.status === 'rejected');
-  for (const failure of failed) logger.error('Template sync failed', { error: (failure).reason });
+  for (const failure of failed) logger.error('Template sync failed', { error: failure.reason });
   return { synced: results.length - failed.length, failed: failed.length };
 });

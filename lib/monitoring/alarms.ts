@@ -151,12 +151,10 @@ function apiServerErrorRateAlarm(target: AlarmTarget, api: IHttpApi): Alarm {
 function sendFailureRateAlarm(target: AlarmTarget): Alarm {
   return createAlarm(target, {
     id: 'SendFailureRate',
-    metric: percentage(
-      'Failed, % of finished sends',
-      { failed: sum(BusinessMetric.MessagesFailed), sent: sum(BusinessMetric.MessagesSent) },
+    metric: percentage('Failed, % of finished sends', { failed: sum(BusinessMetric.MessagesFailed), sent: sum(BusinessMetric.MessagesSent) }, 'failed', [
       'failed',
-      ['failed', 'sent'],
-    ),
+      'sent',
+    ]),
     threshold: 10,
     evaluationPeriods: 3,
     meaning: `More than 10% of messages ended failed, for 15 minutes (periods under ${MIN_EVENTS_FOR_A_RATE} messages not counted).`,

@@ -28,8 +28,14 @@ const queueBacklog = (title: string, queue: IQueue) =>
 const functionHealth = (title: string, fn: IFunction) =>
   graph(
     title,
-    [fn.metricDuration({ statistic: Stats.p(50), period: PERIOD, label: 'Duration p50 (ms)' }), fn.metricDuration({ statistic: Stats.p(99), period: PERIOD, label: 'Duration p99 (ms)' })],
-    [fn.metricErrors({ statistic: Stats.SUM, period: PERIOD, label: 'Errors' }), fn.metricThrottles({ statistic: Stats.SUM, period: PERIOD, label: 'Throttles' })],
+    [
+      fn.metricDuration({ statistic: Stats.p(50), period: PERIOD, label: 'Duration p50 (ms)' }),
+      fn.metricDuration({ statistic: Stats.p(99), period: PERIOD, label: 'Duration p99 (ms)' }),
+    ],
+    [
+      fn.metricErrors({ statistic: Stats.SUM, period: PERIOD, label: 'Errors' }),
+      fn.metricThrottles({ statistic: Stats.SUM, period: PERIOD, label: 'Throttles' }),
+    ],
   );
 
 function overviewSection(serviceAlarms: IAlarm[]): IWidget[][] {
@@ -90,9 +96,11 @@ function webhooksSection(service: MonitoredService): IWidget[][] {
     [
       graph('Subscriber deliveries', [count(BusinessMetric.WebhookDeliveriesSucceeded), count(BusinessMetric.WebhookDeliveriesFailed)]),
       queueBacklog('Webhook delivery queue', service.queues.webhook),
-      graph('Platform webhooks in', [count(BusinessMetric.InboundMessagesReceived)], [
-        service.queues.inbound.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period: PERIOD, label: 'Inbound queue' }),
-      ]),
+      graph(
+        'Platform webhooks in',
+        [count(BusinessMetric.InboundMessagesReceived)],
+        [service.queues.inbound.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period: PERIOD, label: 'Inbound queue' })],
+      ),
     ],
   ];
 }
@@ -121,7 +129,9 @@ function deadLetterSection({ deadLetterQueues }: MonitoredService): IWidget[][] 
     [
       new GraphWidget({
         title: 'Messages in dead-letter queues',
-        left: deadLetterQueues.map((queue) => queue.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period: PERIOD, label: queue.node.id })),
+        left: deadLetterQueues.map((queue) =>
+          queue.metricApproximateNumberOfMessagesVisible({ statistic: Stats.MAXIMUM, period: PERIOD, label: queue.node.id }),
+        ),
         width: 24,
         height: 6,
       }),

@@ -18,7 +18,13 @@ export function insertKey(hash: string, key: ApiKey): Promise<boolean> {
     db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...apiKeyKey(hash), ...activeKeysEntry(key.workspace_id, key.id), ...key }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...apiKeyKey(hash), ...activeKeysEntry(key.workspace_id, key.id), ...key },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
           activeKeyAdded(key.workspace_id),
         ],
       }),

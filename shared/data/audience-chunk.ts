@@ -17,7 +17,9 @@ const chunkKey = (ws: string, campaignId: string, launchId: string, chunk: numbe
 /** Writes the chunks numbered from `first` on. */
 export async function writeAudienceChunks(ws: string, campaignId: string, launchId: string, chunks: Recipient[][], first = 0): Promise<void> {
   const expires = epochSeconds() + AUDIENCE_KEPT_MS / 1000;
-  await batchWrite(chunks.map((recipients, i) => ({ PutRequest: { Item: { ...chunkKey(ws, campaignId, launchId, first + i), recipients, expires_at: expires } } })));
+  await batchWrite(
+    chunks.map((recipients, i) => ({ PutRequest: { Item: { ...chunkKey(ws, campaignId, launchId, first + i), recipients, expires_at: expires } } })),
+  );
 }
 
 /** One chunk's recipients, read strongly consistent (written just before the launch committed), or undefined. */

@@ -53,7 +53,10 @@ export async function campaignCountsWithRetries(ws: string, campaignId: string):
 }
 
 /** The counts and the failed messages by error code (contract §15 `failed_by_code`), from one read of the shards. */
-export async function campaignCountsByCode(ws: string, campaignId: string): Promise<{ counts: CampaignCounts; failedByCode: Record<string, number>; retried: number }> {
+export async function campaignCountsByCode(
+  ws: string,
+  campaignId: string,
+): Promise<{ counts: CampaignCounts; failedByCode: Record<string, number>; retried: number }> {
   const shards = await metricShards(ws, campaignId);
   return { counts: countsOf(shards), failedByCode: failedByCodeOf(shards), retried: retriedOf(shards) };
 }

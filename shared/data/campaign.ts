@@ -17,7 +17,13 @@ const campaignListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CAMP
 export async function insertCampaign(campaign: Campaign): Promise<void> {
   const ws = campaign.workspace_id;
   await transact([
-    { Put: { TableName: tableName(), Item: { ...campaignKey(ws, campaign.id), ...campaignListEntry(ws, campaign.id), ...campaign }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...campaignKey(ws, campaign.id), ...campaignListEntry(ws, campaign.id), ...campaign },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     counterMove(ws, counterNames.campaigns, 1),
   ]);
 }
@@ -28,11 +34,17 @@ export async function getCampaign(ws: string, id: string, consistent = true): Pr
 }
 
 /** The campaign a table stream image holds, or undefined when the image is another record's (its metric shards and audience chunks included). */
-export const campaignFromStreamImage = (image: StreamImage | undefined): Campaign | undefined => streamItemOf(image, (key) => key.SK === CAMPAIGN) as Campaign | undefined;
+export const campaignFromStreamImage = (image: StreamImage | undefined): Campaign | undefined =>
+  streamItemOf(image, (key) => key.SK === CAMPAIGN) as Campaign | undefined;
 
 /** A page of the workspace's campaigns, newest first, with the exact count from the campaign counter. */
 export async function campaignsPage(ws: string, page: number, pageSize: number): Promise<{ campaigns: Campaign[]; total: number }> {
-  const query = { IndexName: indexes.byParent.indexName, KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': campaignListEntry(ws).GSI1PK }, ScanIndexForward: false };
+  const query = {
+    IndexName: indexes.byParent.indexName,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': campaignListEntry(ws).GSI1PK },
+    ScanIndexForward: false,
+  };
   const [campaigns, total] = await Promise.all([queryPage<Campaign>(query, page, pageSize), readListCount(ws, counterNames.campaigns)]);
   return { campaigns, total };
 }

@@ -22,7 +22,9 @@ export interface PhoneOwner {
 
 /** The contact holding each of these numbers and its opt-out, from their claims; numbers without a contact are absent. */
 export async function phoneOwners(ws: string, phones: string[]): Promise<Map<string, PhoneOwner>> {
-  const claims = await getMany<{ PK: string; contact_id: string; opted_out_at?: string | null }>([...new Set(phones)].map((digits) => phoneClaimKey(ws, digits)));
+  const claims = await getMany<{ PK: string; contact_id: string; opted_out_at?: string | null }>(
+    [...new Set(phones)].map((digits) => phoneClaimKey(ws, digits)),
+  );
   const prefix = phoneClaimKey(ws, '').PK;
   return new Map(claims.map((claim) => [claim.PK.slice(prefix.length), { contact_id: claim.contact_id, opted_out_at: claim.opted_out_at ?? null }]));
 }

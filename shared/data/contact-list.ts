@@ -21,7 +21,10 @@ function children(GSI1PK: string, filter?: { expression: string; values: Record<
 
 /** A page of the workspace's contacts, newest first, with the exact count. */
 export async function contactsPage(ws: string, page: number, pageSize: number): Promise<{ contacts: Contact[]; total: number }> {
-  const [items, total] = await Promise.all([queryPage<Record<string, unknown>>(children(contactListEntry(ws).GSI1PK), page, pageSize), readListCount(ws, counterNames.contacts)]);
+  const [items, total] = await Promise.all([
+    queryPage<Record<string, unknown>>(children(contactListEntry(ws).GSI1PK), page, pageSize),
+    readListCount(ws, counterNames.contacts),
+  ]);
   return { contacts: items.map(toContact), total };
 }
 
@@ -31,7 +34,13 @@ export async function taggedPage(ws: string, tag: string, page: number, pageSize
     queryPage<{ GSI1SK: string }>(children(taggedListEntry(ws, tag).GSI1PK), page, pageSize),
     readListCount(ws, counterNames.tag(tag)),
   ]);
-  return { contacts: await contactsByIds(ws, members.map((member) => member.GSI1SK)), total };
+  return {
+    contacts: await contactsByIds(
+      ws,
+      members.map((member) => member.GSI1SK),
+    ),
+    total,
+  };
 }
 
 /** The ids of every contact carrying a tag (its index form), newest first: index entries only, no contact read. */

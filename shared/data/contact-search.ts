@@ -32,7 +32,10 @@ interface Searchable {
 /** The entries a contact has: text from its name and email, digits from its number. */
 function entriesOf(contact: Searchable): Entry[] {
   const texts = new Map([...wordStartSuffixes(contact.name ?? ''), ...wordStartSuffixes(contact.email ?? '')].map((text) => [entryKey(text), text]));
-  return [...[...texts].map(([key, text]): Entry => ({ kind: 'T', key, text })), ...digitSuffixes(contact.phone_number).map((digits): Entry => ({ kind: 'P', key: digits, text: digits }))];
+  return [
+    ...[...texts].map(([key, text]): Entry => ({ kind: 'T', key, text })),
+    ...digitSuffixes(contact.phone_number).map((digits): Entry => ({ kind: 'P', key: digits, text: digits })),
+  ];
 }
 
 /** Entries are listed per workspace, kind and first character, so one prefix query reads one list. */
@@ -43,13 +46,20 @@ const entryItemKey = (contactPk: string, entry: Entry) => ({ PK: contactPk, SK: 
 const put = (ws: string, contactPk: string, contactId: string, entry: Entry): TransactItem => ({
   Put: {
     TableName: tableName(),
-    Item: { ...entryItemKey(contactPk, entry), GSI1PK: listOf(ws, entry.kind, entry.key), GSI1SK: entry.key, contact_id: contactId, ...(entry.text !== entry.key && { text: entry.text }) },
+    Item: {
+      ...entryItemKey(contactPk, entry),
+      GSI1PK: listOf(ws, entry.kind, entry.key),
+      GSI1SK: entry.key,
+      contact_id: contactId,
+      ...(entry.text !== entry.key && { text: entry.text }),
+    },
   },
 });
 const remove = (contactPk: string, entry: Entry): TransactItem => ({ Delete: { TableName: tableName(), Key: entryItemKey(contactPk, entry) } });
 
 /** A new contact's entries, written with it. */
-export const searchEntryPuts = (ws: string, contactPk: string, contact: Searchable): TransactItem[] => entriesOf(contact).map((entry) => put(ws, contactPk, contact.id, entry));
+export const searchEntryPuts = (ws: string, contactPk: string, contact: Searchable): TransactItem[] =>
+  entriesOf(contact).map((entry) => put(ws, contactPk, contact.id, entry));
 
 /** How many items searchEntryPuts writes for a contact (transactions are packed by item count). */
 export const searchEntryCount = (contact: Searchable): number => entriesOf(contact).length;

@@ -73,7 +73,14 @@ export async function reconcileTags(ws: string, contact: Contact, version: numbe
  */
 export async function replaceContact(ws: string, before: StoredContact, after: Contact): Promise<'replaced' | 'stale' | 'phone_taken'> {
   const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: contactItem(ws, after, before.version + 1), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': before.version } } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: contactItem(ws, after, before.version + 1),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': before.version },
+      },
+    },
   ];
   const searchChanges = searchEntryChanges(ws, contactKey(ws, after.id).PK, before, after);
   const phoneChanged = after.phone_number !== before.phone_number;
@@ -105,7 +112,14 @@ export async function deleteContactRecords(ws: string, contact: StoredContact): 
   try {
     await applyUnits(units, [versionGuard(ws, contact.id, contact.version)]);
     await transact([
-      { Delete: { TableName: tableName(), Key: contactKey(ws, contact.id), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': contact.version } } },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: contactKey(ws, contact.id),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': contact.version },
+        },
+      },
       ...(contact.phone_number ? [{ Delete: { TableName: tableName(), Key: phoneClaimKey(ws, contact.phone_number) } }] : []),
       ...(contact.user_id ? [{ Delete: { TableName: tableName(), Key: userClaimKey(ws, contact.user_id) } }] : []),
       counterMove(ws, counterNames.contacts, -1),

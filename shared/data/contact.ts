@@ -22,7 +22,11 @@ export const phoneClaimKey = (ws: string, digits: string) => ({ PK: `WS#${ws}#PH
 /** Maps a platform user id (a customer without a phone number) to its contact, and keeps it unique. */
 export const userClaimKey = (ws: string, userId: string) => ({ PK: `WS#${ws}#USER#${userId}`, SK: 'CONTACT_USER' });
 /** The claim also carries the contact's opt-out, so a send checks a number with one read by key. */
-export const phoneClaim = (ws: string, contact: Contact) => ({ ...phoneClaimKey(ws, contact.phone_number), contact_id: contact.id, opted_out_at: contact.opted_out_at });
+export const phoneClaim = (ws: string, contact: Contact) => ({
+  ...phoneClaimKey(ws, contact.phone_number),
+  contact_id: contact.id,
+  opted_out_at: contact.opted_out_at,
+});
 export const TAG = 'TAG#';
 export const tagItemKey = (ws: string, contactId: string, tag: string) => ({ PK: contactKey(ws, contactId).PK, SK: `${TAG}${tag}` });
 export const taggedListEntry = (ws: string, tag: string, contactId?: string) => ({ GSI1PK: `WS#${ws}#TAG#${tag}`, ...(contactId && { GSI1SK: contactId }) });
@@ -36,7 +40,19 @@ export const contactItem = (ws: string, contact: Contact, version: number) => ({
 
 export function toContact(item: Record<string, unknown>): StoredContact {
   const { id, name, phone_number, email, tags, custom_fields, opted_out_at, user_id, created_at, updated_at, version } = item as unknown as StoredContact;
-  return { id, name, phone_number, email, tags, custom_fields, opted_out_at: opted_out_at ?? null, ...(user_id && { user_id }), created_at, updated_at, version };
+  return {
+    id,
+    name,
+    phone_number,
+    email,
+    tags,
+    custom_fields,
+    opted_out_at: opted_out_at ?? null,
+    ...(user_id && { user_id }),
+    created_at,
+    updated_at,
+    version,
+  };
 }
 
 export async function getContact(ws: string, id: string, consistent = false): Promise<StoredContact | undefined> {

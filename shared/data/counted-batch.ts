@@ -49,7 +49,11 @@ export interface CountChange {
  * sequence number it was counted through.
  */
 export async function addCountedRun(firstEventId: string, throughSequence: string, shard: number, changes: CountChange[]): Promise<string | undefined> {
-  const deltas = changes.map(({ ws, campaignId, attribute, delta }) => ({ key: campaignId ? metricsKey(ws, campaignId, shard) : messageCountsKey(ws, shard), attribute, delta }));
+  const deltas = changes.map(({ ws, campaignId, attribute, delta }) => ({
+    key: campaignId ? metricsKey(ws, campaignId, shard) : messageCountsKey(ws, shard),
+    attribute,
+    delta,
+  }));
   try {
     await transact([countedMark(firstEventId, throughSequence), ...counterUpdates(deltas)]);
     return undefined;

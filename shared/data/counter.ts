@@ -17,7 +17,13 @@ export const counterNames = {
 
 /** Moves a list counter by `delta`, as one item of the caller's transaction. */
 export const counterMove = (ws: string, name: string, delta: number): TransactItem => ({
-  Update: { TableName: tableName(), Key: counterKey(ws, name), UpdateExpression: 'ADD #count :delta', ExpressionAttributeNames: { '#count': 'count' }, ExpressionAttributeValues: { ':delta': delta } },
+  Update: {
+    TableName: tableName(),
+    Key: counterKey(ws, name),
+    UpdateExpression: 'ADD #count :delta',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':delta': delta },
+  },
 });
 
 export const readListCount = (ws: string, name: string): Promise<number> => readCounter(counterKey(ws, name));

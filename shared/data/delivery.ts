@@ -102,14 +102,23 @@ export async function claimDeliveryAttempt(delivery: Delivery): Promise<boolean>
 }
 
 /** Writes the delivery's status, last answer and next due time. The attempt is over, so its lease goes: the next job waits only for `next_attempt_at`. */
-export async function setDeliveryStatus(delivery: Delivery, result: Pick<Delivery, 'status' | 'last_status_code' | 'last_error' | 'next_attempt_at'>): Promise<void> {
+export async function setDeliveryStatus(
+  delivery: Delivery,
+  result: Pick<Delivery, 'status' | 'last_status_code' | 'last_error' | 'next_attempt_at'>,
+): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: deliveryKey(delivery.workspace_id, delivery.webhook_id, delivery.id),
       UpdateExpression: 'SET #status = :status, last_status_code = :code, last_error = :error, next_attempt_at = :next, updated_at = :now REMOVE lease_until',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': result.status, ':code': result.last_status_code, ':error': result.last_error, ':next': result.next_attempt_at, ':now': nowIso() },
+      ExpressionAttributeValues: {
+        ':status': result.status,
+        ':code': result.last_status_code,
+        ':error': result.last_error,
+        ':next': result.next_attempt_at,
+        ':now': nowIso(),
+      },
     }),
   );
 }

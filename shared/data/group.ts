@@ -44,7 +44,13 @@ const memberIdOf = (item: { SK: string }) => item.SK.slice(MEMBER.length);
 export async function insertGroup(ws: string, group: Omit<Group, 'contacts_count'>): Promise<Group> {
   const item = { ...group, count: 0 };
   await transact([
-    { Put: { TableName: tableName(), Item: { ...groupKey(ws, group.id), ...groupListEntry(ws, group.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...groupKey(ws, group.id), ...groupListEntry(ws, group.id), ...item },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     counterMove(ws, counterNames.groups, 1),
   ]);
   return toGroup(item);
@@ -60,7 +66,12 @@ export const groupsAmong = async (ws: string, ids: string[]): Promise<Group[]> =
 
 /** A page of the workspace's groups, newest first, with the exact count from the groups counter. */
 export async function groupsPage(ws: string, page: number, pageSize: number): Promise<{ groups: Group[]; total: number }> {
-  const query = { IndexName: indexes.byParent.indexName, KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': groupListEntry(ws).GSI1PK }, ScanIndexForward: false };
+  const query = {
+    IndexName: indexes.byParent.indexName,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': groupListEntry(ws).GSI1PK },
+    ScanIndexForward: false,
+  };
   const [items, total] = await Promise.all([queryPage(query, page, pageSize), readListCount(ws, counterNames.groups)]);
   return { groups: items.map(toGroup), total };
 }
@@ -68,7 +79,10 @@ export async function groupsPage(ws: string, page: number, pageSize: number): Pr
 /** Deletes the group item with its count; false when there was none. */
 export async function deleteGroupItem(ws: string, id: string): Promise<boolean> {
   return conditionally(
-    transact([{ Delete: { TableName: tableName(), Key: groupKey(ws, id), ConditionExpression: 'attribute_exists(PK)' } }, counterMove(ws, counterNames.groups, -1)]),
+    transact([
+      { Delete: { TableName: tableName(), Key: groupKey(ws, id), ConditionExpression: 'attribute_exists(PK)' } },
+      counterMove(ws, counterNames.groups, -1),
+    ]),
   );
 }
 
@@ -102,7 +116,10 @@ export async function deleteAllMemberships(ws: string, groupId: string): Promise
     const page = await db().send(new QueryCommand({ TableName: tableName(), ...membersQuery(ws, groupId), ProjectionExpression: 'SK', ExclusiveStartKey }));
     const contactIds = (page.Items ?? []).map((item) => memberIdOf(item as { SK: string }));
     await batchWrite(
-      contactIds.flatMap((contactId) => [{ DeleteRequest: { Key: memberKey(ws, groupId, contactId) } }, { DeleteRequest: { Key: contactGroupKey(ws, contactId, groupId) } }]),
+      contactIds.flatMap((contactId) => [
+        { DeleteRequest: { Key: memberKey(ws, groupId, contactId) } },
+        { DeleteRequest: { Key: contactGroupKey(ws, contactId, groupId) } },
+      ]),
     );
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
@@ -126,7 +143,10 @@ const joinUnit = (ws: string, groupId: string, contactId: string): Unit => ({
  * side the caller read it from (`readFrom`) must still exist, so a repeat fails instead of counting twice.
  */
 export const leaveUnit = (ws: string, groupId: string, contactId: string, readFrom: 'group' | 'contact'): Unit => {
-  const [conditioned, other] = readFrom === 'group' ? [memberKey(ws, groupId, contactId), contactGroupKey(ws, contactId, groupId)] : [contactGroupKey(ws, contactId, groupId), memberKey(ws, groupId, contactId)];
+  const [conditioned, other] =
+    readFrom === 'group'
+      ? [memberKey(ws, groupId, contactId), contactGroupKey(ws, contactId, groupId)]
+      : [contactGroupKey(ws, contactId, groupId), memberKey(ws, groupId, contactId)];
   return {
     items: [
       { Delete: { TableName: tableName(), Key: conditioned, ConditionExpression: 'attribute_exists(PK)' } },
@@ -137,7 +157,9 @@ export const leaveUnit = (ws: string, groupId: string, contactId: string, readFr
 };
 
 /** Adds the contacts to the group, in as few transactions as fit: how many memberships this call created (a repeat, or a contact deleted meanwhile, adds none). */
-export const joinGroup = (ws: string, groupId: string, contactIds: string[]): Promise<number> => applyUnits(contactIds.map((contactId) => joinUnit(ws, groupId, contactId)));
+export const joinGroup = (ws: string, groupId: string, contactIds: string[]): Promise<number> =>
+  applyUnits(contactIds.map((contactId) => joinUnit(ws, groupId, contactId)));
 
 /** Removes the contacts (members read from the group's side) from the group: how many memberships this call removed. */
-export const leaveGroup = (ws: string, groupId: string, contactIds: string[]): Promise<number> => applyUnits(contactIds.map((contactId) => leaveUnit(ws, groupId, contactId, 'group')));
+export const leaveGroup = (ws: string, groupId: string, contactIds: string[]): Promise<number> =>
+  applyUnits(contactIds.map((contactId) => leaveUnit(ws, groupId, contactId, 'group')));

@@ -60,7 +60,9 @@ const indexOf = (filter: MessageFilter) => (filter.phone ? indexes.conversation 
 function sources(ws: string, filter: MessageFilter) {
   const { values, ...expression } = filterOf(filter);
   const index = indexOf(filter);
-  const partitions = filter.phone ? [conversationEntry(ws, filter.phone).GSI2PK] : Array.from({ length: MESSAGE_SHARDS }, (_, shard) => historyEntry(ws, shard).GSI3PK);
+  const partitions = filter.phone
+    ? [conversationEntry(ws, filter.phone).GSI2PK]
+    : Array.from({ length: MESSAGE_SHARDS }, (_, shard) => historyEntry(ws, shard).GSI3PK);
   return partitions.map((pk) => ({
     IndexName: index.indexName,
     KeyConditionExpression: `${index.partitionKey} = :pk`,
@@ -112,7 +114,9 @@ function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sour
       const key = p as Record<string, unknown>;
       if (typeof key[sortKey] !== 'string' || !UUID.test(key[sortKey])) return false;
       const message = messageKey(ws, key[sortKey]);
-      return Object.keys(key).length === 4 && key[partitionKey] === inputs[i].ExpressionAttributeValues[':pk'] && key.PK === message.PK && key.SK === message.SK;
+      return (
+        Object.keys(key).length === 4 && key[partitionKey] === inputs[i].ExpressionAttributeValues[':pk'] && key.PK === message.PK && key.SK === message.SK
+      );
     });
   return valid ? (positions as Positions) : undefined;
 }

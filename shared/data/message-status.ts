@@ -142,10 +142,23 @@ export function moveStatus(message: Message, change: StatusChange): Promise<bool
 }
 
 /** A customer's edit or deletion of their message: its new content and when it changed. */
-export async function recordCustomerChange(ws: string, id: string, change: ({ edited_at: string } | { revoked_at: string }) & { content: string } & Partial<Record<keyof KindFields, null>>): Promise<void> {
+export async function recordCustomerChange(
+  ws: string,
+  id: string,
+  change: ({ edited_at: string } | { revoked_at: string }) & { content: string } & Partial<Record<keyof KindFields, null>>,
+): Promise<void> {
   const { expression, names, values } = setFields({ ...change, updated_at: nowIso() });
   await conditionally(
-    db().send(new UpdateCommand({ TableName: tableName(), Key: messageKey(ws, id), UpdateExpression: expression, ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeNames: names, ExpressionAttributeValues: values })),
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    ),
   );
 }
 

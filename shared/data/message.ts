@@ -41,7 +41,12 @@ const platformIdKey = (ws: string, providerMessageId: string) => ({ PK: `WS#${ws
  * so whoever reads the id on the message finds its lookup too; writing it again changes nothing.
  */
 export async function putPlatformId(message: Message, providerMessageId: string): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...platformIdKey(message.workspace_id, providerMessageId), message_id: message.id, campaign_id: message.campaign_id } }));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...platformIdKey(message.workspace_id, providerMessageId), message_id: message.id, campaign_id: message.campaign_id },
+    }),
+  );
 }
 
 /**
@@ -79,10 +84,15 @@ export async function insertMessage(message: Message): Promise<Message> {
 }
 
 /** The message a table stream image holds (with its index keys and bookkeeping), or undefined when the image is another record's. */
-export const messageFromStreamImage = (image: StreamImage | undefined): StoredMessage | undefined => streamItemOf(image, (key) => key.SK === MESSAGE) as StoredMessage | undefined;
+export const messageFromStreamImage = (image: StreamImage | undefined): StoredMessage | undefined =>
+  streamItemOf(image, (key) => key.SK === MESSAGE) as StoredMessage | undefined;
 
 /** The messages with these ids that exist, read strongly consistent. */
-export const messagesByIds = (ws: string, ids: string[]): Promise<StoredMessage[]> => getMany<StoredMessage>(ids.map((id) => messageKey(ws, id)), true);
+export const messagesByIds = (ws: string, ids: string[]): Promise<StoredMessage[]> =>
+  getMany<StoredMessage>(
+    ids.map((id) => messageKey(ws, id)),
+    true,
+  );
 
 /** Writes a message unless one with its id exists: true when it was written. */
 export const putNewMessage = (message: Message): Promise<boolean> =>

@@ -25,7 +25,13 @@ export async function getPace(phoneNumberId: string): Promise<NumberPace | undef
 
 export async function setThroughput(phoneNumberId: string, throughput: number): Promise<void> {
   await db().send(
-    new UpdateCommand({ TableName: tableName(), Key: paceKey(phoneNumberId), UpdateExpression: 'SET #t = :t', ExpressionAttributeNames: { '#t': 'throughput' }, ExpressionAttributeValues: { ':t': throughput } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: paceKey(phoneNumberId),
+      UpdateExpression: 'SET #t = :t',
+      ExpressionAttributeNames: { '#t': 'throughput' },
+      ExpressionAttributeValues: { ':t': throughput },
+    }),
   );
 }
 

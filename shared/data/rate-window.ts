@@ -58,7 +58,12 @@ async function takePlace(ws: string, second: number): Promise<{ remaining: numbe
 }
 
 /** Starts `second`'s window over the one found (unchanged since), counting this request as its first. */
-async function startWindow(ws: string, second: number, found: RateWindow | undefined, room: number): Promise<{ started: true } | { window: RateWindow | undefined }> {
+async function startWindow(
+  ws: string,
+  second: number,
+  found: RateWindow | undefined,
+  room: number,
+): Promise<{ started: true } | { window: RateWindow | undefined }> {
   const previous = found?.second === second - 1 ? found.admitted : 0;
   try {
     await db().send(

@@ -23,7 +23,12 @@ function streams(): DynamoDBStreamsClient {
 /** The records of a failed batch, read again from the stream, in the shape Lambda hands them over. */
 export async function readStreamBatch(info: StreamBatchInfo): Promise<DynamoDBRecord[]> {
   const { ShardIterator } = await streams().send(
-    new GetShardIteratorCommand({ StreamArn: info.streamArn, ShardId: info.shardId, ShardIteratorType: 'AT_SEQUENCE_NUMBER', SequenceNumber: info.startSequenceNumber }),
+    new GetShardIteratorCommand({
+      StreamArn: info.streamArn,
+      ShardId: info.shardId,
+      ShardIteratorType: 'AT_SEQUENCE_NUMBER',
+      SequenceNumber: info.startSequenceNumber,
+    }),
   );
   const end = BigInt(info.endSequenceNumber);
   const records: DynamoDBRecord[] = [];

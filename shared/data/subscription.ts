@@ -28,7 +28,13 @@ export interface Subscription {
 export async function insertSubscription(subscription: Subscription): Promise<void> {
   const ws = subscription.workspace_id;
   await transact([
-    { Put: { TableName: tableName(), Item: { ...subscriptionKey(ws, subscription.id), ...subscriptionListEntry(ws, subscription.id), ...subscription }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...subscriptionKey(ws, subscription.id), ...subscriptionListEntry(ws, subscription.id), ...subscription },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
   ]);
 }
 
@@ -75,9 +81,15 @@ export async function updateSubscription(ws: string, id: string, set: Record<str
 
 /** Deletes the subscription and its delivery log; false when there was none. */
 export async function deleteSubscriptionRecords(ws: string, id: string): Promise<boolean> {
-  const deleted = await conditionally(db().send(new DeleteCommand({ TableName: tableName(), Key: subscriptionKey(ws, id), ConditionExpression: 'attribute_exists(PK)' })));
+  const deleted = await conditionally(
+    db().send(new DeleteCommand({ TableName: tableName(), Key: subscriptionKey(ws, id), ConditionExpression: 'attribute_exists(PK)' })),
+  );
   if (!deleted) return false;
-  const log = await queryAll<{ PK: string; SK: string }>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': subscriptionPartition(ws, id) }, ProjectionExpression: 'PK, SK' });
+  const log = await queryAll<{ PK: string; SK: string }>({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': subscriptionPartition(ws, id) },
+    ProjectionExpression: 'PK, SK',
+  });
   await batchWrite(log.map(({ PK, SK }) => ({ DeleteRequest: { Key: { PK, SK } } })));
   return true;
 }

@@ -32,7 +32,9 @@ const toTemplate = (item: Record<string, unknown>): Template => {
 
 /** All templates of a workspace, with one query. */
 export async function allTemplates(ws: string): Promise<Template[]> {
-  return (await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': templatesPartition(ws) } })).map(toTemplate);
+  return (await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': templatesPartition(ws) } })).map(
+    toTemplate,
+  );
 }
 
 export async function getTemplate(ws: string, name: string, language: string): Promise<Template | undefined> {

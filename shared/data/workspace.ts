@@ -94,7 +94,13 @@ export async function updateSettings(id: string, settings: Partial<Pick<Workspac
 
 /** One more active key, as an item of the key's own transaction; the workspace must exist. */
 export const activeKeyAdded = (ws: string): TransactItem => ({
-  Update: { TableName: tableName(), Key: workspaceKey(ws), UpdateExpression: 'ADD active_keys :one', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':one': 1 } },
+  Update: {
+    TableName: tableName(),
+    Key: workspaceKey(ws),
+    UpdateExpression: 'ADD active_keys :one',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':one': 1 },
+  },
 });
 
 /** One active key fewer, only while another remains: the condition that keeps the last key (contract §3). */

@@ -47,7 +47,8 @@ export const listWorkspaces = allWorkspaces;
  * The workspaces of one WhatsApp Business Account (its numbers may serve several), for the
  * account-level webhooks (template status). Rare events: the workspace list is read each time.
  */
-export const findWorkspacesByWabaId = async (wabaId: string): Promise<Workspace[]> => (await allWorkspaces()).filter((workspace) => workspace.waba_id === wabaId);
+export const findWorkspacesByWabaId = async (wabaId: string): Promise<Workspace[]> =>
+  (await allWorkspaces()).filter((workspace) => workspace.waba_id === wabaId);
 
 export async function setPlan(id: string, plan: Plan): Promise<Workspace> {
   const workspace = await updateSettings(id, { plan });

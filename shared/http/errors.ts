@@ -43,7 +43,12 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 
 /** An error of the HTTP layer, which may carry response headers (`WWW-Authenticate`, `Idempotent-Replayed`). */
 export class HttpError extends DomainError<ErrorCode> {
-  constructor(code: ErrorCode, message: string, details?: DomainError['details'], readonly headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: DomainError['details'],
+    readonly headers: Record<string, string> = {},
+  ) {
     super(code, message, details);
     this.name = 'HttpError';
   }

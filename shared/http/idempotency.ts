@@ -22,8 +22,7 @@ type Outcome = { result: HttpResult } | { error: { code: string; message: string
 
 export type Begin =
   /** Run the request; `resourceId` is the id of what it creates, the same for every attempt of this key. */
-  | { kind: 'proceed'; resourceId: string }
-  | { kind: 'replay'; outcome: Outcome };
+  { kind: 'proceed'; resourceId: string } | { kind: 'replay'; outcome: Outcome };
 
 /** Same key, same request: method, path and body (keys sorted) hashed. */
 export function fingerprint(path: string, body: unknown): string {
@@ -31,9 +30,15 @@ export function fingerprint(path: string, body: unknown): string {
     Array.isArray(value)
       ? value.map(canonical)
       : value && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, canonical(v)]))
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
         : value;
-  return createHash('sha256').update(`${path}\n${JSON.stringify(canonical(body ?? null))}`).digest('hex');
+  return createHash('sha256')
+    .update(`${path}\n${JSON.stringify(canonical(body ?? null))}`)
+    .digest('hex');
 }
 
 /**

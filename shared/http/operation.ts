@@ -51,14 +51,14 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
     .use(validateRequest(schemas));
   if (schemas.idempotentAs) stack.use(idempotency(schemas.idempotentAs));
   return stack.handler(async (event, context) => {
-      if (context.replay) return context.replay;
-      const result = await handle({
-        ...(context.input as ValidInput<S>),
-        workspace: context.caller!.workspace,
-        headers: event.headers,
-        requestId: context.requestId,
-        resourceId: context.resourceId ?? newId(),
-      });
-      return result;
+    if (context.replay) return context.replay;
+    const result = await handle({
+      ...(context.input as ValidInput<S>),
+      workspace: context.caller!.workspace,
+      headers: event.headers,
+      requestId: context.requestId,
+      resourceId: context.resourceId ?? newId(),
     });
+    return result;
+  });
 }

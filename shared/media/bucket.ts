@@ -14,7 +14,8 @@ export const mediaBucket = () => env.mediaBucket;
 
 const ATTEMPTS = 3;
 
-const bytesOf = (data: SourceData) => (typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data));
+const bytesOf = (data: SourceData) =>
+  typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
 
 /** SHA-256 and HMAC-SHA256 for the signer, from node:crypto. */
 class Sha256 {
@@ -37,7 +38,8 @@ function credentials() {
 }
 
 // S3 signs the path as sent (no second encoding), and its payload hash is a header.
-const signer = () => new SignatureV4({ service: 's3', region: env.awsRegion, credentials: credentials(), sha256: Sha256, uriEscapePath: false, applyChecksum: false });
+const signer = () =>
+  new SignatureV4({ service: 's3', region: env.awsRegion, credentials: credentials(), sha256: Sha256, uriEscapePath: false, applyChecksum: false });
 
 /** The object's URL: path-style on the emulator, virtual-hosted in AWS. */
 function objectUrl(key: string): URL {
@@ -47,15 +49,28 @@ function objectUrl(key: string): URL {
 
 /** The request the signer takes for `method` on the object's URL. */
 function request(method: string, url: URL, headers: Record<string, string>, body?: Uint8Array) {
-  return { method, protocol: url.protocol, hostname: url.hostname, port: url.port ? Number(url.port) : undefined, path: url.pathname, query: {}, headers: { host: url.host, ...headers }, body };
+  return {
+    method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: url.port ? Number(url.port) : undefined,
+    path: url.pathname,
+    query: {},
+    headers: { host: url.host, ...headers },
+    body,
+  };
 }
 
 /** One signed call, retried on a server error or a dropped connection like the SDK's standard retries; any other answer but 200 throws. */
 async function call(method: 'PUT' | 'GET', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
   const url = objectUrl(key);
-  const payloadHash = createHash('sha256').update(body ?? new Uint8Array()).digest('hex');
+  const payloadHash = createHash('sha256')
+    .update(body ?? new Uint8Array())
+    .digest('hex');
   for (let attempt = 1; ; attempt++) {
-    const signed = await signer().sign(request(method, url, { 'x-amz-content-sha256': payloadHash, ...(contentType && { 'content-type': contentType }) }, body));
+    const signed = await signer().sign(
+      request(method, url, { 'x-amz-content-sha256': payloadHash, ...(contentType && { 'content-type': contentType }) }, body),
+    );
     const response = await fetch(url, { method, headers: signed.headers as Record<string, string>, body }).catch((error: Error) => error);
     if (response instanceof Response && response.ok) return response;
     const retryable = !(response instanceof Response) || response.status >= 500;

@@ -56,7 +56,10 @@ function parameters(name: string, path: string, description: HttpDescription): J
   ];
 }
 
-const errorCodeList = () => Object.entries(ERROR_MEANINGS).map(([code, meaning]) => `- \`${code}\`: ${meaning}`).join('\n');
+const errorCodeList = () =>
+  Object.entries(ERROR_MEANINGS)
+    .map(([code, meaning]) => `- \`${code}\`: ${meaning}`)
+    .join('\n');
 
 const SECURITY: Record<HttpDescription['auth'], Json[]> = { apiKey: [{ ApiKey: [] }], none: [], platformSignature: [{ MetaSignature: [] }] };
 

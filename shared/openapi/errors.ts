@@ -30,7 +30,7 @@ export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   recipient_opted_out: 'A MARKETING template to a number that opted out',
   invalid_audience: 'The audience names groups or contacts that do not exist (listed in `details`)',
   empty_audience: 'The audience resolves to no recipient',
-  nothing_to_retry: 'No recipient\'s latest message failed with a transient cause',
+  nothing_to_retry: "No recipient's latest message failed with a transient cause",
   rate_limited: "Over the workspace's request rate",
   platform_error: 'The messaging platform refused or did not answer',
   internal_error: 'Something unexpected failed on our side',

@@ -15,7 +15,10 @@ export const ref = (kind: 'headers' | 'parameters' | 'responses' | 'schemas', na
 
 export const HEADERS: Json = {
   RequestId: { description: 'The request id, also `request_id` in the body', required: true, schema: { type: 'string', format: 'uuid' } },
-  IdempotentReplayed: { description: 'On the replayed answer of an earlier request with the same Idempotency-Key (a replayed 4xx carries it too)', schema: { const: 'true' } },
+  IdempotentReplayed: {
+    description: 'On the replayed answer of an earlier request with the same Idempotency-Key (a replayed 4xx carries it too)',
+    schema: { const: 'true' },
+  },
   WwwAuthenticate: { description: 'The scheme to authenticate with', required: true, schema: { const: 'Bearer' } },
   RetryAfter: { description: 'Seconds to wait before the next request', required: true, schema: { type: 'integer', minimum: 1 } },
   RateLimitLimit: { description: "The workspace's requests per second", required: true, schema: { type: 'integer', minimum: 1 } },
@@ -27,8 +30,12 @@ const idempotent = (description: HttpDescription) => description.auth === 'apiKe
 const SUCCESS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted: the rest happens asynchronously' };
 
 export function successResponse(success: EnvelopedSuccess | RawSuccess, description: HttpDescription, convert: (schema: v.GenericSchema) => JsonSchema): Json {
-  const headers = { 'X-Request-Id': ref('headers', 'RequestId'), ...(idempotent(description) && { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') }) };
-  if ('body' in success) return { description: SUCCESS_TEXT[success.status], headers, content: { [success.mediaType]: { schema: convert(schemas[success.body]) } } };
+  const headers = {
+    'X-Request-Id': ref('headers', 'RequestId'),
+    ...(idempotent(description) && { 'Idempotent-Replayed': ref('headers', 'IdempotentReplayed') }),
+  };
+  if ('body' in success)
+    return { description: SUCCESS_TEXT[success.status], headers, content: { [success.mediaType]: { schema: convert(schemas[success.body]) } } };
   const data = success.list ? v.array(schemas[success.data]) : schemas[success.data];
   const paging = success.list === 'pages' ? schemas.pagination : success.list === 'cursor' ? schemas.cursorPagination : undefined;
   return {
@@ -51,7 +58,9 @@ function errorResponse(codes: EnvelopeErrorCode[], withAuthenticateHeader: boole
         'RateLimit-Remaining': ref('headers', 'RateLimitRemaining'),
       }),
     },
-    content: { 'application/json': { schema: { allOf: [ref('schemas', 'ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }] } } },
+    content: {
+      'application/json': { schema: { allOf: [ref('schemas', 'ErrorEnvelope'), { properties: { error: { properties: { code: { enum: codes } } } } }] } },
+    },
   };
 }
 

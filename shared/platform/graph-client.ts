@@ -86,7 +86,13 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
   if (!response.ok) {
     const { error } = answer;
     const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : undefined;
-    throw new PlatformError(response.status, error?.code ?? response.status, error?.error_user_title ?? error?.message ?? 'Unknown error', error?.error_subcode, details);
+    throw new PlatformError(
+      response.status,
+      error?.code ?? response.status,
+      error?.error_user_title ?? error?.message ?? 'Unknown error',
+      error?.error_subcode,
+      details,
+    );
   }
   return answer as T;
 }

@@ -201,8 +201,13 @@ function kindOf(message: Json): Pick<PlatformInbound, 'type' | 'content' | 'fiel
 function senderOf(message: Json, contacts: Json[]): Sender {
   const phone = phoneOf(message.from);
   const userId = str(message.from_user_id) ?? null;
-  const contact = contacts.find((c) => (phone && phoneOf(c.wa_id) === phone) || (userId && str(c.user_id) === userId)) ?? (contacts.length === 1 ? contacts[0] : undefined);
-  return { phone, userId: userId ?? str(contact?.user_id) ?? null, profileName: str(object(contact?.profile)?.name) ?? str(object(contact?.profile)?.username) };
+  const contact =
+    contacts.find((c) => (phone && phoneOf(c.wa_id) === phone) || (userId && str(c.user_id) === userId)) ?? (contacts.length === 1 ? contacts[0] : undefined);
+  return {
+    phone,
+    userId: userId ?? str(contact?.user_id) ?? null,
+    profileName: str(object(contact?.profile)?.name) ?? str(object(contact?.profile)?.username),
+  };
 }
 
 function readMessages(phoneNumberId: string, value: Json, into: PlatformWebhook): void {
@@ -238,7 +243,14 @@ function readStatuses(phoneNumberId: string, value: Json, into: PlatformWebhook)
     const name = str(status.status) as PlatformStatusName | undefined;
     if (!id || !name || !PLATFORM_STATUSES.includes(name)) continue;
     const error = errorOf(status.errors);
-    into.statuses.push({ phoneNumberId, providerMessageId: id, status: name, at: time(status.timestamp), callbackData: str(status.biz_opaque_callback_data), ...(error && { error }) });
+    into.statuses.push({
+      phoneNumberId,
+      providerMessageId: id,
+      status: name,
+      at: time(status.timestamp),
+      callbackData: str(status.biz_opaque_callback_data),
+      ...(error && { error }),
+    });
   }
 }
 
@@ -249,7 +261,14 @@ function readTemplateUpdate(wabaId: string | undefined, value: Json, into: Platf
   if (!wabaId || !name || !language || !status) return;
   const id = value.message_template_id;
   // Languages are written `en_US` in template lists but `en-US` in some of these events.
-  into.templateUpdates.push({ wabaId, templateId: typeof id === 'number' || typeof id === 'string' ? String(id) : null, name, language: language.replace('-', '_'), status: status.toUpperCase(), reason: str(value.reason) ?? null });
+  into.templateUpdates.push({
+    wabaId,
+    templateId: typeof id === 'number' || typeof id === 'string' ? String(id) : null,
+    name,
+    language: language.replace('-', '_'),
+    status: status.toUpperCase(),
+    reason: str(value.reason) ?? null,
+  });
 }
 
 export function readWebhook(payload: unknown): PlatformWebhook {

@@ -69,7 +69,6 @@ export interface RetryRound {
   skipped?: number;
 }
 
-
 export const ZERO_COUNTS: CampaignCounts = { total_messages: 0, pending: 0, sent: 0, delivered: 0, read: 0, failed: 0 };
 
 /** The days a window names, in the order `Date#getUTCDay` numbers them. */

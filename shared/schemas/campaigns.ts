@@ -48,7 +48,11 @@ export const createCampaignBody = /* @__PURE__ */ droppable(() =>
       send_window: v.optional(sendWindow()),
     }),
     v.forward(
-      v.partialCheck([['template_id'], ['template_name']], (input) => Boolean(input.template_id || input.template_name), 'template_id or template_name is required'),
+      v.partialCheck(
+        [['template_id'], ['template_name']],
+        (input) => Boolean(input.template_id || input.template_name),
+        'template_id or template_name is required',
+      ),
       ['template_name'],
     ),
   ),
@@ -65,7 +69,10 @@ const segmentCustomFields = () =>
   v.pipe(
     v.record(
       v.pipe(v.string(), v.minLength(1, 'Field names must not be empty'), v.maxLength(100, 'Field names must be at most 100 characters')),
-      v.union([v.pipe(v.string(), v.maxLength(1000, 'Values must be at most 1000 characters')), v.number(), v.boolean()], 'Must be a string, number or boolean'),
+      v.union(
+        [v.pipe(v.string(), v.maxLength(1000, 'Values must be at most 1000 characters')), v.number(), v.boolean()],
+        'Must be a string, number or boolean',
+      ),
     ),
     v.check((fields) => Object.keys(fields).length <= 50, 'At most 50 custom fields'),
   );

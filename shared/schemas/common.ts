@@ -22,8 +22,7 @@ export const integerParam = (min: number, max: number, fallback: number) =>
 export const uuid = (message = 'Must be a UUID') => v.pipe(v.string(), v.uuid(message));
 
 /** A required, trimmed, non-empty string of at most `max` characters. */
-export const text = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(max, `Must be at most ${max} characters`));
+export const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1, 'Must not be empty'), v.maxLength(max, `Must be at most ${max} characters`));
 
 /**
  * Builds a schema in a call a bundle may drop when nothing uses the schema (with `@__PURE__` at
@@ -95,7 +94,9 @@ export const variables = (allowMacros = false) =>
 const exactlyOne = (keys: string[]) => (input: object) => keys.filter((key) => (input as Record<string, unknown>)[key] !== undefined).length === 1;
 
 const mediaEntries = () => ({
-  link: v.optional(v.pipe(v.string(), v.maxLength(2048, 'Must be at most 2048 characters'), v.url('Must be a URL'), v.startsWith('https://', 'Must be an https:// URL'))),
+  link: v.optional(
+    v.pipe(v.string(), v.maxLength(2048, 'Must be at most 2048 characters'), v.url('Must be a URL'), v.startsWith('https://', 'Must be an https:// URL')),
+  ),
   media_id: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,256}$/, 'Must be a platform media id'))),
 });
 const oneSource = () => v.check(exactlyOne(['link', 'media_id']), 'Exactly one of link and media_id is required');
@@ -105,7 +106,13 @@ export const media = () => v.pipe(v.strictObject(mediaEntries()), oneSource());
 
 /** A document: media plus the file name the recipient sees. */
 export const documentMedia = () =>
-  v.pipe(v.strictObject({ ...mediaEntries(), filename: v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(240, 'Must be at most 240 characters'))) }), oneSource());
+  v.pipe(
+    v.strictObject({
+      ...mediaEntries(),
+      filename: v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty'), v.maxLength(240, 'Must be at most 240 characters'))),
+    }),
+    oneSource(),
+  );
 
 /** A location: coordinates in range, optional name and address. */
 export const location = () =>
@@ -136,6 +143,11 @@ export const templateHeader = (allowMacros = false) =>
 /** Template button parameters: `[{ index, value? }]`, at most the platform's 10 buttons. */
 export const templateButtons = (allowMacros = false) =>
   v.pipe(
-    v.array(v.strictObject({ index: v.pipe(v.number(), v.integer('Must be an integer'), v.minValue(0, 'Must be at least 0'), v.maxValue(9, 'Must be at most 9')), value: v.optional(value(allowMacros)) })),
+    v.array(
+      v.strictObject({
+        index: v.pipe(v.number(), v.integer('Must be an integer'), v.minValue(0, 'Must be at least 0'), v.maxValue(9, 'Must be at most 9')),
+        value: v.optional(value(allowMacros)),
+      }),
+    ),
     v.maxLength(10, 'At most 10 buttons'),
   );

@@ -3,7 +3,15 @@ import { droppable, pageParams, phone } from '#shared/schemas/common';
 import { normalizePhone } from '#shared/phone';
 
 /** An empty (or blank) name clears it, like null. */
-const name = () => v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Must be at most 200 characters'), v.transform((value) => value || null)));
+const name = () =>
+  v.nullable(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.maxLength(200, 'Must be at most 200 characters'),
+      v.transform((value) => value || null),
+    ),
+  );
 const email = () => v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Must be at most 254 characters'), v.email('Invalid email address')));
 const tags = () =>
   v.pipe(
@@ -14,7 +22,10 @@ const tags = () =>
 const storableNumber = () =>
   v.pipe(
     v.number(),
-    v.check((n) => Number.isFinite(n) && (!Number.isInteger(n) || Number.isSafeInteger(n)) && Math.abs(n) < 1e120, 'Numbers must be finite and integers within ±9007199254740991'),
+    v.check(
+      (n) => Number.isFinite(n) && (!Number.isInteger(n) || Number.isSafeInteger(n)) && Math.abs(n) < 1e120,
+      'Numbers must be finite and integers within ±9007199254740991',
+    ),
   );
 const isPlainObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const customFields = () =>
@@ -25,7 +36,12 @@ const customFields = () =>
     v.check(isPlainObject, 'Must be an object'),
     v.record(
       v.pipe(v.string(), v.minLength(1, 'Field names must not be empty'), v.maxLength(100, 'Field names must be at most 100 characters')),
-      v.nullable(v.union([v.pipe(v.string(), v.maxLength(1000, 'Values must be at most 1000 characters')), storableNumber(), v.boolean()], 'Must be a string, number, boolean or null')),
+      v.nullable(
+        v.union(
+          [v.pipe(v.string(), v.maxLength(1000, 'Values must be at most 1000 characters')), storableNumber(), v.boolean()],
+          'Must be a string, number, boolean or null',
+        ),
+      ),
     ),
     v.check((fields) => Object.keys(fields).length <= 50, 'At most 50 custom fields per request'),
   );
@@ -39,9 +55,13 @@ const contactFields = () => ({
 });
 
 export const createContactBody = /* @__PURE__ */ droppable(() => v.object({ phone_number: phone(), ...contactFields() }));
-export const updateContactBody = /* @__PURE__ */ droppable(() => v.object({ phone_number: v.optional(phone()), ...contactFields(), opted_out: v.optional(v.boolean()) }));
+export const updateContactBody = /* @__PURE__ */ droppable(() =>
+  v.object({ phone_number: v.optional(phone()), ...contactFields(), opted_out: v.optional(v.boolean()) }),
+);
 /** A bulk item names its number `phone` (or `phone_number`). */
-export const bulkContactItem = /* @__PURE__ */ droppable(() => v.object({ phone: v.optional(v.string()), phone_number: v.optional(v.string()), ...contactFields() }));
+export const bulkContactItem = /* @__PURE__ */ droppable(() =>
+  v.object({ phone: v.optional(v.string()), phone_number: v.optional(v.string()), ...contactFields() }),
+);
 
 /**
  * One bulk item read on its own, so a bad item fails alone: its number as digits and the contact

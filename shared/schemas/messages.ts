@@ -5,11 +5,17 @@ import { droppable, languageCode, location, pageParams, phone, templateButtons, 
 
 /** Text the recipient reads: not blank, kept as written (no trimming), at most `max` characters. */
 const words = (max: number) =>
-  v.pipe(v.string(), v.check((t) => t.trim().length > 0, 'Must not be blank'), v.maxLength(max, `Must be at most ${max} characters`));
+  v.pipe(
+    v.string(),
+    v.check((t) => t.trim().length > 0, 'Must not be blank'),
+    v.maxLength(max, `Must be at most ${max} characters`),
+  );
 
-const link = () => v.pipe(v.string(), v.maxLength(2048, 'Must be at most 2048 characters'), v.url('Must be a URL'), v.startsWith('https://', 'Must be an https:// URL'));
+const link = () =>
+  v.pipe(v.string(), v.maxLength(2048, 'Must be at most 2048 characters'), v.url('Must be a URL'), v.startsWith('https://', 'Must be an https:// URL'));
 const mediaId = () => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,256}$/, 'Must be a platform media id'));
-const exactlyOneSource = () => v.check((m: { link?: string; media_id?: string }) => (m.link === undefined) !== (m.media_id === undefined), 'Exactly one of link and media_id is required');
+const exactlyOneSource = () =>
+  v.check((m: { link?: string; media_id?: string }) => (m.link === undefined) !== (m.media_id === undefined), 'Exactly one of link and media_id is required');
 const source = () => ({ link: v.optional(link()), media_id: v.optional(mediaId()) });
 const caption = () => v.optional(words(1024));
 const noCaption = () => v.optional(v.never('Audio and stickers take no caption'));
@@ -72,7 +78,14 @@ const interactive = () =>
 const reaction = () =>
   v.strictObject({
     message_id: uuid(),
-    emoji: v.pipe(v.string(), v.maxLength(16, 'Must be one emoji'), v.check((e) => e === '' || /^\p{Extended_Pictographic}/u.test(e) || /^\p{Regional_Indicator}/u.test(e), 'Must be an emoji, or empty to remove the reaction')),
+    emoji: v.pipe(
+      v.string(),
+      v.maxLength(16, 'Must be one emoji'),
+      v.check(
+        (e) => e === '' || /^\p{Extended_Pictographic}/u.test(e) || /^\p{Regional_Indicator}/u.test(e),
+        'Must be an emoji, or empty to remove the reaction',
+      ),
+    ),
   });
 
 const KINDS = ['template', ...SESSION_KINDS] as const;
@@ -83,12 +96,20 @@ export const sendMessageBody = /* @__PURE__ */ droppable(() =>
   v.pipe(
     v.object({
       to: phone(),
-      template: v.optional(v.union([templateName(), v.object({ name: templateName(), language: v.optional(languageCode()) })], 'Must be a template name or { name, language }')),
+      template: v.optional(
+        v.union([templateName(), v.object({ name: templateName(), language: v.optional(languageCode()) })], 'Must be a template name or { name, language }'),
+      ),
       variables: v.optional(variables()),
       header: v.optional(templateHeader()),
       buttons: v.optional(templateButtons()),
       language: v.optional(languageCode()),
-      text: v.optional(v.pipe(v.string(), v.check((t) => t.trim().length > 0, 'Must not be empty'), v.maxLength(4096, 'Must be at most 4096 characters'))),
+      text: v.optional(
+        v.pipe(
+          v.string(),
+          v.check((t) => t.trim().length > 0, 'Must not be empty'),
+          v.maxLength(4096, 'Must be at most 4096 characters'),
+        ),
+      ),
       image: v.optional(sessionMedia.image()),
       video: v.optional(sessionMedia.video()),
       audio: v.optional(sessionMedia.audio()),
@@ -108,15 +129,27 @@ export const sendMessageBody = /* @__PURE__ */ droppable(() =>
       ['template'],
     ),
     v.forward(
-      v.partialCheck([['template'], ['variables']], (input) => input.template !== undefined || input.variables === undefined, 'Variables apply to template messages only'),
+      v.partialCheck(
+        [['template'], ['variables']],
+        (input) => input.template !== undefined || input.variables === undefined,
+        'Variables apply to template messages only',
+      ),
       ['variables'],
     ),
     v.forward(
-      v.partialCheck([['template'], ['header']], (input) => input.template !== undefined || input.header === undefined, 'A header applies to template messages only'),
+      v.partialCheck(
+        [['template'], ['header']],
+        (input) => input.template !== undefined || input.header === undefined,
+        'A header applies to template messages only',
+      ),
       ['header'],
     ),
     v.forward(
-      v.partialCheck([['template'], ['buttons']], (input) => input.template !== undefined || input.buttons === undefined, 'Buttons apply to template messages only'),
+      v.partialCheck(
+        [['template'], ['buttons']],
+        (input) => input.template !== undefined || input.buttons === undefined,
+        'Buttons apply to template messages only',
+      ),
       ['buttons'],
     ),
   ),

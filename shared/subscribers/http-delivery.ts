@@ -45,7 +45,10 @@ function describeError(err: unknown): string {
   // autoSelectFamily reports a failure on every address as one AggregateError with an empty message.
   if (e && !e.message && Array.isArray(e.errors) && e.errors.length > 0) e = e.errors[0] as NodeJS.ErrnoException;
   const code = e?.code;
-  const text = (code && ERROR_TEXT[code]) || (code === 'EWEBHOOKADDRESS' ? e?.message : undefined) || (e?.message ? `${code ? `${code}: ` : ''}${e.message}` : String(err));
+  const text =
+    (code && ERROR_TEXT[code]) ||
+    (code === 'EWEBHOOKADDRESS' ? e?.message : undefined) ||
+    (e?.message ? `${code ? `${code}: ` : ''}${e.message}` : String(err));
   return text.slice(0, 200);
 }
 
@@ -54,13 +57,7 @@ function describeError(err: unknown): string {
  * was not); the whole exchange, DNS to last body byte, is bounded by `timeoutMs`; every
  * address is checked by `safeLookup` as it is connected to. Never throws.
  */
-export async function postWebhook(
-  url: string,
-  headers: Record<string, string>,
-  body: string,
-  policy: UrlPolicy,
-  timeoutMs = 15_000,
-): Promise<DeliveryResult> {
+export async function postWebhook(url: string, headers: Record<string, string>, body: string, policy: UrlPolicy, timeoutMs = 15_000): Promise<DeliveryResult> {
   const started = performance.now();
   const result = (r: Omit<DeliveryResult, 'durationMs'>): DeliveryResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
   const failure = (error: string): DeliveryResult => result({ ok: false, statusCode: null, retryAfterSeconds: null, error });

@@ -28,8 +28,6 @@ export function signatureHeaders(input: { id: string; timestampSeconds: number; 
   if (input.secrets.length === 0) throw new Error('signatureHeaders needs at least one secret');
   const timestamp = String(Math.floor(input.timestampSeconds));
   const signedContent = `${input.id}.${timestamp}.${input.body}`;
-  const signatures = input.secrets.map(
-    (secret) => `v1,${createHmac('sha256', secretKey(secret)).update(signedContent, 'utf8').digest('base64')}`,
-  );
+  const signatures = input.secrets.map((secret) => `v1,${createHmac('sha256', secretKey(secret)).update(signedContent, 'utf8').digest('base64')}`);
   return { 'webhook-id': input.id, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') };
 }

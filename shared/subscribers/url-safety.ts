@@ -55,7 +55,7 @@ const NON_PUBLIC_V4_INT = NON_PUBLIC_V4.map(([base, prefix]) => {
 });
 
 function isPublicV4Int(n: number): boolean {
-  return !NON_PUBLIC_V4_INT.some(({ base, mask }) => ((n & mask) >>> 0) === base);
+  return !NON_PUBLIC_V4_INT.some(({ base, mask }) => (n & mask) >>> 0 === base);
 }
 
 /** 16 bytes of an IPv6 address (with or without an embedded dotted quad or a zone), or null. */
@@ -89,8 +89,7 @@ function v6ToBytes(ip: string): number[] | null {
   return words.flatMap((w) => [w >>> 8, w & 0xff]);
 }
 
-const bytesToV4Int = (b: number[], at: number): number =>
-  ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
+const bytesToV4Int = (b: number[], at: number): number => ((b[at] << 24) | (b[at + 1] << 16) | (b[at + 2] << 8) | b[at + 3]) >>> 0;
 
 const startsWith = (b: number[], prefix: number[]): boolean => prefix.every((v, i) => b[i] === v);
 
@@ -155,8 +154,7 @@ function resolvedHostProblem(host: string, addresses: readonly string[], policy:
   return bad === undefined ? null : `host resolves to a non-public address (${bad})`;
 }
 
-const stripBrackets = (hostname: string): string =>
-  hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+const stripBrackets = (hostname: string): string => (hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname);
 
 /**
  * Every check that needs no DNS: syntax, scheme, userinfo, IP literals, local names in
@@ -179,9 +177,7 @@ export function checkWebhookUrlWithoutDns(raw: string, policy: UrlPolicy): Webho
   if (host === '') return { ok: false, reason: 'URL must include a host' };
   if (net.isIP(host) !== 0) {
     // WHATWG URL has already normalised odd forms (0x7f.1, 2130706433) to dotted quads.
-    return isAllowedAddress(host, policy)
-      ? { ok: true, url }
-      : { ok: false, reason: 'URL must not point to a private, loopback or reserved address' };
+    return isAllowedAddress(host, policy) ? { ok: true, url } : { ok: false, reason: 'URL must not point to a private, loopback or reserved address' };
   }
   if (isLocalName(host) && !policy.allowInsecureLocal) return { ok: false, reason: 'URL must not point to a local host name' };
   return { ok: true, url };
@@ -227,11 +223,14 @@ type LookupCallback = (err: NodeJS.ErrnoException | null, address?: string | dns
 export function safeLookup(policy: UrlPolicy): net.LookupFunction {
   const lookup = (hostname: string, options: unknown, callback?: unknown): void => {
     const cb = (typeof options === 'function' ? options : callback) as LookupCallback;
-    const opts: dns.LookupOptions =
-      typeof options === 'number' ? { family: options } : typeof options === 'object' && options !== null ? (options) : {};
+    const opts: dns.LookupOptions = typeof options === 'number' ? { family: options } : typeof options === 'object' && options !== null ? options : {};
     dns.lookup(hostname, { ...opts, all: true }, (err, addresses) => {
       if (err) return cb(err);
-      const problem = resolvedHostProblem(hostname, addresses.map((a) => a.address), policy);
+      const problem = resolvedHostProblem(
+        hostname,
+        addresses.map((a) => a.address),
+        policy,
+      );
       if (problem !== null) {
         const refused: NodeJS.ErrnoException = new Error(`address not allowed: ${problem}`);
         refused.code = 'EWEBHOOKADDRESS';

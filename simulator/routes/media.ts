@@ -16,7 +16,14 @@ export const getMediaObject =
     const url = new URL(DOWNLOAD_PATH, ctx.url.origin);
     url.searchParams.set('mid', media.id);
     url.searchParams.set('ext', String(Math.floor(Date.now() / 1000)));
-    return ok({ messaging_product: 'whatsapp', url: url.toString(), mime_type: media.mime_type, sha256: sha256Of(media.bytes), file_size: String(media.bytes.length), id: media.id });
+    return ok({
+      messaging_product: 'whatsapp',
+      url: url.toString(),
+      mime_type: media.mime_type,
+      sha256: sha256Of(media.bytes),
+      file_size: String(media.bytes.length),
+      id: media.id,
+    });
   };
 
 /** The download of a media url: the bytes, with the token; a 404 or no answer when the media was registered so. */
@@ -39,7 +46,8 @@ export const registerMedia =
     const body = (await ctx.readJson()) as Record<string, unknown> | undefined;
     if (!body || typeof body.id !== 'string' || !body.id) throw whatsappErrors.invalidParameter('id must be a non-empty string');
     const download = body.download ?? 'ok';
-    if (download !== 'ok' && download !== 'not_found' && download !== 'timeout') throw whatsappErrors.invalidParameter('download must be ok, not_found or timeout');
+    if (download !== 'ok' && download !== 'not_found' && download !== 'timeout')
+      throw whatsappErrors.invalidParameter('download must be ok, not_found or timeout');
     const bytes = typeof body.data_base64 === 'string' ? Buffer.from(body.data_base64, 'base64') : state.media.forInbound('document').bytes;
     state.media.register({ id: body.id, bytes, mime_type: typeof body.mime_type === 'string' ? body.mime_type : 'application/octet-stream', download });
     return ok({ id: body.id, sha256: sha256Of(bytes), file_size: bytes.length });

@@ -61,6 +61,8 @@ export const sendMessage =
       messaging_product: 'whatsapp',
       contacts: [{ input: request.to, wa_id: request.waId }],
       // The platform reports `message_status` for template messages only; a held one is not sent until reported.
-      messages: [{ id: wamid, ...(request.type === 'template' && { message_status: state.faults.holdsForQuality() ? 'held_for_quality_assessment' : 'accepted' }) }],
+      messages: [
+        { id: wamid, ...(request.type === 'template' && { message_status: state.faults.holdsForQuality() ? 'held_for_quality_assessment' : 'accepted' }) },
+      ],
     });
   };

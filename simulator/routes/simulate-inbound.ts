@@ -29,10 +29,14 @@ function messageBody(state: SimulatorState, type: string, body: Record<string, u
     return { text: { body: body.text } };
   }
   if (type === 'unsupported') {
-    return { errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }] };
+    return {
+      errors: [
+        { code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } },
+      ],
+    };
   }
   if (type === 'contacts') {
-    if (!Array.isArray(body.contacts)) throw graphErrors.invalidParameter('contacts must be the platform\'s array of contact cards');
+    if (!Array.isArray(body.contacts)) throw graphErrors.invalidParameter("contacts must be the platform's array of contact cards");
     return { contacts: body.contacts };
   }
   const given = body[type];
@@ -60,7 +64,8 @@ export const simulateInbound =
     const type = body.type ?? 'text';
     if (typeof type !== 'string' || !TYPES.includes(type)) throw graphErrors.invalidParameter(`type must be one of ${TYPES.join(', ')}`);
     if (body.name !== undefined && typeof body.name !== 'string') throw graphErrors.invalidParameter('name must be a string');
-    if (body.context !== undefined && (typeof body.context !== 'string' || !body.context)) throw graphErrors.invalidParameter('context must be the wamid of the message replied to');
+    if (body.context !== undefined && (typeof body.context !== 'string' || !body.context))
+      throw graphErrors.invalidParameter('context must be the wamid of the message replied to');
     if (!state.webhooks.hasUrl) {
       throw new GraphError(409, 100, 'SimulatorException', 'No webhook URL configured (SimulatorOptions.webhookUrl or setWebhookUrl)');
     }
@@ -77,5 +82,11 @@ export const simulateInbound =
     const name = body.name || `Customer ${from.slice(-4)}`;
     const result = await state.webhooks.post(inboundWebhook(businessNumber(state, phoneNumberId), { name, waId: from }, message));
     const mediaId = (message[type] as { id?: string } | undefined)?.id;
-    return ok({ ok: true, wamid, ...(MEDIA_TYPES.includes(type) && { media_id: mediaId }), delivered_status: result.status, ...(result.error && { error: result.error }) });
+    return ok({
+      ok: true,
+      wamid,
+      ...(MEDIA_TYPES.includes(type) && { media_id: mediaId }),
+      delivered_status: result.status,
+      ...(result.error && { error: result.error }),
+    });
   };

@@ -6,8 +6,11 @@ import { whatsappErrors } from '#simulator/whatsapp-errors';
 const EVENTS: readonly TemplateStatus[] = ['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED'];
 
 /** The catalogue's status of a template for one business account, after the changes simulated for it. */
-export const templateStatusFor = (state: SimulatorState, wabaId: string, template: { name: string; language: string; status: TemplateStatus }): TemplateStatus =>
-  state.templateStatuses.get(`${wabaId}|${template.name}|${template.language}`) ?? template.status;
+export const templateStatusFor = (
+  state: SimulatorState,
+  wabaId: string,
+  template: { name: string; language: string; status: TemplateStatus },
+): TemplateStatus => state.templateStatuses.get(`${wabaId}|${template.name}|${template.language}`) ?? template.status;
 
 /**
  * `POST /_simulate/template-status` `{ waba_id, name, language, event, reason? }`: the platform
@@ -19,8 +22,10 @@ export const simulateTemplateStatus =
   async (ctx: RouteContext): Promise<JsonResponse> => {
     const body = (await ctx.readJson()) as Record<string, unknown> | undefined;
     const { waba_id: wabaId, name, language, event, reason } = body ?? {};
-    if (typeof wabaId !== 'string' || typeof name !== 'string' || typeof language !== 'string') throw whatsappErrors.invalidParameter('waba_id, name and language are required strings');
-    if (typeof event !== 'string' || !EVENTS.includes(event as TemplateStatus)) throw whatsappErrors.invalidParameter(`event must be one of ${EVENTS.join(', ')}`);
+    if (typeof wabaId !== 'string' || typeof name !== 'string' || typeof language !== 'string')
+      throw whatsappErrors.invalidParameter('waba_id, name and language are required strings');
+    if (typeof event !== 'string' || !EVENTS.includes(event as TemplateStatus))
+      throw whatsappErrors.invalidParameter(`event must be one of ${EVENTS.join(', ')}`);
     if (!TEMPLATES.some((t) => t.name === name && t.language === language)) throw whatsappErrors.templateNotFound(name, language);
     state.templateStatuses.set(`${wabaId}|${name}|${language}`, event as TemplateStatus);
     const payload = {

@@ -28,7 +28,7 @@ describe('send window', () => {
     expect(opening(office, 'Europe/Lisbon', '2026-11-27T17:00:00Z')).toBe('2026-11-30T09:00:00.000Z');
   });
 
-  it('reads the same window in a contact\'s own zone, offsets of quarter hours included', () => {
+  it("reads the same window in a contact's own zone, offsets of quarter hours included", () => {
     // Monday 12:00 UTC is 17:45 in Kathmandu (UTC+5:45): closed there, opens Tuesday 09:00 local.
     expect(isOpen(office, 'Asia/Kathmandu', at('2026-11-23T12:00:00Z'))).toBe(false);
     expect(opening(office, 'Asia/Kathmandu', '2026-11-23T12:00:00Z')).toBe('2026-11-24T03:15:00.000Z');

@@ -27,7 +27,19 @@ describe('function bundling', () => {
     );
     const outfile = join(dir, 'bundle.js');
     const { minify, target, mainFields } = bundling;
-    await build({ entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: bundling.externalModules, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+    await build({
+      entryPoints: [entry],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      minify,
+      target,
+      mainFields,
+      external: bundling.externalModules,
+      nodePaths: [join(root, 'node_modules')],
+      logLevel: 'error',
+    });
 
     const run = spawnSync(process.execPath, [outfile], {
       cwd: dir, // no node_modules up from here: a require() of a left-out module would fail
@@ -40,16 +52,32 @@ describe('function bundling', () => {
   });
 
   // A client that requires a left-out module when it loads (the S3 client does) would fail at start: every function is loaded.
-  test.each(operations.map((op) => [op.name, op.handler]))('%s loads bundled where the left-out modules cannot be found', async (name, handler) => {
-    const outfile = join(dir, `${name}.js`);
-    const { minify, target, mainFields } = bundling;
-    await build({ entryPoints: [join(root, handler)], outfile, bundle: true, platform: 'node', format: 'cjs', minify, target, mainFields, external: bundling.externalModules, absWorkingDir: root, logLevel: 'error' });
-    const run = spawnSync(process.execPath, ['-e', `if (typeof require(${JSON.stringify(outfile)}).handler !== 'function') process.exit(3)`], {
-      cwd: dir,
-      env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' },
-      encoding: 'utf8',
-    });
-    expect(run.stderr).not.toMatch(/Cannot find module/);
-    expect(run.status).toBe(0);
-  }, 60_000);
+  test.each(operations.map((op) => [op.name, op.handler]))(
+    '%s loads bundled where the left-out modules cannot be found',
+    async (name, handler) => {
+      const outfile = join(dir, `${name}.js`);
+      const { minify, target, mainFields } = bundling;
+      await build({
+        entryPoints: [join(root, handler)],
+        outfile,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        minify,
+        target,
+        mainFields,
+        external: bundling.externalModules,
+        absWorkingDir: root,
+        logLevel: 'error',
+      });
+      const run = spawnSync(process.execPath, ['-e', `if (typeof require(${JSON.stringify(outfile)}).handler !== 'function') process.exit(3)`], {
+        cwd: dir,
+        env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' },
+        encoding: 'utf8',
+      });
+      expect(run.stderr).not.toMatch(/Cannot find module/);
+      expect(run.status).toBe(0);
+    },
+    60_000,
+  );
 });

@@ -8,7 +8,11 @@ import { projectRoot } from '#lib/service-function';
 import { buildTestApp } from './synth-app';
 import { flatTemplate, logicalIdOf, resolveIn, templateOf } from './templates';
 
-type MetricStat = { Id: string; Expression?: string; MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: { Name: string; Value: unknown }[] }; Stat: string } };
+type MetricStat = {
+  Id: string;
+  Expression?: string;
+  MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: { Name: string; Value: unknown }[] }; Stat: string };
+};
 
 const { data, compute, monitoring } = buildTestApp();
 const monitoringTemplate = Template.fromStack(monitoring);
@@ -33,10 +37,17 @@ const alarmNamed = (name: string) => {
 };
 /** Alarms on one metric (not metric math) with this name and a dimension that resolves to `dimension`. */
 const alarmsOnMetric = (metricName: string, dimension: unknown) =>
-  alarms.filter(([, r]) => r.Properties.MetricName === metricName && r.Properties.Dimensions?.some((d: { Value: unknown }) => JSON.stringify(resolve(d.Value)) === JSON.stringify(dimension)));
+  alarms.filter(
+    ([, r]) =>
+      r.Properties.MetricName === metricName &&
+      r.Properties.Dimensions?.some((d: { Value: unknown }) => JSON.stringify(resolve(d.Value)) === JSON.stringify(dimension)),
+  );
 /** The metric-math alarm's input metrics, as namespace/name. */
 const inputsOf = (props: Record<string, any>) =>
-  (props.Metrics as MetricStat[]).filter((m) => m.MetricStat).map((m) => `${m.MetricStat!.Metric.Namespace}/${m.MetricStat!.Metric.MetricName}`).sort();
+  (props.Metrics as MetricStat[])
+    .filter((m) => m.MetricStat)
+    .map((m) => `${m.MetricStat!.Metric.Namespace}/${m.MetricStat!.Metric.MetricName}`)
+    .sort();
 
 describe('alarms', () => {
   test('every queue of the data stack that is not a work queue (so: every dead-letter queue) has one depth alarm, threshold 0', () => {
@@ -49,7 +60,14 @@ describe('alarms', () => {
     for (const id of deadLetterQueueIds) {
       const found = alarmsOnMetric('ApproximateNumberOfMessagesVisible', { 'Fn::GetAtt': [id, 'QueueName'] });
       expect(found).toHaveLength(1);
-      expect(found[0][1].Properties).toMatchObject({ Namespace: 'AWS/SQS', Statistic: 'Maximum', Period: 60, EvaluationPeriods: 1, Threshold: 0, ComparisonOperator: 'GreaterThanThreshold' });
+      expect(found[0][1].Properties).toMatchObject({
+        Namespace: 'AWS/SQS',
+        Statistic: 'Maximum',
+        Period: 60,
+        EvaluationPeriods: 1,
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+      });
     }
   });
 
@@ -58,7 +76,14 @@ describe('alarms', () => {
     for (const metricName of ['Errors', 'Throttles']) {
       const found = alarmsOnMetric(metricName, fn);
       expect(found).toHaveLength(1);
-      expect(found[0][1].Properties).toMatchObject({ Namespace: 'AWS/Lambda', Statistic: 'Sum', Period: 300, Threshold: 0, EvaluationPeriods: 3, DatapointsToAlarm: 2 });
+      expect(found[0][1].Properties).toMatchObject({
+        Namespace: 'AWS/Lambda',
+        Statistic: 'Sum',
+        Period: 300,
+        Threshold: 0,
+        EvaluationPeriods: 3,
+        DatapointsToAlarm: 2,
+      });
     }
   });
 
@@ -144,7 +169,7 @@ describe('runbook', () => {
 });
 
 describe('alarm topic', () => {
-  test('one topic, TLS-only, that this service\'s alarms may publish to', () => {
+  test("one topic, TLS-only, that this service's alarms may publish to", () => {
     monitoringTemplate.resourceCountIs('AWS::SNS::Topic', 1);
     monitoringTemplate.hasResourceProperties('AWS::SNS::TopicPolicy', {
       Topics: [topicRef()],
@@ -185,7 +210,8 @@ describe('dashboard', () => {
     Template.fromJSON(flatTemplate(compute, Object.values(compute.areaStacks))).resourceCountIs('AWS::CloudWatch::Dashboard', 0);
     Template.fromStack(data).resourceCountIs('AWS::CloudWatch::Dashboard', 0);
     const body = JSON.stringify(Object.values(monitoringTemplate.findResources('AWS::CloudWatch::Dashboard'))[0].Properties.DashboardBody);
-    for (const section of ['## API', '## Send pipeline', '## Campaigns', '## Webhooks', '## DynamoDB', '## Dead-letter queues']) expect(body).toContain(section);
+    for (const section of ['## API', '## Send pipeline', '## Campaigns', '## Webhooks', '## DynamoDB', '## Dead-letter queues'])
+      expect(body).toContain(section);
     for (const metric of Object.values(BusinessMetric)) expect(body).toMatch(new RegExp(`\\b${metric}\\b`));
   });
 });

@@ -27,7 +27,9 @@ const readJson = <T = any>(directory: string, file: string): T => JSON.parse(fs.
  * of its parent, which deploys it from the object key at the end of its TemplateURL.
  */
 function nestedIn(directory: string, assetManifest: string, parent: DeployedStack): DeployedStack[] {
-  const files = Object.values(readJson<{ files: Record<string, { source: { path: string }; destinations: Record<string, { objectKey: string }> }> }>(directory, assetManifest).files);
+  const files = Object.values(
+    readJson<{ files: Record<string, { source: { path: string }; destinations: Record<string, { objectKey: string }> }> }>(directory, assetManifest).files,
+  );
   return Object.entries(parent.template.Resources)
     .filter(([, r]) => r.Type === 'AWS::CloudFormation::Stack')
     .flatMap(([id, r]) => {
@@ -35,7 +37,10 @@ function nestedIn(directory: string, assetManifest: string, parent: DeployedStac
       const asset = files.find((file) => Object.values(file.destinations).some((d) => `/${d.objectKey}` === objectKey));
       if (!asset) throw new Error(`${parent.name}: no asset for the template of ${id}`);
       // <id>NestedStack<id>NestedStackResource<hash>: the nested stack's construct id.
-      const nested = { name: `${parent.name}/${/^(\w+?)NestedStack\1NestedStackResource/.exec(id)?.[1] ?? id}`, template: readJson(directory, asset.source.path) };
+      const nested = {
+        name: `${parent.name}/${/^(\w+?)NestedStack\1NestedStackResource/.exec(id)?.[1] ?? id}`,
+        template: readJson(directory, asset.source.path),
+      };
       return [nested, ...nestedIn(directory, assetManifest, nested)];
     });
 }
@@ -53,13 +58,21 @@ const count = (section?: Record<string, unknown>) => Object.keys(section ?? {}).
 
 describe('stack sizes', () => {
   beforeAll(() => {
-    const lines = stacks.map((s) => `${s.name.padEnd(36)} ${String(count(s.template.Resources)).padStart(4)} resources ${String(count(s.template.Parameters)).padStart(4)} parameters ${String(count(s.template.Outputs)).padStart(4)} outputs`);
+    const lines = stacks.map(
+      (s) =>
+        `${s.name.padEnd(36)} ${String(count(s.template.Resources)).padStart(4)} resources ${String(count(s.template.Parameters)).padStart(4)} parameters ${String(count(s.template.Outputs)).padStart(4)} outputs`,
+    );
     console.log(`Resources per stack (at most ${MAX_RESOURCES}):\n${lines.join('\n')}`);
   });
 
   test('every stack is counted: data, compute, and in compute one per area and the monitoring', () => {
     expect(stacks.map((s) => s.name).sort()).toEqual(
-      ['MessagingApi-Data', 'MessagingApi-Compute', 'MessagingApi-Compute/Monitoring', ...Object.keys(areas).map((area) => `MessagingApi-Compute/${area}`)].sort(),
+      [
+        'MessagingApi-Data',
+        'MessagingApi-Compute',
+        'MessagingApi-Compute/Monitoring',
+        ...Object.keys(areas).map((area) => `MessagingApi-Compute/${area}`),
+      ].sort(),
     );
     // Every nested template of the assembly is one of them.
     const nestedTemplates = fs.readdirSync(assembly.directory).filter((file) => file.endsWith('.nested.template.json'));
@@ -70,8 +83,11 @@ describe('stack sizes', () => {
     expect(resources).toBeLessThanOrEqual(MAX_RESOURCES);
   });
 
-  test.each(stacks.map((s) => [s.name, count(s.template.Parameters), count(s.template.Outputs)]))('%s has %d parameters and %d outputs, well under 200 each', (_name, parameters, outputs) => {
-    expect(parameters).toBeLessThan(MAX_PARAMETERS);
-    expect(outputs).toBeLessThan(MAX_OUTPUTS);
-  });
+  test.each(stacks.map((s) => [s.name, count(s.template.Parameters), count(s.template.Outputs)]))(
+    '%s has %d parameters and %d outputs, well under 200 each',
+    (_name, parameters, outputs) => {
+      expect(parameters).toBeLessThan(MAX_PARAMETERS);
+      expect(outputs).toBeLessThan(MAX_OUTPUTS);
+    },
+  );
 });

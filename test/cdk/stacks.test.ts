@@ -55,7 +55,8 @@ const mappingsOf = (op: Operation) =>
   Object.values(computeResources).filter((r) => r.Type === 'AWS::Lambda::EventSourceMapping' && r.Properties.FunctionName.Ref === logicalId(op));
 const queueUrlEnv = (name: QueueName) => `${name.toUpperCase()}_QUEUE_URL`;
 
-const routeKeyOf = (trigger: Trigger) => (trigger.type === 'http' ? `${trigger.method} ${trigger.path}` : trigger.type === 'httpDefault' ? '$default' : undefined);
+const routeKeyOf = (trigger: Trigger) =>
+  trigger.type === 'http' ? `${trigger.method} ${trigger.path}` : trigger.type === 'httpDefault' ? '$default' : undefined;
 const httpOperations = operations.filter((op) => routeKeyOf(op.trigger));
 const scheduledOperations = operations.filter((op) => op.trigger.type === 'schedule');
 type QueueTrigger = Extract<Trigger, { type: 'queue' }>;
@@ -78,7 +79,9 @@ const busRulesIn = (resources: Record<string, Resource>) =>
 const functionArn = (functionId: string) => ({ 'Fn::GetAtt': [functionId, 'Arn'] });
 /** The bus rules whose targets include the function. */
 const busRulesTargeting = (resources: Record<string, Resource>, functionId: string) =>
-  busRulesIn(resources).filter(([, r]) => (r.Properties.Targets as { Arn: unknown }[]).some((t) => JSON.stringify(t.Arn) === JSON.stringify(functionArn(functionId))));
+  busRulesIn(resources).filter(([, r]) =>
+    (r.Properties.Targets as { Arn: unknown }[]).some((t) => JSON.stringify(t.Arn) === JSON.stringify(functionArn(functionId))),
+  );
 
 /** Synthesizes the app with shared/service/operations.ts changed by `change`, then puts it back. */
 function buildWithOperations(change: (ops: Operation[]) => void) {
@@ -94,7 +97,9 @@ function buildWithOperations(change: (ops: Operation[]) => void) {
 const schedulerRoleIds = () =>
   Object.entries(computeResources)
     .filter(([, r]) => r.Type === 'AWS::IAM::Role')
-    .filter(([, r]) => (r.Properties.AssumeRolePolicyDocument.Statement as Statement[]).some((s) => JSON.stringify(s.Principal).includes('scheduler.amazonaws.com')))
+    .filter(([, r]) =>
+      (r.Properties.AssumeRolePolicyDocument.Statement as Statement[]).some((s) => JSON.stringify(s.Principal).includes('scheduler.amazonaws.com')),
+    )
     .map(([id]) => id);
 const policyStatementsOfRole = (roleId: string): Statement[] =>
   Object.values(computeResources)
@@ -105,31 +110,42 @@ const campaignSchedulesArn = {
 };
 
 describe('one nested stack per area', () => {
-  test('the compute stack itself holds only the HTTP API, its stage and access logs, and the nested stacks: each area\'s and the monitoring', () => {
+  test("the compute stack itself holds only the HTTP API, its stage and access logs, and the nested stacks: each area's and the monitoring", () => {
     expect(Object.keys(compute.areaStacks)).toEqual(Object.keys(areas));
     const types = Object.values(templateOf(compute).Resources).map((r) => r.Type);
-    expect(types.filter((type) => type !== 'AWS::CloudFormation::Stack').sort()).toEqual(['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Stage', 'AWS::Logs::LogGroup']);
+    expect(types.filter((type) => type !== 'AWS::CloudFormation::Stack').sort()).toEqual([
+      'AWS::ApiGatewayV2::Api',
+      'AWS::ApiGatewayV2::Stage',
+      'AWS::Logs::LogGroup',
+    ]);
     expect(types.filter((type) => type === 'AWS::CloudFormation::Stack')).toHaveLength(Object.keys(areas).length + 1);
   });
 
-  test.each(operations.map((op) => [op.name, areaOf(op), op]))('%s is in the %s stack, with its role, its log group and everything that invokes it', (_name, area, op) => {
-    const stack = compute.areaStacks[area]!;
-    expect(Stack.of(compute.functions[op.name])).toBe(stack);
-    const own = templateOf(stack).Resources;
-    const fn = own[logicalId(op)];
-    expect(fn.Type).toBe('AWS::Lambda::Function');
-    expect(own[fn.Properties.Role['Fn::GetAtt'][0]].Type).toBe('AWS::IAM::Role');
-    expect(own[fn.Properties.LoggingConfig.LogGroup.Ref].Type).toBe('AWS::Logs::LogGroup');
-    // Its route and integration, rules, permissions, event source mappings...: whatever names it, but other functions'
-    // settings and the monitoring (a stack of its own, the one resource here that is not this area's own).
-    const namingIt = Object.entries(computeResources).filter(
-      ([id, r]) => id !== logicalId(op) && r.Type !== 'AWS::Lambda::Function' && r.Type !== 'AWS::CloudFormation::Stack' && JSON.stringify(r).includes(`"${logicalId(op)}"`),
-    );
-    expect(namingIt.length).toBeGreaterThan(0);
-    for (const [id] of namingIt) expect(Object.keys(own)).toContain(id);
-    const routeKey = routeKeyOf(op.trigger);
-    if (routeKey) expect(Object.values(own).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.RouteKey === routeKey)).toHaveLength(1);
-  });
+  test.each(operations.map((op) => [op.name, areaOf(op), op]))(
+    '%s is in the %s stack, with its role, its log group and everything that invokes it',
+    (_name, area, op) => {
+      const stack = compute.areaStacks[area]!;
+      expect(Stack.of(compute.functions[op.name])).toBe(stack);
+      const own = templateOf(stack).Resources;
+      const fn = own[logicalId(op)];
+      expect(fn.Type).toBe('AWS::Lambda::Function');
+      expect(own[fn.Properties.Role['Fn::GetAtt'][0]].Type).toBe('AWS::IAM::Role');
+      expect(own[fn.Properties.LoggingConfig.LogGroup.Ref].Type).toBe('AWS::Logs::LogGroup');
+      // Its route and integration, rules, permissions, event source mappings...: whatever names it, but other functions'
+      // settings and the monitoring (a stack of its own, the one resource here that is not this area's own).
+      const namingIt = Object.entries(computeResources).filter(
+        ([id, r]) =>
+          id !== logicalId(op) &&
+          r.Type !== 'AWS::Lambda::Function' &&
+          r.Type !== 'AWS::CloudFormation::Stack' &&
+          JSON.stringify(r).includes(`"${logicalId(op)}"`),
+      );
+      expect(namingIt.length).toBeGreaterThan(0);
+      for (const [id] of namingIt) expect(Object.keys(own)).toContain(id);
+      const routeKey = routeKeyOf(op.trigger);
+      if (routeKey) expect(Object.values(own).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.RouteKey === routeKey)).toHaveLength(1);
+    },
+  );
 
   test('an operation whose handler is in a folder no area holds fails synth, naming the folder', () => {
     expect(() => buildWithOperations((ops) => ops.push({ ...byName('Health'), name: 'Stray', handler: 'functions/stray/handler.ts' }))).toThrow(
@@ -227,14 +243,17 @@ describe('functions', () => {
 
 describe('queue and stream consumers', () => {
   test('one event source mapping per queue or stream operation, none besides', () => {
-    computeTemplate.resourceCountIs('AWS::Lambda::EventSourceMapping', queueOperations.length + deadLetterOperations.length + streamOperations.length + streamFailureOperations.length);
+    computeTemplate.resourceCountIs(
+      'AWS::Lambda::EventSourceMapping',
+      queueOperations.length + deadLetterOperations.length + streamOperations.length + streamFailureOperations.length,
+    );
   });
 
-  test('the send and fan-out queues\' dead letters are consumed, so no message stays queued and no campaign running for a job nobody takes', () => {
+  test("the send and fan-out queues' dead letters are consumed, so no message stays queued and no campaign running for a job nobody takes", () => {
     expect(deadLetterOperations.map((op) => (op.trigger as { queue: string }).queue)).toEqual(['send', 'fanout']);
   });
 
-  test('one operation consumes the table stream\'s failure queue with partial batch responses, and may read the stream', () => {
+  test("one operation consumes the table stream's failure queue with partial batch responses, and may read the stream", () => {
     expect(streamFailureOperations).toHaveLength(1);
     const [op] = streamFailureOperations;
     const mappings = mappingsOf(op);
@@ -243,13 +262,13 @@ describe('queue and stream consumers', () => {
     expect(mappings[0].Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
-  test('exactly one stream operation counts messages, and the failure consumer knows it by name (it counts only that one\'s batches again)', () => {
+  test("exactly one stream operation counts messages, and the failure consumer knows it by name (it counts only that one's batches again)", () => {
     const counters = streamOperations.filter((op) => (op.trigger as StreamTrigger).countsMessages);
     expect(counters.map((op) => op.name)).toEqual(['PublishEvents']);
     expect(envOf(streamFailureOperations[0]).MESSAGE_COUNTING_FUNCTION).toEqual({ Ref: logicalId(counters[0]) });
   });
 
-  test.each(deadLetterOperations.map((op) => [op.name, op]))('%s consumes its queue\'s dead-letter queue with partial batch responses', (_name, op) => {
+  test.each(deadLetterOperations.map((op) => [op.name, op]))("%s consumes its queue's dead-letter queue with partial batch responses", (_name, op) => {
     const trigger = op.trigger as { queue: QueueName; batchSize: number };
     const mappings = mappingsOf(op);
     expect(mappings).toHaveLength(1);
@@ -281,25 +300,28 @@ describe('queue and stream consumers', () => {
     }
   });
 
-  test.each(streamOperations.map((op) => [op.name, op]))('%s reads the table stream, bisects failing batches (unless it counts messages) and keeps what still fails', (_name, op) => {
-    const trigger = op.trigger as StreamTrigger;
-    const mappings = mappingsOf(op);
-    expect(mappings).toHaveLength(1);
-    const { EventSourceArn, DestinationConfig, ...properties } = mappings[0].Properties;
-    expect(resolveImport(EventSourceArn)).toEqual(tableStreamArn());
-    expect(resolveImport(DestinationConfig.OnFailure.Destination)).toEqual(arnOf(data.streamFailureQueue));
-    expect(properties).toEqual({
-      FunctionName: { Ref: logicalId(op) },
-      StartingPosition: 'TRIM_HORIZON',
-      BatchSize: trigger.batchSize,
-      MaximumBatchingWindowInSeconds: trigger.batchingWindowSeconds ?? 0,
-      // The counting function's batches are marked as received: a split batch would count again.
-      BisectBatchOnFunctionError: !trigger.countsMessages,
-      MaximumRetryAttempts: 20,
-    });
-    // Lambda sends the failure record with the function's role.
-    expect(resourcesAllowing(op, 'sqs:SendMessage')).toContainEqual(arnOf(data.streamFailureQueue));
-  });
+  test.each(streamOperations.map((op) => [op.name, op]))(
+    '%s reads the table stream, bisects failing batches (unless it counts messages) and keeps what still fails',
+    (_name, op) => {
+      const trigger = op.trigger as StreamTrigger;
+      const mappings = mappingsOf(op);
+      expect(mappings).toHaveLength(1);
+      const { EventSourceArn, DestinationConfig, ...properties } = mappings[0].Properties;
+      expect(resolveImport(EventSourceArn)).toEqual(tableStreamArn());
+      expect(resolveImport(DestinationConfig.OnFailure.Destination)).toEqual(arnOf(data.streamFailureQueue));
+      expect(properties).toEqual({
+        FunctionName: { Ref: logicalId(op) },
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: trigger.batchSize,
+        MaximumBatchingWindowInSeconds: trigger.batchingWindowSeconds ?? 0,
+        // The counting function's batches are marked as received: a split batch would count again.
+        BisectBatchOnFunctionError: !trigger.countsMessages,
+        MaximumRetryAttempts: 20,
+      });
+      // Lambda sends the failure record with the function's role.
+      expect(resourcesAllowing(op, 'sqs:SendMessage')).toContainEqual(arnOf(data.streamFailureQueue));
+    },
+  );
 });
 
 describe('least privilege', () => {
@@ -421,9 +443,7 @@ describe('one-time campaign schedules (EventBridge Scheduler)', () => {
 
   test.each(schedulerOperations.map((op) => [op.name, op]))('%s may create and delete campaign-* schedules of the default group only', (_name, op) => {
     const statements = statementsOf(op).filter((s) => asArray(s.Action).some((a) => a.startsWith('scheduler:')));
-    expect(statements).toEqual([
-      { Effect: 'Allow', Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], Resource: campaignSchedulesArn },
-    ]);
+    expect(statements).toEqual([{ Effect: 'Allow', Action: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], Resource: campaignSchedulesArn }]);
   });
 
   test.each(schedulerOperations.map((op) => [op.name, op]))('%s may pass the scheduler role, to EventBridge Scheduler only', (_name, op) => {
@@ -485,7 +505,10 @@ describe('event bus', () => {
         Condition: {
           ArnLike: {
             'aws:SourceArn': {
-              'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':events:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':rule/', { Ref: busId() }, '/*']],
+              'Fn::Join': [
+                '',
+                ['arn:', { Ref: 'AWS::Partition' }, ':events:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':rule/', { Ref: busId() }, '/*'],
+              ],
             },
           },
         },
@@ -500,26 +523,31 @@ describe('event bus', () => {
     computeTemplate.resourceCountIs('AWS::Events::Rule', busRuleOperations.length + scheduledOperations.length);
   });
 
-  test.each(busRuleOperations.map((op) => [op.name, op]))('%s gets its events from the bus, retried for a day, then kept in BusDeliveryFailures', (_name, op) => {
-    const { detailTypes } = op.trigger as BusRuleTrigger;
-    const rules = busRulesTargeting(computeResources, logicalId(op));
-    expect(rules).toHaveLength(1);
-    const [ruleId, rule] = rules[0];
-    expect(resolveImport(rule.Properties.EventBusName)).toEqual({ Ref: busId() });
-    expect(rule.Properties.EventPattern).toEqual(detailTypes.includes('*') ? { source: ['messaging-api'] } : { source: ['messaging-api'], 'detail-type': detailTypes });
-    expect(rule.Properties.State).toBe('ENABLED');
-    const [target, ...others] = rule.Properties.Targets;
-    expect(others).toEqual([]);
-    expect(target).toMatchObject({ Arn: functionArn(logicalId(op)), RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: days(1) } });
-    expect(resolveImport(target.DeadLetterConfig.Arn)).toEqual({ 'Fn::GetAtt': [failureQueueId(), 'Arn'] });
-    // EventBridge invokes with the function's resource policy, from this rule only.
-    computeTemplate.hasResourceProperties('AWS::Lambda::Permission', {
-      Action: 'lambda:InvokeFunction',
-      FunctionName: functionArn(logicalId(op)),
-      Principal: 'events.amazonaws.com',
-      SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
-    });
-  });
+  test.each(busRuleOperations.map((op) => [op.name, op]))(
+    '%s gets its events from the bus, retried for a day, then kept in BusDeliveryFailures',
+    (_name, op) => {
+      const { detailTypes } = op.trigger as BusRuleTrigger;
+      const rules = busRulesTargeting(computeResources, logicalId(op));
+      expect(rules).toHaveLength(1);
+      const [ruleId, rule] = rules[0];
+      expect(resolveImport(rule.Properties.EventBusName)).toEqual({ Ref: busId() });
+      expect(rule.Properties.EventPattern).toEqual(
+        detailTypes.includes('*') ? { source: ['messaging-api'] } : { source: ['messaging-api'], 'detail-type': detailTypes },
+      );
+      expect(rule.Properties.State).toBe('ENABLED');
+      const [target, ...others] = rule.Properties.Targets;
+      expect(others).toEqual([]);
+      expect(target).toMatchObject({ Arn: functionArn(logicalId(op)), RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: days(1) } });
+      expect(resolveImport(target.DeadLetterConfig.Arn)).toEqual({ 'Fn::GetAtt': [failureQueueId(), 'Arn'] });
+      // EventBridge invokes with the function's resource policy, from this rule only.
+      computeTemplate.hasResourceProperties('AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: functionArn(logicalId(op)),
+        Principal: 'events.amazonaws.com',
+        SourceArn: { 'Fn::GetAtt': [ruleId, 'Arn'] },
+      });
+    },
+  );
 
   test('detail types become the pattern; "*" among them matches every event of the service', () => {
     const template = buildWithOperations((ops) => {
@@ -609,7 +637,12 @@ describe('data stack', () => {
         Queues: [{ Ref: queueId }],
         PolicyDocument: {
           Statement: Match.arrayWith([
-            Match.objectLike({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } }, Resource: { 'Fn::GetAtt': [queueId, 'Arn'] } }),
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 'sqs:*',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+              Resource: { 'Fn::GetAtt': [queueId, 'Arn'] },
+            }),
           ]),
         },
       });
@@ -632,7 +665,10 @@ describe('media bucket', () => {
         BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
         PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
         LifecycleConfiguration: {
-          Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' }), Match.objectLike({ Prefix: 'platform-webhooks/', ExpirationInDays: 1, Status: 'Enabled' })],
+          Rules: [
+            Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' }),
+            Match.objectLike({ Prefix: 'platform-webhooks/', ExpirationInDays: 1, Status: 'Enabled' }),
+          ],
         },
       }),
     });

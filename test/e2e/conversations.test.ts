@@ -21,13 +21,26 @@ const inbound = async () => (await call('GET', `/api/v1/messages?direction=inbou
 describe('a conversation on the local stack, as in the README walk-through', () => {
   it('customer sends a photo, the agent answers with reply buttons quoting it, the customer taps one: each step in the API and as signed webhooks', async () => {
     const sub = (await call('POST', '/api/v1/webhooks', { url: receiver.url, events: ['message.received', 'message.sent'] })).body.data;
-    const events = () => receiver.received.map((r) => new Webhook(sub.signing_secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> });  
+    const events = () =>
+      receiver.received.map(
+        (r) => new Webhook(sub.signing_secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> },
+      );
     const phoneNumberId = local().credentials.phone_number_id;
 
     // 1. The customer sends a photo; its copy becomes downloadable.
-    const { media_id } = await simulator.inbound({ phone_number_id: phoneNumberId, from: CUSTOMER, type: 'image', image: { caption: 'The box arrived crushed' }, name: 'Rita' });
+    const { media_id } = await simulator.inbound({
+      phone_number_id: phoneNumberId,
+      from: CUSTOMER,
+      type: 'image',
+      image: { caption: 'The box arrived crushed' },
+      name: 'Rita',
+    });
     const [photo] = await eventually(inbound, (list) => list.length === 1);
-    const copied = await eventually(() => message(photo.id), (m) => m.media.url !== null, 30_000);
+    const copied = await eventually(
+      () => message(photo.id),
+      (m) => m.media.url !== null,
+      30_000,
+    );
     expect(copied).toMatchObject({ message_type: 'image', content: 'The box arrived crushed', media: { media_id, mime_type: 'image/jpeg' } });
     const bytes = Buffer.from(await (await fetch(copied.media.url)).arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(copied.media.sha256);
@@ -36,10 +49,21 @@ describe('a conversation on the local stack, as in the README walk-through', () 
     const reply = await call('POST', '/api/v1/messages', {
       to: `+${CUSTOMER}`,
       reply_to: photo.id,
-      interactive: { type: 'button', body: 'So sorry! Refund or replacement?', buttons: [{ id: 'refund', title: 'Refund' }, { id: 'replace', title: 'Replacement' }] },
+      interactive: {
+        type: 'button',
+        body: 'So sorry! Refund or replacement?',
+        buttons: [
+          { id: 'refund', title: 'Refund' },
+          { id: 'replace', title: 'Replacement' },
+        ],
+      },
     });
     expect(reply.status).toBe(202);
-    const sent = await eventually(() => message(reply.body.data.message_id), (m) => m.provider_message_id !== null, 30_000);
+    const sent = await eventually(
+      () => message(reply.body.data.message_id),
+      (m) => m.provider_message_id !== null,
+      30_000,
+    );
     const [request] = await simulator.sends(CUSTOMER);
     expect(request.request).toMatchObject({ type: 'interactive', context: { message_id: copied.provider_message_id } });
 
@@ -61,10 +85,23 @@ describe('a conversation on the local stack, as in the README walk-through', () 
     });
 
     // Each step reached the subscriber, signed.
-    const received = await eventually(async () => events(), (e) => e.filter((x) => x.type === 'message.received').length === 2 && e.some((x) => x.type === 'message.sent'), 30_000);
+    const received = await eventually(
+      async () => events(),
+      (e) => e.filter((x) => x.type === 'message.received').length === 2 && e.some((x) => x.type === 'message.sent'),
+      30_000,
+    );
     const [photoEvent, tapEvent] = received.filter((e) => e.type === 'message.received');
-    expect(photoEvent.data).toMatchObject({ id: photo.id, message_type: 'image', media: { media_id, caption: 'The box arrived crushed' }, contact_id: expect.any(String) });
+    expect(photoEvent.data).toMatchObject({
+      id: photo.id,
+      message_type: 'image',
+      media: { media_id, caption: 'The box arrived crushed' },
+      contact_id: expect.any(String),
+    });
     expect(tapEvent.data).toMatchObject({ message_type: 'interactive', interactive: { id: 'replace' }, context: { message_id: reply.body.data.message_id } });
-    expect(received.find((e) => e.type === 'message.sent')!.data).toMatchObject({ id: reply.body.data.message_id, message_type: 'interactive', context: { message_id: photo.id } });
+    expect(received.find((e) => e.type === 'message.sent')!.data).toMatchObject({
+      id: reply.body.data.message_id,
+      message_type: 'interactive',
+      context: { message_id: photo.id },
+    });
   });
 });

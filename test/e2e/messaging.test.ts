@@ -6,7 +6,11 @@ const { local, call } = useLocalStack();
 
 const simulator = simulatorControl(() => local().stack.simulator_url);
 const status = (id: string, wanted: string) =>
-  eventually(() => call('GET', `/api/v1/messages/${id}`), (r) => r.body.data.status === wanted, 30_000).then((r) => r.body.data);
+  eventually(
+    () => call('GET', `/api/v1/messages/${id}`),
+    (r) => r.body.data.status === wanted,
+    30_000,
+  ).then((r) => r.body.data);
 
 describe('messaging on the local stack', () => {
   it('delivers a template message to read with its rendered content', async () => {
@@ -33,7 +37,10 @@ describe('messaging on the local stack', () => {
 
   it('opens the session window when the customer writes, then sends text', async () => {
     await simulator.inbound({ phone_number_id: local().credentials.phone_number_id, from: '14155550902', text: 'Hi!', name: 'Sam' });
-    await eventually(() => call('GET', '/api/v1/messages?direction=inbound&phone=14155550902'), (r) => r.body.data.length === 1);
+    await eventually(
+      () => call('GET', '/api/v1/messages?direction=inbound&phone=14155550902'),
+      (r) => r.body.data.length === 1,
+    );
     expect((await call('GET', '/api/v1/contacts?search=sam')).body.data).toHaveLength(1);
     const text = await call('POST', '/api/v1/messages', { to: '14155550902', text: 'Hello Sam' });
     expect(text.status).toBe(202);

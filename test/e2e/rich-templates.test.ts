@@ -11,7 +11,13 @@ describe('rich templates on the local stack', () => {
   it('sends login_code to read, the OTP button carrying the body code', async () => {
     const sent = await call('POST', '/api/v1/messages', { to: '+1 415 555 0931', template: 'login_code', variables: ['731904'] });
     expect(sent.status).toBe(202);
-    const read = (await eventually(() => call('GET', `/api/v1/messages/${sent.body.data.message_id}`), (r) => r.body.data.status === 'read', 30_000)).body.data;
+    const read = (
+      await eventually(
+        () => call('GET', `/api/v1/messages/${sent.body.data.message_id}`),
+        (r) => r.body.data.status === 'read',
+        30_000,
+      )
+    ).body.data;
     expect(read.content).toBe('731904 is your verification code.');
     expect(read.rendered.buttons).toEqual([{ index: 0, type: 'OTP', text: 'Copy code', value: '731904' }]);
     const [request] = await simulator.sends('14155550931');
@@ -39,7 +45,13 @@ describe('rich templates on the local stack', () => {
       const [request] = await simulator.sends(phone);
       expect((request.request.template as { components: unknown[] }).components).toEqual([
         { type: 'header', parameters: [{ type: 'image', image: { link: IMAGE } }] },
-        { type: 'body', parameters: [{ type: 'text', text: '20%' }, { type: 'text', text: 'Sunday' }] },
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: '20%' },
+            { type: 'text', text: 'Sunday' },
+          ],
+        },
         { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: `r${i}` }] },
         { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'Stop promotions' }] },
       ]);

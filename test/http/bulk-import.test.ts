@@ -47,7 +47,11 @@ describe('POST /api/v1/contacts/bulk', () => {
 
   it('imports 500 contacts in one request with exact counts', async () => {
     const ws = await api.workspace();
-    const contacts = Array.from({ length: 500 }, (_, i) => ({ phone: `+1415555${String(1000 + i).padStart(4, '0')}`, name: `Bulk ${i}`, tags: i % 2 ? ['odd'] : [] }));
+    const contacts = Array.from({ length: 500 }, (_, i) => ({
+      phone: `+1415555${String(1000 + i).padStart(4, '0')}`,
+      name: `Bulk ${i}`,
+      tags: i % 2 ? ['odd'] : [],
+    }));
     const reply = await api.call('POST', '/api/v1/contacts/bulk', { key: ws.key, body: { contacts } });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({ total_submitted: 500, processed_count: 500, failed_count: 0, errors: [] });

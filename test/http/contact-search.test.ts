@@ -19,7 +19,11 @@ describe('contact search', () => {
   const search = async (query: string) => {
     const reply = await api.call('GET', `/api/v1/contacts?${query}`, { key: ws.key });
     expect(reply.status).toBe(200);
-    return { names: reply.body.data.map((c: { name: string | null; phone_number: string }) => c.name ?? c.phone_number), total: reply.body.pagination.totalCount, pagination: reply.body.pagination };
+    return {
+      names: reply.body.data.map((c: { name: string | null; phone_number: string }) => c.name ?? c.phone_number),
+      total: reply.body.pagination.totalCount,
+      pagination: reply.body.pagination,
+    };
   };
   const names = async (term: string, extra = '') => (await search(`search=${encodeURIComponent(term)}${extra}`)).names;
 
@@ -91,7 +95,11 @@ describe('contact search', () => {
       total: 6,
       pagination: { page: 1, pageSize: 4, totalCount: 6, hasMore: true },
     });
-    expect(await search('search=club&tag=vip&pageSize=4&page=2')).toMatchObject({ names: ['Member 3 of Club 4', 'Member 1 of Club 4'], total: 6, pagination: { hasMore: false } });
+    expect(await search('search=club&tag=vip&pageSize=4&page=2')).toMatchObject({
+      names: ['Member 3 of Club 4', 'Member 1 of Club 4'],
+      total: 6,
+      pagination: { hasMore: false },
+    });
     expect(await search('search=club&pageSize=5&page=3')).toMatchObject({ names: ['Member 1 of Club 4', 'Member 0 of Club 4'], total: 12 });
     expect(await search(`search=${encodeURIComponent('+1 305 444')}&tag=vip`)).toMatchObject({ total: 6 });
     expect(await search('search=suite&tag=office')).toMatchObject({ names: ['Suite Life Cafe', 'Acme Suite 4B'], total: 2 });
@@ -101,12 +109,19 @@ describe('contact search', () => {
 
   it('follows renames, new emails, new numbers and deletes', async () => {
     const other = await api.workspace();
-    const created = await api.call('POST', '/api/v1/contacts', { key: other.key, body: { phone_number: '+1 415 555 0199', name: 'Grace Hopper', email: 'grace@navy.example' } });
+    const created = await api.call('POST', '/api/v1/contacts', {
+      key: other.key,
+      body: { phone_number: '+1 415 555 0199', name: 'Grace Hopper', email: 'grace@navy.example' },
+    });
     const id = created.body.data.id;
-    const found = async (term: string) => (await api.call('GET', `/api/v1/contacts?search=${encodeURIComponent(term)}`, { key: other.key })).body.pagination.totalCount;
+    const found = async (term: string) =>
+      (await api.call('GET', `/api/v1/contacts?search=${encodeURIComponent(term)}`, { key: other.key })).body.pagination.totalCount;
     expect(await found('hopper')).toBe(1);
 
-    await api.call('PATCH', `/api/v1/contacts/${id}`, { key: other.key, body: { name: 'Grace Brewster', email: 'gb@yale.example', phone_number: '+1 212 555 0199' } });
+    await api.call('PATCH', `/api/v1/contacts/${id}`, {
+      key: other.key,
+      body: { name: 'Grace Brewster', email: 'gb@yale.example', phone_number: '+1 212 555 0199' },
+    });
     expect([await found('hopper'), await found('navy'), await found('415 555 0199')]).toEqual([0, 0, 0]);
     expect([await found('brewster'), await found('yale'), await found('212 555 0199'), await found('grace')]).toEqual([1, 1, 1, 1]);
 

@@ -60,7 +60,9 @@ describe('groups', () => {
     const ws = await api.workspace();
     const g = await group(ws);
     const ids = await contacts(ws, 6);
-    const replies = await Promise.all(Array.from({ length: 4 }, () => api.call('POST', `/api/v1/groups/${g.id}/contacts`, { key: ws.key, body: { contact_ids: ids } })));
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () => api.call('POST', `/api/v1/groups/${g.id}/contacts`, { key: ws.key, body: { contact_ids: ids } })),
+    );
     expect(replies.reduce((sum, r) => sum + r.body.data.added_count, 0)).toBe(6);
     expect(await count(ws, g.id)).toBe(6);
   });

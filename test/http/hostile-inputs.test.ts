@@ -38,11 +38,42 @@ const authCases: Case[] = endpoints.flatMap(([method, path]) => [
 
 const bigName = 'n'.repeat(101);
 const bodyCases: Case[] = [
-  { name: 'broken JSON', method: 'POST', path: '/api/v1/keys', rawBody: '{"name":', headers: { 'Content-Type': 'application/json' }, status: 400, code: 'invalid_json' },
-  { name: 'text/plain body', method: 'POST', path: '/api/v1/keys', rawBody: '{"name":"a"}', headers: { 'Content-Type': 'text/plain' }, status: 415, code: 'unsupported_media_type' },
+  {
+    name: 'broken JSON',
+    method: 'POST',
+    path: '/api/v1/keys',
+    rawBody: '{"name":',
+    headers: { 'Content-Type': 'application/json' },
+    status: 400,
+    code: 'invalid_json',
+  },
+  {
+    name: 'text/plain body',
+    method: 'POST',
+    path: '/api/v1/keys',
+    rawBody: '{"name":"a"}',
+    headers: { 'Content-Type': 'text/plain' },
+    status: 415,
+    code: 'unsupported_media_type',
+  },
   { name: 'body without Content-Type', method: 'POST', path: '/api/v1/keys', rawBody: '{"name":"a"}', status: 415, code: 'unsupported_media_type' },
-  { name: 'application/jsonp is not JSON', method: 'POST', path: '/api/v1/keys', rawBody: '{"name":"a"}', headers: { 'Content-Type': 'application/jsonp' }, status: 415, code: 'unsupported_media_type' },
-  { name: 'body over 1 MiB', method: 'POST', path: '/api/v1/keys', body: { name: 'a', description: 'd'.repeat(1024 * 1024) }, status: 413, code: 'payload_too_large' },
+  {
+    name: 'application/jsonp is not JSON',
+    method: 'POST',
+    path: '/api/v1/keys',
+    rawBody: '{"name":"a"}',
+    headers: { 'Content-Type': 'application/jsonp' },
+    status: 415,
+    code: 'unsupported_media_type',
+  },
+  {
+    name: 'body over 1 MiB',
+    method: 'POST',
+    path: '/api/v1/keys',
+    body: { name: 'a', description: 'd'.repeat(1024 * 1024) },
+    status: 413,
+    code: 'payload_too_large',
+  },
   { name: 'missing body', method: 'POST', path: '/api/v1/keys', status: 400, code: 'validation_error', fields: ['body'] },
   { name: 'JSON null', method: 'POST', path: '/api/v1/keys', body: null, status: 400, code: 'validation_error', fields: ['body'] },
   { name: 'JSON array', method: 'POST', path: '/api/v1/keys', body: [{ name: 'a' }], status: 400, code: 'validation_error', fields: ['body'] },
@@ -51,8 +82,24 @@ const bodyCases: Case[] = [
   { name: 'name of wrong type', method: 'POST', path: '/api/v1/keys', body: { name: 42 }, status: 400, code: 'validation_error', fields: ['name'] },
   { name: 'empty name', method: 'POST', path: '/api/v1/keys', body: { name: '   ' }, status: 400, code: 'validation_error', fields: ['name'] },
   { name: 'name over 100 chars', method: 'POST', path: '/api/v1/keys', body: { name: bigName }, status: 400, code: 'validation_error', fields: ['name'] },
-  { name: 'two problems at once', method: 'POST', path: '/api/v1/keys', body: { name: [], description: 'd'.repeat(501) }, status: 400, code: 'validation_error', fields: ['name', 'description'] },
-  { name: 'description of wrong type', method: 'POST', path: '/api/v1/keys', body: { name: 'a', description: { x: 1 } }, status: 400, code: 'validation_error', fields: ['description'] },
+  {
+    name: 'two problems at once',
+    method: 'POST',
+    path: '/api/v1/keys',
+    body: { name: [], description: 'd'.repeat(501) },
+    status: 400,
+    code: 'validation_error',
+    fields: ['name', 'description'],
+  },
+  {
+    name: 'description of wrong type',
+    method: 'POST',
+    path: '/api/v1/keys',
+    body: { name: 'a', description: { x: 1 } },
+    status: 400,
+    code: 'validation_error',
+    fields: ['description'],
+  },
 ];
 
 const queryCases: Case[] = [

@@ -15,7 +15,10 @@ beforeAll(async () => {
     ids.push((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to, template: 'welcome', variables: [`N${i}`] } })).body.data.message_id);
   }
   // Totals trail the messages by the stream's delay (docs/messaging.md §6).
-  await eventually(() => list('pageSize=1'), (page) => page.pagination.totalCount === 23);
+  await eventually(
+    () => list('pageSize=1'),
+    (page) => page.pagination.totalCount === 23,
+  );
 });
 
 const list = async (query: string) => (await api.call('GET', `/api/v1/messages?${query}`, { key: ws.key })).body;
@@ -44,7 +47,7 @@ describe('GET /api/v1/messages', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await list(`pageSize=7${cursor ? `&cursor=${cursor}` : ''}`);  
+      const page: any = await list(`pageSize=7${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...page.data.map((m: { id: string }) => m.id));
       cursor = page.pagination.nextCursor;
     } while (cursor);
@@ -143,7 +146,8 @@ describe('GET /api/v1/messages with statuses that have moved', () => {
     await api.call('POST', '/api/v1/templates/sync', { key: mixed.key });
     for (let i = 0; i < 12; i++) {
       const to = i % 2 === 0 ? '+14155550801' : '+14155550802';
-      const id: string = (await api.call('POST', '/api/v1/messages', { key: mixed.key, body: { to, template: 'welcome', variables: [`M${i}`] } })).body.data.message_id;
+      const id: string = (await api.call('POST', '/api/v1/messages', { key: mixed.key, body: { to, template: 'welcome', variables: [`M${i}`] } })).body.data
+        .message_id;
       if (i % 3 === 0) {
         await applyStatus(mixed.id, id, { status: 'sent', at: '2026-01-01T00:00:01.000Z' });
         sent.push(id);
@@ -152,8 +156,14 @@ describe('GET /api/v1/messages with statuses that have moved', () => {
       }
     }
     // Counts trail the writes (docs/messaging.md §6): wait until both statuses' counts have settled.
-    await eventually(() => mixedList('pageSize=1&status=sent'), (page) => page.pagination.totalCount === 4);
-    await eventually(() => mixedList('pageSize=1&status=queued'), (page) => page.pagination.totalCount === 8);
+    await eventually(
+      () => mixedList('pageSize=1&status=sent'),
+      (page) => page.pagination.totalCount === 4,
+    );
+    await eventually(
+      () => mixedList('pageSize=1&status=queued'),
+      (page) => page.pagination.totalCount === 8,
+    );
   });
 
   const mixedList = async (query: string) => (await api.call('GET', `/api/v1/messages?${query}`, { key: mixed.key })).body;
@@ -170,7 +180,7 @@ describe('GET /api/v1/messages with statuses that have moved', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = await mixedList(`status=sent&pageSize=2${cursor ? `&cursor=${cursor}` : ''}`);  
+      const page: any = await mixedList(`status=sent&pageSize=2${cursor ? `&cursor=${cursor}` : ''}`);
       expect(page.pagination.totalCount).toBe(4);
       seen.push(...idsOf(page));
       cursor = page.pagination.nextCursor;
@@ -184,7 +194,7 @@ describe('GET /api/v1/messages with statuses that have moved', () => {
     expect(second.pagination).toMatchObject({ totalCount: 8, hasMore: true });
   });
 
-  it('counts one status within one number\'s conversation', async () => {
+  it("counts one status within one number's conversation", async () => {
     // Messages 0, 6 to …801 are sent; 3, 9 to …802 are sent.
     const sentToFirst = await mixedList('phone=14155550801&status=sent');
     expect(sentToFirst.pagination.totalCount).toBe(2);

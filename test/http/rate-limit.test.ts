@@ -53,21 +53,26 @@ describe('request rate per workspace (contract §14): admission is one atomic wr
   it.each([
     [2, 60],
     [20, 200],
-  ])('at %i/s, %i concurrent requests: no two seconds admit more than twice the limit, the rest get 429 with its headers; another workspace bursting at once is unaffected', async (limit, concurrency) => {
-    const ws = await api.workspace('starter');
-    await setRateLimit(ws.id, limit);
-    const other = await api.workspace('pro');
-    await list(ws.key); // the key is now known to the process: its admission is written alongside the key's read, the fastest path
-    await nextSecond();
+  ])(
+    'at %i/s, %i concurrent requests: no two seconds admit more than twice the limit, the rest get 429 with its headers; another workspace bursting at once is unaffected',
+    async (limit, concurrency) => {
+      const ws = await api.workspace('starter');
+      await setRateLimit(ws.id, limit);
+      const other = await api.workspace('pro');
+      await list(ws.key); // the key is now known to the process: its admission is written alongside the key's read, the fastest path
+      await nextSecond();
 
-    const [mine, theirs] = await Promise.all([burst(ws.key, concurrency), burst(other.key, 20)]);
-    const spanned = admittedBound(mine, limit);
-    console.log(`limit ${limit}/s, ${concurrency} at once: ${admitted(mine)} admitted (bound ${spanned} over the seconds spanned), ${concurrency - admitted(mine)} refused`);
-    expect(admitted(mine)).toBeLessThanOrEqual(spanned);
-    expect(admitted(mine)).toBeGreaterThanOrEqual(limit); // the first second of a burst takes at least the limit
-    expectRefusalsWellFormed(mine, limit);
-    expect(theirs.every((t) => t.reply.status === 200)).toBe(true);
-  });
+      const [mine, theirs] = await Promise.all([burst(ws.key, concurrency), burst(other.key, 20)]);
+      const spanned = admittedBound(mine, limit);
+      console.log(
+        `limit ${limit}/s, ${concurrency} at once: ${admitted(mine)} admitted (bound ${spanned} over the seconds spanned), ${concurrency - admitted(mine)} refused`,
+      );
+      expect(admitted(mine)).toBeLessThanOrEqual(spanned);
+      expect(admitted(mine)).toBeGreaterThanOrEqual(limit); // the first second of a burst takes at least the limit
+      expectRefusalsWellFormed(mine, limit);
+      expect(theirs.every((t) => t.reply.status === 200)).toBe(true);
+    },
+  );
 
   it('at 100/s, two bursts of 200 one second apart admit no more than 200 together', async () => {
     const ws = await api.workspace('starter');

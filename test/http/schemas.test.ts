@@ -11,11 +11,29 @@ const schemaModules = readdirSync(resolve(root, 'shared/schemas')).filter((file)
  */
 describe('request schema modules', () => {
   it('exist for each resource', () => {
-    expect(schemaModules.sort()).toEqual(['campaigns.ts', 'common.ts', 'contacts.ts', 'groups.ts', 'keys.ts', 'messages.ts', 'subscriber-webhooks.ts', 'templates.ts', 'usage.ts']);
+    expect(schemaModules.sort()).toEqual([
+      'campaigns.ts',
+      'common.ts',
+      'contacts.ts',
+      'groups.ts',
+      'keys.ts',
+      'messages.ts',
+      'subscriber-webhooks.ts',
+      'templates.ts',
+      'usage.ts',
+    ]);
   });
 
   it.each(schemaModules)('%s loads without handler, HTTP, data or SDK code', async (file) => {
-    const { metafile } = await build({ entryPoints: [resolve(root, 'shared/schemas', file)], absWorkingDir: root, bundle: true, platform: 'node', write: false, metafile: true, logLevel: 'error' });
+    const { metafile } = await build({
+      entryPoints: [resolve(root, 'shared/schemas', file)],
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      write: false,
+      metafile: true,
+      logLevel: 'error',
+    });
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => /^(functions\/|shared\/http\/|shared\/data\/|node_modules\/@aws-sdk\/)/.test(input))).toEqual([]);
     expect(inputs).toContain(`shared/schemas/${file}`);

@@ -41,7 +41,7 @@ describe('templates', () => {
     });
   });
 
-  it('keeps each template\'s header, footer, buttons and placeholders (contract §12)', async () => {
+  it("keeps each template's header, footer, buttons and placeholders (contract §12)", async () => {
     const ws = await api.workspace();
     await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
     const one = async (name: string) => (await api.call('GET', `/api/v1/templates?name=${name}`, { key: ws.key })).body.data[0];

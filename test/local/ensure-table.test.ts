@@ -21,13 +21,22 @@ describe('ensureTable on the local DynamoDB', () => {
       ...current,
       GlobalSecondaryIndexes: [
         current.GlobalSecondaryIndexes![0],
-        { IndexName: 'byAlternateKey', KeySchema: [{ AttributeName: 'GSI2PK', KeyType: 'HASH' as const }, { AttributeName: 'GSI2SK', KeyType: 'RANGE' as const }], Projection: { ProjectionType: 'ALL' as const } },
+        {
+          IndexName: 'byAlternateKey',
+          KeySchema: [
+            { AttributeName: 'GSI2PK', KeyType: 'HASH' as const },
+            { AttributeName: 'GSI2SK', KeyType: 'RANGE' as const },
+          ],
+          Projection: { ProjectionType: 'ALL' as const },
+        },
       ],
       AttributeDefinitions: current.AttributeDefinitions!.filter((a) => !a.AttributeName!.startsWith('GSI3')),
     };
     const client = new DynamoDBClient(awsClientConfig(endpoint()));
     await client.send(new CreateTableCommand(older));
     client.destroy();
-    await expect(ensureTable(endpoint(), name)).rejects.toThrow(/byAlternateKey\(ALL\).*this version expects.*messageHistory\(INCLUDE: campaign_id, direction\).*Remove the local data folder/);
+    await expect(ensureTable(endpoint(), name)).rejects.toThrow(
+      /byAlternateKey\(ALL\).*this version expects.*messageHistory\(INCLUDE: campaign_id, direction\).*Remove the local data folder/,
+    );
   });
 });

@@ -30,7 +30,9 @@ describe('fault proxy in front of DynamoDB Local', () => {
   const key = (name: string) => ({ PK: `TEST#FAULTS#${name}`, SK: 'ITEM' });
   const readDirect = async (name: string) => {
     const client = new DynamoDBClient(awsClientConfig(direct));
-    const { Item } = await client.send(new GetItemCommand({ TableName: process.env.TABLE_NAME, Key: { PK: { S: key(name).PK }, SK: { S: 'ITEM' } }, ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetItemCommand({ TableName: process.env.TABLE_NAME, Key: { PK: { S: key(name).PK }, SK: { S: 'ITEM' } }, ConsistentRead: true }),
+    );
     client.destroy();
     return Item;
   };
@@ -62,7 +64,9 @@ describe('fault proxy in front of DynamoDB Local', () => {
   test('a dropped answer: the write was applied, the caller saw no answer', async () => {
     const once = new DynamoDBClient({ ...awsClientConfig(proxy.url), maxAttempts: 1 });
     proxy.setFaults({ drop_share: 1 });
-    await expect(once.send(new PutItemCommand({ TableName: process.env.TABLE_NAME, Item: { PK: { S: key('dropped').PK }, SK: { S: 'ITEM' } } }))).rejects.toThrow();
+    await expect(
+      once.send(new PutItemCommand({ TableName: process.env.TABLE_NAME, Item: { PK: { S: key('dropped').PK }, SK: { S: 'ITEM' } } })),
+    ).rejects.toThrow();
     expect(await readDirect('dropped')).toBeDefined();
     once.destroy();
   });
@@ -70,13 +74,18 @@ describe('fault proxy in front of DynamoDB Local', () => {
   test('counters stay exact and conditional creates succeed when a third of the answers are lost after the write', async () => {
     proxy.setFaults({ drop_share: 0.33, throttle_share: 0.1 });
     for (let i = 0; i < 30; i++) {
-      await db().send(new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: key('counter'), UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }));
+      await db().send(
+        new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: key('counter'), UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }),
+      );
     }
     const creates = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         db()
           .send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...key(`created-${i}`), v: i }, ConditionExpression: 'attribute_not_exists(PK)' }))
-          .then(() => 'created', (error: Error) => error.name),
+          .then(
+            () => 'created',
+            (error: Error) => error.name,
+          ),
       ),
     );
     const dropped = proxy.counts.dropped;
@@ -91,7 +100,9 @@ describe('fault proxy in front of DynamoDB Local', () => {
     proxy.setFaults({ drop_share: 0.5 });
     await db().send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...key('taken'), claimed_by: 'first' } }));
     const plain = await db()
-      .send(new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...key('taken'), claimed_by: 'second' }, ConditionExpression: 'attribute_not_exists(PK)' }))
+      .send(
+        new PutCommand({ TableName: process.env.TABLE_NAME, Item: { ...key('taken'), claimed_by: 'second' }, ConditionExpression: 'attribute_not_exists(PK)' }),
+      )
       .catch((error: Error & { Item?: unknown }) => error);
     expect((plain as Error).name).toBe('ConditionalCheckFailedException');
     expect((plain as { Item?: unknown }).Item).toBeUndefined();

@@ -53,7 +53,14 @@ describe('local SQS event source', () => {
     const bodies = ['a', 'b', 'c', 'flaky', 'poison'];
     await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.QueueUrl, Entries: bodies.map((body, i) => ({ Id: String(i), MessageBody: body })) }));
 
-    const poller = startQueuePoller({ sqs, queueUrl: queue.QueueUrl!, queueArn: 'arn:aws:sqs:us-east-1:000000000000:poller-main', functionName: 'Test', handler, batchSize: 3 });
+    const poller = startQueuePoller({
+      sqs,
+      queueUrl: queue.QueueUrl!,
+      queueArn: 'arn:aws:sqs:us-east-1:000000000000:poller-main',
+      functionName: 'Test',
+      handler,
+      batchSize: 3,
+    });
     try {
       await until(() => seen.flaky === 2 && seen.poison === 2);
       const redriven = await sqs.send(new ReceiveMessageCommand({ QueueUrl: dlq.QueueUrl, WaitTimeSeconds: 5 }));

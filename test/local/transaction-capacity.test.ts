@@ -1,6 +1,16 @@
 import { itemSize, transactionWriteUnits } from '#local/transaction-capacity';
 
-const message = { PK: 'WS#w#MSG#m', SK: 'MESSAGE', GSI3PK: 'WS#w#MESSAGES#3', GSI3SK: 'm', GSI2PK: 'WS#w#PHONE_MESSAGES#1415', GSI2SK: 'm', status: 'queued', direction: 'outbound', campaign_id: null };
+const message = {
+  PK: 'WS#w#MSG#m',
+  SK: 'MESSAGE',
+  GSI3PK: 'WS#w#MESSAGES#3',
+  GSI3SK: 'm',
+  GSI2PK: 'WS#w#PHONE_MESSAGES#1415',
+  GSI2SK: 'm',
+  status: 'queued',
+  direction: 'outbound',
+  campaign_id: null,
+};
 const contact = { PK: 'WS#w#CONTACT#c', SK: 'CONTACT', GSI1PK: 'WS#w#CONTACTS', GSI1SK: 'c', name: 'Ann' };
 const stored = new Map<string, Record<string, unknown>>([message, contact].map((item) => [`${item.PK}|${item.SK}`, item]));
 const read = async (key: Record<string, unknown>) => stored.get(`${key.PK}|${key.SK}`);
@@ -17,7 +27,13 @@ describe('transaction pricing for the bench usage meter', () => {
   });
 
   test('an update of attributes the message indexes do not project writes the item alone', async () => {
-    const update = { Update: { Key: { PK: { S: message.PK }, SK: { S: message.SK } }, UpdateExpression: 'SET #status = :to REMOVE claim', ExpressionAttributeNames: { '#status': 'status' } } };
+    const update = {
+      Update: {
+        Key: { PK: { S: message.PK }, SK: { S: message.SK } },
+        UpdateExpression: 'SET #status = :to REMOVE claim',
+        ExpressionAttributeNames: { '#status': 'status' },
+      },
+    };
     expect(await transactionWriteUnits([update], read)).toEqual({ table: 2, byIndex: {} });
   });
 

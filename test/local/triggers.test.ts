@@ -8,7 +8,9 @@ describe('local trigger table', () => {
   });
 
   it('hands every operation to exactly one part of the local stack', () => {
-    const wired = Object.values(localWiring).flat().map((operation) => operation.name);
+    const wired = Object.values(localWiring)
+      .flat()
+      .map((operation) => operation.name);
     expect(wired.sort()).toEqual(operations.map((operation) => operation.name).sort());
   });
 });

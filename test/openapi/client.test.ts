@@ -67,18 +67,26 @@ describe("the README's walk-through with the generated client", () => {
   });
 
   it('contacts and groups', async () => {
-    const ada = ok(await client.POST('/api/v1/contacts', { body: { phone_number: '+1 415 555 0111', name: 'Ada', tags: ['vip'], custom_fields: { city: 'London' } } }));
+    const ada = ok(
+      await client.POST('/api/v1/contacts', { body: { phone_number: '+1 415 555 0111', name: 'Ada', tags: ['vip'], custom_fields: { city: 'London' } } }),
+    );
     expect(ada.data.phone_number).toBe('14155550111');
-    const updated = ok(await client.PATCH('/api/v1/contacts/{id}', { params: { path: { id: ada.data.id } }, body: { custom_fields: { city: null, tier: 2 } } })).data;
+    const updated = ok(
+      await client.PATCH('/api/v1/contacts/{id}', { params: { path: { id: ada.data.id } }, body: { custom_fields: { city: null, tier: 2 } } }),
+    ).data;
     expect(updated.custom_fields).toEqual({ tier: 2 });
-    const imported = ok(await client.POST('/api/v1/contacts/bulk', { body: { contacts: [{ phone: '+1 415 555 0112', name: 'Grace' }, { phone: 'not a number' }] } })).data;
+    const imported = ok(
+      await client.POST('/api/v1/contacts/bulk', { body: { contacts: [{ phone: '+1 415 555 0112', name: 'Grace' }, { phone: 'not a number' }] } }),
+    ).data;
     expect(imported).toMatchObject({ total_submitted: 2, processed_count: 1, failed_count: 1 });
     const vip = ok(await client.GET('/api/v1/contacts', { params: { query: { tag: 'VIP' } } }));
     expect(vip.data.map((contact) => contact.name)).toEqual(['Ada']);
     expect(vip.pagination.totalCount).toBe(1);
 
     const group = ok(await client.POST('/api/v1/groups', { body: { name: 'Launch list' } })).data;
-    const added = ok(await client.POST('/api/v1/groups/{id}/contacts', { params: { path: { id: group.id } }, body: { contact_ids: [ada.data.id, imported.contacts[0].id] } })).data;
+    const added = ok(
+      await client.POST('/api/v1/groups/{id}/contacts', { params: { path: { id: group.id } }, body: { contact_ids: [ada.data.id, imported.contacts[0].id] } }),
+    ).data;
     expect(added).toMatchObject({ added_count: 2, total_contacts: 2, not_found_ids: [] });
     const members = ok(await client.GET('/api/v1/groups/{id}/contacts', { params: { path: { id: group.id }, query: { pageSize: 1 } } }));
     expect(members.pagination).toEqual({ page: 1, pageSize: 1, totalCount: 2, hasMore: true });
@@ -165,14 +173,20 @@ describe("the README's walk-through with the generated client", () => {
       (current) => current.metrics.read === 2,
     );
     expect(finalResults.failed_by_code).toEqual({ '131026': 1 });
-    const test = await client.POST('/api/v1/campaigns/{id}/test', { params: { path: { id: campaign.id } }, body: { phones: ['+1 415 555 0121', '+1 415 555 0199'] } });
+    const test = await client.POST('/api/v1/campaigns/{id}/test', {
+      params: { path: { id: campaign.id } },
+      body: { phones: ['+1 415 555 0121', '+1 415 555 0199'] },
+    });
     expect(test.response.status).toBe(202);
     const messages = ok(test).data.messages;
     expect(messages.map((m) => m.recipient)).toEqual(['14155550121', '14155550199']);
     // The audience's number gets its own message; the other, the first recipient's with its macros filled for it (no name: the number).
     const expected = ['Hi Ada, your order A-17 has shipped.', 'Hi 14155550199, your order A-17 has shipped.'];
     for (const [i, { message_id }] of messages.entries()) {
-      const sent = await eventually(async () => ok(await client.GET('/api/v1/messages/{id}', { params: { path: { id: message_id } } })).data, (m) => m.status === 'read');
+      const sent = await eventually(
+        async () => ok(await client.GET('/api/v1/messages/{id}', { params: { path: { id: message_id } } })).data,
+        (m) => m.status === 'read',
+      );
       expect(sent).toMatchObject({ content: expected[i], campaign_id: null, test_of_campaign: campaign.id });
     }
     expect(ok(await client.GET('/api/v1/campaigns/{id}/results', { params: { path: { id: campaign.id } } })).data).toEqual(finalResults);
@@ -210,7 +224,8 @@ describe("the README's walk-through with the generated client", () => {
 
   it('a send window closed now: the campaign runs paused until the window next opens', async () => {
     // The README's window is weekdays 09:00–18:00 in Lisbon; here a day three days ahead, so it is closed whenever the test runs.
-    const lisbonDay = (ms: number) => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Lisbon', weekday: 'short' }).format(ms).toLowerCase() as SendWindow['days'][number];
+    const lisbonDay = (ms: number) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Lisbon', weekday: 'short' }).format(ms).toLowerCase() as SendWindow['days'][number];
     const window: SendWindow = { start: '09:00', end: '18:00', days: [lisbonDay(Date.now() + 3 * 86_400_000)], time_zone: 'Europe/Lisbon' };
     const campaign = ok(await client.POST('/api/v1/campaigns', { body: { name: 'Office hours', template_name: 'welcome', send_window: window } })).data;
     expect(campaign.send_window).toEqual(window);
@@ -229,12 +244,20 @@ describe("the README's walk-through with the generated client", () => {
     const campaign = ok(await client.POST('/api/v1/campaigns', { body: { name: 'Weekly offer', template_name: 'welcome' } })).data;
     await client.POST('/api/v1/campaigns/{id}/launch', {
       params: { path: { id: campaign.id } },
-      body: { recipients: [{ phone: '+1 415 555 0161', name: 'Mo' }, { phone: '+1 415 555 9997', name: 'Busy' }], template_variables: ['{{name}}'] },
+      body: {
+        recipients: [
+          { phone: '+1 415 555 0161', name: 'Mo' },
+          { phone: '+1 415 555 9997', name: 'Busy' },
+        ],
+        template_variables: ['{{name}}'],
+      },
     });
     const resultsOf = async () => ok(await client.GET('/api/v1/campaigns/{id}/results', { params: { path: { id: campaign.id } } })).data;
     // A failure is reported after `sent`, so it may come after the completion: wait for it.
     expect(await eventually(resultsOf, (r) => r.status === 'completed' && r.metrics.failed === 1, 30_000)).toMatchObject({ failed_by_code: { '131049': 1 } });
-    const retry = await client.POST('/api/v1/campaigns/{id}/retry', { params: { path: { id: campaign.id }, header: { 'Idempotency-Key': `retry-${campaign.id}` } } });
+    const retry = await client.POST('/api/v1/campaigns/{id}/retry', {
+      params: { path: { id: campaign.id }, header: { 'Idempotency-Key': `retry-${campaign.id}` } },
+    });
     expect(retry.response.status).toBe(202);
     expect(ok(retry).data).toEqual({ campaign_id: campaign.id, status: 'running', retried_count: 1, skipped_count: 0 });
     // The simulator fails …9997 every time: the retry fails again, and the recipient is still counted once.
@@ -243,7 +266,9 @@ describe("the README's walk-through with the generated client", () => {
     const messages = ok(await client.GET('/api/v1/messages', { params: { query: { campaign_id: campaign.id } } })).data;
     expect(messages).toHaveLength(3);
     const [latest] = messages.filter((m) => m.phone_number === '14155559997');
-    expect(ok(await client.GET('/api/v1/messages/{id}', { params: { path: { id: latest.id } } })).data.retry_of).toBe(messages.find((m) => m.phone_number === '14155559997' && m.id !== latest.id)!.id);
+    expect(ok(await client.GET('/api/v1/messages/{id}', { params: { path: { id: latest.id } } })).data.retry_of).toBe(
+      messages.find((m) => m.phone_number === '14155559997' && m.id !== latest.id)!.id,
+    );
     expect(await simulator.sends('14155559997')).toHaveLength(2);
     expect(await simulator.sends('14155550161')).toHaveLength(1);
   });
@@ -278,7 +303,9 @@ describe("the README's walk-through with the generated client", () => {
         async () => ok(await client.GET('/api/v1/webhooks/{id}/deliveries', { params: { path: { id: hook.id }, query: { pageSize: 5 } } })).data,
         (log) => log.some((delivery) => delivery.event_type === 'contact.created' && delivery.status === 'succeeded'),
       );
-      const retried = ok(await client.POST('/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry', { params: { path: { id: hook.id, delivery_id: deliveries[0].id } } })).data;
+      const retried = ok(
+        await client.POST('/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry', { params: { path: { id: hook.id, delivery_id: deliveries[0].id } } }),
+      ).data;
       expect(retried).toMatchObject({ id: deliveries[0].id, status: 'pending' });
 
       const rotated = ok(await client.POST('/api/v1/webhooks/{id}/rotate-secret', path)).data;

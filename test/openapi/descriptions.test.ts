@@ -37,24 +37,32 @@ const resourceOf = (input: string) => /^shared\/schemas\/(?:operations\/)?([a-z-
 const SHARED_BY_ALL = new Set(['common', 'description']);
 
 describe('handler bundles', () => {
-  it.each(httpOperations.map((operation) => [operation.name, operation.handler]))('%s keeps no generator, no response schema and no other resource’s schemas', async (_name, handler) => {
-    const { metafile } = await build({
-      entryPoints: [join(root, handler)],
-      absWorkingDir: root,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      mainFields: bundling.mainFields,
-      external: bundling.externalModules,
-      write: false,
-      outfile: 'out.js',
-      metafile: true,
-      logLevel: 'error',
-    });
-    const kept = Object.entries(Object.values(metafile.outputs)[0].inputs).filter(([, input]) => input.bytesInOutput > 0).map(([path]) => path);
-    expect(kept.filter((path) => /^shared\/openapi\/|^shared\/schemas\/responses\/|^shared\/schemas\/operations\/index\.ts$|@valibot\/to-json-schema/.test(path))).toEqual([]);
-    const own = /#shared\/schemas\/operations\/([a-z-]+)'/.exec(source(handler))?.[1];
-    const resources = new Set(kept.map(resourceOf).filter((resource) => resource && !SHARED_BY_ALL.has(resource)));
-    expect([...resources]).toEqual(own && resources.size ? [own] : []);
-  }, 30_000);
+  it.each(httpOperations.map((operation) => [operation.name, operation.handler]))(
+    '%s keeps no generator, no response schema and no other resource’s schemas',
+    async (_name, handler) => {
+      const { metafile } = await build({
+        entryPoints: [join(root, handler)],
+        absWorkingDir: root,
+        bundle: true,
+        platform: 'node',
+        format: 'cjs',
+        mainFields: bundling.mainFields,
+        external: bundling.externalModules,
+        write: false,
+        outfile: 'out.js',
+        metafile: true,
+        logLevel: 'error',
+      });
+      const kept = Object.entries(Object.values(metafile.outputs)[0].inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([path]) => path);
+      expect(
+        kept.filter((path) => /^shared\/openapi\/|^shared\/schemas\/responses\/|^shared\/schemas\/operations\/index\.ts$|@valibot\/to-json-schema/.test(path)),
+      ).toEqual([]);
+      const own = /#shared\/schemas\/operations\/([a-z-]+)'/.exec(source(handler))?.[1];
+      const resources = new Set(kept.map(resourceOf).filter((resource) => resource && !SHARED_BY_ALL.has(resource)));
+      expect([...resources]).toEqual(own && resources.size ? [own] : []);
+    },
+    30_000,
+  );
 });

@@ -56,7 +56,9 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('lists every HTTP operation of the operation list, and nothing else', () => {
-    const documented = Object.entries(served.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`));
+    const documented = Object.entries(served.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
+    );
     expect(documented.sort()).toEqual(httpOperations.map(({ method, path, name }) => `${method} ${path} ${name}`).sort());
   });
 });
@@ -64,7 +66,10 @@ describe('GET /api/v1/openapi.json', () => {
 describe('generated files', () => {
   it('docs/openapi.json and the client types are what `npm run openapi` writes from the current code', () => {
     // A process of its own: openapi-typescript loads ES modules that jest's CommonJS runtime cannot.
-    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/openapi.ts', '--check'], { cwd: join(__dirname, '..', '..'), encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/openapi.ts', '--check'], {
+      cwd: join(__dirname, '..', '..'),
+      encoding: 'utf8',
+    });
     expect(run.status === 0 ? '' : run.stderr || `exit ${run.status}`).toBe('');
   }, 60_000);
 });

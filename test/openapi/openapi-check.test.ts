@@ -11,7 +11,8 @@ const reply = (status: number, body: unknown, headers: Record<string, string> = 
 });
 const group = { id: randomUUID(), name: 'VIP', description: null, contacts_count: 2, created_at: '2026-11-22T10:15:30.123Z' };
 const ok = (data: unknown) => reply(200, { success: true, data, request_id: requestId });
-const error = (status: number, code: string, headers?: Record<string, string>) => reply(status, { success: false, error: { code, message: 'No' }, request_id: requestId }, headers);
+const error = (status: number, code: string, headers?: Record<string, string>) =>
+  reply(status, { success: false, error: { code, message: 'No' }, request_id: requestId }, headers);
 const path = `/api/v1/groups/${group.id}`;
 
 describe('checkReply', () => {

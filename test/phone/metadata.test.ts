@@ -28,7 +28,7 @@ describe('phone metadata without formats', () => {
 
   const samples = Object.entries(examples).map(([country, national]) => `${getCountryCallingCode(country as CountryCode)}${national}`);
 
-  it('validates every country\'s example number, and its near misses, as the full metadata does', () => {
+  it("validates every country's example number, and its near misses, as the full metadata does", () => {
     const inputs = samples.flatMap((digits) => [digits, digits.slice(0, -1), `${digits}1`, `+${digits.slice(0, 3)} ${digits.slice(3)}`]);
     expect(inputs.filter((input) => normalizePhone(input) !== withFullMetadata(input))).toEqual([]);
     expect(inputs.filter((input) => normalizePhone(input) !== undefined).length).toBeGreaterThan(samples.length * 0.9);

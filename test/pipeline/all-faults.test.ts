@@ -56,7 +56,11 @@ describe('every fault at once (contract §14)', () => {
       // As a client does: a request whose twin is still being processed (409 idempotency_key_in_use) is repeated a moment later.
       const post = async (p: { to: string; key: string }) => {
         for (;;) {
-          const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: p.to, template: 'hello_world' }, headers: { 'Idempotency-Key': p.key } });
+          const reply = await api.call('POST', '/api/v1/messages', {
+            key: ws.key,
+            body: { to: p.to, template: 'hello_world' },
+            headers: { 'Idempotency-Key': p.key },
+          });
           if (reply.status !== 409 || reply.body.error.code !== 'idempotency_key_in_use') return reply;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }

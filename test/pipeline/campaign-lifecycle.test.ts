@@ -6,8 +6,10 @@ const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
 const workspace = api.workspaceWithTemplates;
-const create = (ws: TestWorkspace, body: Record<string, unknown> = {}) => api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'C', template_name: 'welcome', ...body } });
-const launch = (ws: TestWorkspace, id: string, body: unknown, headers?: Record<string, string>) => api.call('POST', `/api/v1/campaigns/${id}/launch`, { key: ws.key, body, headers });
+const create = (ws: TestWorkspace, body: Record<string, unknown> = {}) =>
+  api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'C', template_name: 'welcome', ...body } });
+const launch = (ws: TestWorkspace, id: string, body: unknown, headers?: Record<string, string>) =>
+  api.call('POST', `/api/v1/campaigns/${id}/launch`, { key: ws.key, body, headers });
 const results = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/campaigns/${id}/results`, { key: ws.key })).body.data;
 const sumOf = (m: Record<string, number>) => m.pending + m.sent + m.delivered + m.read + m.failed;
 
@@ -37,7 +39,11 @@ describe('campaign lifecycle', () => {
     expect(reply.status).toBe(202);
     expect(reply.body.data.status).toBe('scheduled');
     expect((await results(ws, campaign.id)).metrics.total_messages).toBe(0);
-    const done = await eventually(() => results(ws, campaign.id), (r) => r.status === 'completed', 20_000);
+    const done = await eventually(
+      () => results(ws, campaign.id),
+      (r) => r.status === 'completed',
+      20_000,
+    );
     expect(Date.parse(done.started_at)).toBeGreaterThanOrEqual(Date.parse(at) - 1000);
     expect(done.metrics.total_messages).toBe(1);
   });
@@ -64,7 +70,10 @@ describe('campaign lifecycle', () => {
     try {
       const campaign = (await create(ws)).body.data;
       await launch(ws, campaign.id, { recipients: Array.from({ length: 60 }, (_, i) => ({ phone: `+1415555${1200 + i}`, variables: [`R${i}`] })) });
-      await eventually(() => results(ws, campaign.id), (r) => r.metrics.sent > 0);
+      await eventually(
+        () => results(ws, campaign.id),
+        (r) => r.metrics.sent > 0,
+      );
       const cancelled = await api.call('POST', `/api/v1/campaigns/${campaign.id}/cancel`, { key: ws.key });
       expect(cancelled.body.data.status).toBe('cancelled');
       const settled = await eventually(

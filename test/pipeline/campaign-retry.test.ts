@@ -7,7 +7,7 @@ const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 afterEach(() => simulator.resetFaults());
 
-type Data = Record<string, any>;  
+type Data = Record<string, any>;
 
 const RECIPIENTS = 24;
 const phoneOf = (i: number) => `1415559${String(3000 + i)}`;
@@ -19,7 +19,11 @@ const retry = (ws: TestWorkspace, id: string, key?: string) =>
 const results = async (ws: TestWorkspace, id: string): Promise<Data> => (await api.call('GET', `/api/v1/campaigns/${id}/results`, { key: ws.key })).body.data;
 /** Completed, and every message final (read, or failed): a failure can be reported after `sent`, so after the completion. */
 const settled = (ws: TestWorkspace, id: string) =>
-  eventually(() => results(ws, id), (r) => r.status === 'completed' && r.metrics.read + r.metrics.failed === RECIPIENTS + 1, 60_000);
+  eventually(
+    () => results(ws, id),
+    (r) => r.status === 'completed' && r.metrics.read + r.metrics.failed === RECIPIENTS + 1,
+    60_000,
+  );
 
 /** Every message of the campaign, with its detail (for `retry_of` and `error`). */
 async function campaignMessages(ws: TestWorkspace, id: string): Promise<{ list: Data; messages: Data[] }> {
@@ -37,7 +41,9 @@ describe('POST /api/v1/campaigns/{id}/retry', () => {
     const campaign = await createCampaign(ws);
     await simulator.faults({ fail_status: { code: 131049, share: 0.5 } });
     const recipients = [...Array.from({ length: RECIPIENTS }, (_, i) => ({ phone: `+${phoneOf(i)}` })), { phone: '+14155594999' }];
-    expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients, template_variables: ['friend'] } })).status).toBe(202);
+    expect(
+      (await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients, template_variables: ['friend'] } })).status,
+    ).toBe(202);
 
     const first = await settled(ws, campaign.id);
     const limited = first.failed_by_code['131049'];

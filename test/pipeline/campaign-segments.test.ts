@@ -44,39 +44,47 @@ describe('campaign segments', () => {
   it.each([
     ['resolved at launch', undefined, { total_recipients: 4, excluded_opted_out: 1, audience_complete: true }],
     ['resolved in the background', '2', { total_recipients: 3, excluded_opted_out: 0, audience_complete: false }],
-  ])('reaches exactly the tagged contacts with the custom field, less excluded tags from every source, and fails opted-out numbers unsent (%s)', async (_, threshold, answer) => {
-    if (threshold) process.env.SEGMENT_RESOLVED_LATER_ABOVE = threshold;
-    const ws = await workspace();
-    const ids = await contactBook(ws);
-    const group = (await api.call('POST', '/api/v1/groups', { key: ws.key, body: { name: 'Regulars' } })).body.data;
-    await api.call('POST', `/api/v1/groups/${group.id}/contacts`, { key: ws.key, body: { contact_ids: [ids.Bob, ids.Hal, ids.Eve] } });
-    const campaign = await createCampaign(ws);
+  ])(
+    'reaches exactly the tagged contacts with the custom field, less excluded tags from every source, and fails opted-out numbers unsent (%s)',
+    async (_, threshold, answer) => {
+      if (threshold) process.env.SEGMENT_RESOLVED_LATER_ABOVE = threshold;
+      const ws = await workspace();
+      const ids = await contactBook(ws);
+      const group = (await api.call('POST', '/api/v1/groups', { key: ws.key, body: { name: 'Regulars' } })).body.data;
+      await api.call('POST', `/api/v1/groups/${group.id}/contacts`, { key: ws.key, body: { contact_ids: [ids.Bob, ids.Hal, ids.Eve] } });
+      const campaign = await createCampaign(ws);
 
-    const reply = await launch(ws, campaign.id, {
-      recipients: [{ phone: '+14155580003' }, { phone: '+14155589990', name: 'Walk-in' }],
-      contact_ids: [ids.Ada, ids.Hal],
-      group_ids: [group.id],
-      segment: { tags_any: ['vip', 'GOLD'], tags_all: ['NEWSLETTER'], exclude_tags: ['blocked'], custom_fields: { city: 'Lisbon' } },
-      template_variables: ['{{name}}'],
-    });
-    expect(reply.status).toBe(202);
-    // Walk-in, Ada (a contact and a segment member, sent once), Eve (a group and a segment member), Gil (opted out);
-    // Bob and Hal excluded whichever source named them.
-    expect(reply.body.data).toMatchObject({ campaign_id: campaign.id, status: 'running', ...answer });
+      const reply = await launch(ws, campaign.id, {
+        recipients: [{ phone: '+14155580003' }, { phone: '+14155589990', name: 'Walk-in' }],
+        contact_ids: [ids.Ada, ids.Hal],
+        group_ids: [group.id],
+        segment: { tags_any: ['vip', 'GOLD'], tags_all: ['NEWSLETTER'], exclude_tags: ['blocked'], custom_fields: { city: 'Lisbon' } },
+        template_variables: ['{{name}}'],
+      });
+      expect(reply.status).toBe(202);
+      // Walk-in, Ada (a contact and a segment member, sent once), Eve (a group and a segment member), Gil (opted out);
+      // Bob and Hal excluded whichever source named them.
+      expect(reply.body.data).toMatchObject({ campaign_id: campaign.id, status: 'running', ...answer });
 
-    const done = await eventually(() => results(ws, campaign.id), (r) => r.status === 'completed', 30_000);
-    expect(done.metrics).toMatchObject({ total_messages: 4, pending: 0, failed: 1 });
-    expect((await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key })).body.data.total_recipients).toBe(4);
-    const messages = await campaignMessages(ws, campaign.id);
-    expect(messages.map((m) => `${m.phone_number} ${m.status === 'failed' ? m.error.code : m.content}`).sort()).toEqual([
-      '14155580001 Welcome to our service, Ada!',
-      '14155580002 Welcome to our service, Eve!',
-      '14155580007 recipient_opted_out',
-      '14155589990 Welcome to our service, Walk-in!',
-    ]);
-    expect(await simulator.sends('14155580007')).toHaveLength(0);
-    expect(await simulator.sends('14155580003')).toHaveLength(0);
-  }, 60_000);
+      const done = await eventually(
+        () => results(ws, campaign.id),
+        (r) => r.status === 'completed',
+        30_000,
+      );
+      expect(done.metrics).toMatchObject({ total_messages: 4, pending: 0, failed: 1 });
+      expect((await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key })).body.data.total_recipients).toBe(4);
+      const messages = await campaignMessages(ws, campaign.id);
+      expect(messages.map((m) => `${m.phone_number} ${m.status === 'failed' ? m.error.code : m.content}`).sort()).toEqual([
+        '14155580001 Welcome to our service, Ada!',
+        '14155580002 Welcome to our service, Eve!',
+        '14155580007 recipient_opted_out',
+        '14155589990 Welcome to our service, Walk-in!',
+      ]);
+      expect(await simulator.sends('14155580007')).toHaveLength(0);
+      expect(await simulator.sends('14155580003')).toHaveLength(0);
+    },
+    60_000,
+  );
 
   it('selects by custom fields alone from the contact book', async () => {
     const ws = await workspace();
@@ -85,7 +93,11 @@ describe('campaign segments', () => {
     const reply = await launch(ws, campaign.id, { segment: { custom_fields: { city: 'Porto' } }, template_variables: ['{{name}}'] });
     expect(reply.status).toBe(202);
     expect(reply.body.data).toMatchObject({ total_recipients: 2, excluded_opted_out: 0 });
-    const done = await eventually(() => results(ws, campaign.id), (r) => r.status === 'completed', 30_000);
+    const done = await eventually(
+      () => results(ws, campaign.id),
+      (r) => r.status === 'completed',
+      30_000,
+    );
     expect(done.metrics.total_messages).toBe(2);
     expect((await campaignMessages(ws, campaign.id)).map((m) => m.phone_number).sort()).toEqual(['14155580004', '14155580008']);
   }, 60_000);

@@ -7,7 +7,7 @@ const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 afterEach(() => simulator.resetFaults());
 
-type Data = Record<string, any>;  
+type Data = Record<string, any>;
 
 const createCampaign = async (ws: TestWorkspace, template: string) =>
   (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: `Test of ${template}`, template_name: template } })).body.data;
@@ -15,17 +15,34 @@ const launch = (ws: TestWorkspace, id: string, body: unknown) => api.call('POST'
 const testSend = (ws: TestWorkspace, id: string, body: unknown) => api.call('POST', `/api/v1/campaigns/${id}/test`, { key: ws.key, body });
 const results = async (ws: TestWorkspace, id: string): Promise<Data> => (await api.call('GET', `/api/v1/campaigns/${id}/results`, { key: ws.key })).body.data;
 const message = async (ws: TestWorkspace, id: string): Promise<Data> => (await api.call('GET', `/api/v1/messages/${id}`, { key: ws.key })).body.data;
-const campaignMessages = async (ws: TestWorkspace, id: string): Promise<Data[]> => (await api.call('GET', `/api/v1/messages?campaign_id=${id}`, { key: ws.key })).body.data;
+const campaignMessages = async (ws: TestWorkspace, id: string): Promise<Data[]> =>
+  (await api.call('GET', `/api/v1/messages?campaign_id=${id}`, { key: ws.key })).body.data;
 /** Once read (or failed) no report moves a message again: the metrics after it are final. */
-const settled = (ws: TestWorkspace, id: string) => eventually(() => message(ws, id), (m) => m.status === 'read' || m.status === 'failed', 30_000);
+const settled = (ws: TestWorkspace, id: string) =>
+  eventually(
+    () => message(ws, id),
+    (m) => m.status === 'read' || m.status === 'failed',
+    30_000,
+  );
 /**
  * Counts trail the messages (docs/messaging.md §6), a run of moves counted in one transaction
  * for the workspace and the campaign together: once the workspace's count of read messages
  * reaches `n`, every move to read so far is in the campaign's metrics too, or never will be.
  */
 const readCounted = (ws: TestWorkspace, n: number) =>
-  eventually(() => api.call('GET', '/api/v1/messages?status=read', { key: ws.key }), (r) => r.body.pagination.totalCount === n, 15_000);
-const templateSent = async (phone: string) => (await eventually(() => simulator.sends(phone), (s) => s.length > 0, 30_000)).map((s) => s.request.template);
+  eventually(
+    () => api.call('GET', '/api/v1/messages?status=read', { key: ws.key }),
+    (r) => r.body.pagination.totalCount === n,
+    15_000,
+  );
+const templateSent = async (phone: string) =>
+  (
+    await eventually(
+      () => simulator.sends(phone),
+      (s) => s.length > 0,
+      30_000,
+    )
+  ).map((s) => s.request.template);
 
 describe('POST /api/v1/campaigns/{id}/test', () => {
   it('sends a draft to exactly its numbers, once each, without touching the campaign', async () => {
@@ -39,7 +56,14 @@ describe('POST /api/v1/campaigns/{id}/test', () => {
     ]);
     for (const { message_id, recipient } of reply.body.data.messages) {
       const done = await settled(ws, message_id);
-      expect(done).toMatchObject({ phone_number: recipient, status: 'read', campaign_id: null, test_of_campaign: campaign.id, template_name: 'hello_world', content: 'Hello from our team.' });
+      expect(done).toMatchObject({
+        phone_number: recipient,
+        status: 'read',
+        campaign_id: null,
+        test_of_campaign: campaign.id,
+        template_name: 'hello_world',
+        content: 'Hello from our team.',
+      });
       expect(await templateSent(recipient)).toEqual([{ name: 'hello_world', language: { code: 'en_US' } }]);
     }
     expect(await results(ws, campaign.id)).toMatchObject({ status: 'draft', metrics: { total_messages: 0, pending: 0, read: 0 }, failed_by_code: {} });
@@ -69,7 +93,11 @@ describe('POST /api/v1/campaigns/{id}/test', () => {
       template_buttons: [{ index: 0, value: 'p{{phone}}' }],
     });
     expect(launched.status).toBe(202);
-    await eventually(() => results(ws, campaign.id), (r) => r.status === 'completed', 30_000);
+    await eventually(
+      () => results(ws, campaign.id),
+      (r) => r.status === 'completed',
+      30_000,
+    );
     for (const m of await campaignMessages(ws, campaign.id)) await settled(ws, m.id);
     await readCounted(ws, 2);
     const before = await results(ws, campaign.id);
@@ -81,13 +109,16 @@ describe('POST /api/v1/campaigns/{id}/test', () => {
     const reply = await testSend(ws, campaign.id, { phones: ['+14155557222', '+14155557229'] });
     expect(reply.status).toBe(202);
     expect(reply.body.data.messages.map((m: Data) => m.recipient)).toEqual(['14155557222', '14155557229']);
-    for (const { message_id } of reply.body.data.messages) expect(await settled(ws, message_id)).toMatchObject({ status: 'read', campaign_id: null, test_of_campaign: campaign.id });
+    for (const { message_id } of reply.body.data.messages)
+      expect(await settled(ws, message_id)).toMatchObject({ status: 'read', campaign_id: null, test_of_campaign: campaign.id });
 
     const toMember = await templateSent('14155557222');
     expect(toMember).toHaveLength(2);
     expect(toMember[1]).toEqual(secondRecipientRequest);
     expect(JSON.stringify(firstRecipientRequest)).toContain('Ana 20%');
-    const asForTheTestNumber = JSON.parse(JSON.stringify(firstRecipientRequest).replaceAll('Ana 20%', '14155557229 20%').replaceAll('p14155557221', 'p14155557229'));
+    const asForTheTestNumber = JSON.parse(
+      JSON.stringify(firstRecipientRequest).replaceAll('Ana 20%', '14155557229 20%').replaceAll('p14155557221', 'p14155557229'),
+    );
     expect(await templateSent('14155557229')).toEqual([asForTheTestNumber]);
 
     await readCounted(ws, 4);
@@ -134,7 +165,11 @@ describe('failed_by_code', () => {
     await simulator.faults({ fail_status: { code: 131049, share: 1 } });
     const campaign = await createCampaign(ws, 'hello_world');
     expect((await launch(ws, campaign.id, { recipients: [{ phone: '+14155557261' }, { phone: '+14155557262' }] })).status).toBe(202);
-    const done = await eventually(() => results(ws, campaign.id), (r) => r.status === 'completed', 30_000);
+    const done = await eventually(
+      () => results(ws, campaign.id),
+      (r) => r.status === 'completed',
+      30_000,
+    );
     expect(done.metrics).toMatchObject({ total_messages: 2, failed: 2, sent: 0, read: 0 });
     expect(done.failed_by_code).toEqual({ '131049': 2 });
     for (const m of await campaignMessages(ws, campaign.id)) expect((await message(ws, m.id)).error).toMatchObject({ code: 131049, title: expect.any(String) });
@@ -149,8 +184,14 @@ describe('failed_by_code', () => {
     const contact = (await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: '+14155557271', name: 'Ada' } })).body.data;
     expect((await api.call('PATCH', `/api/v1/contacts/${contact.id}`, { key: ws.key, body: { opted_out: true } })).status).toBe(200);
     const campaign = await createCampaign(ws, 'welcome');
-    expect((await launch(ws, campaign.id, { recipients: [{ phone: '+14155557271' }, { phone: '+14155557272' }], template_variables: ['{{name}}'] })).status).toBe(202);
-    const done = await eventually(() => results(ws, campaign.id), (r) => r.status === 'completed', 30_000);
+    expect(
+      (await launch(ws, campaign.id, { recipients: [{ phone: '+14155557271' }, { phone: '+14155557272' }], template_variables: ['{{name}}'] })).status,
+    ).toBe(202);
+    const done = await eventually(
+      () => results(ws, campaign.id),
+      (r) => r.status === 'completed',
+      30_000,
+    );
     expect(done.failed_by_code).toEqual({ recipient_opted_out: 1 });
   });
 });

@@ -6,11 +6,12 @@ import { eventually } from '../support/wait';
 const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
-type Data = Record<string, any>;  
+type Data = Record<string, any>;
 
 const EVERY_DAY = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
-const createCampaign = (ws: TestWorkspace, body: Data) => api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Windowed', template_name: 'welcome', ...body } });
+const createCampaign = (ws: TestWorkspace, body: Data) =>
+  api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Windowed', template_name: 'welcome', ...body } });
 const launch = (ws: TestWorkspace, id: string, body: Data) => api.call('POST', `/api/v1/campaigns/${id}/launch`, { key: ws.key, body });
 const results = async (ws: TestWorkspace, id: string): Promise<Data> => (await api.call('GET', `/api/v1/campaigns/${id}/results`, { key: ws.key })).body.data;
 const messageTo = async (ws: TestWorkspace, campaignId: string, phone: string): Promise<Data> => {
@@ -50,12 +51,20 @@ describe('send_window', () => {
 
     // At the start the window's schedule hands the held messages on.
     for (const phone of ['14155596001', '14155596002']) {
-      const [sent] = await eventually(() => simulator.sends(phone), (sends) => sends.length === 1, 100_000);
+      const [sent] = await eventually(
+        () => simulator.sends(phone),
+        (sends) => sends.length === 1,
+        100_000,
+      );
       expect(sent.request.to).toBe(phone);
       const message = await messageTo(ws, campaignId, phone);
       expect(Date.parse(message.metadata.sent_at)).toBeGreaterThanOrEqual(start);
     }
-    const resumed = await eventually(() => results(ws, campaignId), (r) => r.metrics.pending === 1, 15_000);
+    const resumed = await eventually(
+      () => results(ws, campaignId),
+      (r) => r.metrics.pending === 1,
+      15_000,
+    );
     // Open in UTC, so not paused; Kiran's message waits for 09:… in Kathmandu.
     expect(resumed).toMatchObject({ status: 'running', paused_until: null });
     expect(await messageTo(ws, campaignId, '14155596003')).toMatchObject({ status: 'queued', metadata: { send_attempts: 0 } });
@@ -72,20 +81,36 @@ describe('send_window', () => {
     expect((await launch(ws, created.id, { recipients: [{ phone: '+14155596031', name: 'Held' }], template_variables: ['{{name}}'] })).status).toBe(202);
     expect((await results(ws, created.id)).paused_until).not.toBeNull();
     // Held once the fan-out has stored it.
-    await eventually(() => results(ws, created.id), (r) => r.metrics.pending === 1, 15_000);
+    await eventually(
+      () => results(ws, created.id),
+      (r) => r.metrics.pending === 1,
+      15_000,
+    );
     expect((await api.call('POST', `/api/v1/campaigns/${created.id}/cancel`, { key: ws.key })).status).toBe(200);
-    const message = await eventually(() => messageTo(ws, created.id, '14155596031'), (m) => m.status === 'failed', 30_000);
+    const message = await eventually(
+      () => messageTo(ws, created.id, '14155596031'),
+      (m) => m.status === 'failed',
+      30_000,
+    );
     expect(message.error.code).toBe('campaign_cancelled');
     expect(await simulator.sends('14155596031')).toEqual([]);
   });
 
-  it('a window given at launch replaces the campaign\'s, and one open now sends at once', async () => {
+  it("a window given at launch replaces the campaign's, and one open now sends at once", async () => {
     const ws = await api.workspaceWithTemplates();
     const closed = { start: '00:00', end: '00:01', days: ['mon'], time_zone: 'Pacific/Kiritimati' };
     const created = (await createCampaign(ws, { send_window: closed })).body.data;
     const open = { start: hhmm(Date.now() - 3_600_000), end: hhmm(Date.now() + 3_600_000), days: EVERY_DAY, time_zone: 'UTC' };
-    expect((await launch(ws, created.id, { recipients: [{ phone: '+14155596011', name: 'Now' }], template_variables: ['{{name}}'], send_window: open })).status).toBe(202);
-    expect(await eventually(() => results(ws, created.id), (r) => r.status === 'completed', 30_000)).toMatchObject({ paused_until: null, metrics: { total_messages: 1, failed: 0 } });
+    expect(
+      (await launch(ws, created.id, { recipients: [{ phone: '+14155596011', name: 'Now' }], template_variables: ['{{name}}'], send_window: open })).status,
+    ).toBe(202);
+    expect(
+      await eventually(
+        () => results(ws, created.id),
+        (r) => r.status === 'completed',
+        30_000,
+      ),
+    ).toMatchObject({ paused_until: null, metrics: { total_messages: 1, failed: 0 } });
     expect((await api.call('GET', `/api/v1/campaigns/${created.id}`, { key: ws.key })).body.data.send_window).toEqual(open);
   });
 

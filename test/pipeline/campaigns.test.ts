@@ -13,14 +13,26 @@ const createCampaign = async (ws: TestWorkspace, body: Record<string, unknown> =
 const launch = (ws: TestWorkspace, id: string, body: unknown, headers?: Record<string, string>) =>
   api.call('POST', `/api/v1/campaigns/${id}/launch`, { key: ws.key, body, headers });
 const results = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/campaigns/${id}/results`, { key: ws.key })).body.data;
-const completed = (ws: TestWorkspace, id: string) => eventually(() => results(ws, id), (r) => r.status === 'completed', 30_000);
+const completed = (ws: TestWorkspace, id: string) =>
+  eventually(
+    () => results(ws, id),
+    (r) => r.status === 'completed',
+    30_000,
+  );
 
 describe('campaigns', () => {
   it('creates a draft tied to an approved template', async () => {
     const ws = await workspace();
     const reply = await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Launch', template_name: 'welcome' } });
     expect(reply.status).toBe(201);
-    expect(reply.body.data).toMatchObject({ id: expect.any(String), name: 'Launch', template_id: expect.stringMatching(/^\d+$/), template_name: 'welcome', status: 'draft', scheduled_at: null });
+    expect(reply.body.data).toMatchObject({
+      id: expect.any(String),
+      name: 'Launch',
+      template_id: expect.stringMatching(/^\d+$/),
+      template_name: 'welcome',
+      status: 'draft',
+      scheduled_at: null,
+    });
     const byId = await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'By id', template_id: reply.body.data.template_id } });
     expect(byId.body.data.template_name).toBe('welcome');
     const pending = await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'x', template_name: 'spring_sale' } });
@@ -57,7 +69,10 @@ describe('campaigns', () => {
     // Exactly once: later attempts (the last reports, racing workers) complete nothing again.
     expect(await Promise.all(Array.from({ length: 5 }, () => completeIfDone(ws.id, campaign.id)))).toEqual([false, false, false, false, false]);
     expect((await results(ws, campaign.id)).completed_at).toBe(done.completed_at);
-    const { metrics } = await eventually(() => results(ws, campaign.id), (r) => r.metrics.read === 3);
+    const { metrics } = await eventually(
+      () => results(ws, campaign.id),
+      (r) => r.metrics.read === 3,
+    );
     expect(metrics).toEqual({ total_messages: 4, pending: 0, sent: 0, delivered: 0, read: 3, failed: 1, delivered_rate_pct: 75, read_rate_pct: 75 });
     expect(done.started_at).toEqual(expect.any(String));
     expect(done.completed_at).toEqual(expect.any(String));
@@ -88,7 +103,12 @@ describe('campaigns', () => {
       const full = await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key });
       // Replay every chunk job while the real fan-out runs.
       const { launch_id } = (await import('#shared/domain/campaigns/lifecycle').then((m) => m.getCampaign(ws.id, campaign.id)))!;
-      await Promise.all([0, 1].flatMap((chunk) => [fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }), fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk })]));
+      await Promise.all(
+        [0, 1].flatMap((chunk) => [
+          fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }),
+          fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }),
+        ]),
+      );
       const done = await completed(ws, campaign.id);
       expect(full.body.data.status).toBe('running');
       expect(done.metrics).toMatchObject({ total_messages: 510, sent: 510, pending: 0 });

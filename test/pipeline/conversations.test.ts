@@ -7,7 +7,8 @@ const simulator = simulatorControl(() => api.simulator.url);
 
 const send = (ws: TestWorkspace, body: Record<string, unknown>) => api.call('POST', '/api/v1/messages', { key: ws.key, body });
 const message = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/messages/${id}`, { key: ws.key })).body.data;
-const inboundList = async (ws: TestWorkspace, phone: string) => (await api.call('GET', `/api/v1/messages?direction=inbound&phone=${phone}`, { key: ws.key })).body.data;
+const inboundList = async (ws: TestWorkspace, phone: string) =>
+  (await api.call('GET', `/api/v1/messages?direction=inbound&phone=${phone}`, { key: ws.key })).body.data;
 
 /** The customer writes first, which opens the window; answers our id of their message. */
 async function customerWrites(ws: TestWorkspace, from: string, body: Record<string, unknown> = { text: 'hello' }): Promise<{ id: string; wamid: string }> {
@@ -15,25 +16,45 @@ async function customerWrites(ws: TestWorkspace, from: string, body: Record<stri
   const { wamid } = await simulator.inbound({ phone_number_id: ws.phoneNumberId, from, ...body });
   // Messages of the same second sort in no particular order: the new one is the id not seen before.
   const fresh = (l: { id: string }[]) => l.find((m) => !known.has(m.id));
-  const list = await eventually(() => inboundList(ws, from), (l) => fresh(l) !== undefined);
+  const list = await eventually(
+    () => inboundList(ws, from),
+    (l) => fresh(l) !== undefined,
+  );
   return { id: fresh(list)!.id, wamid };
 }
 
 /** The one request the simulator accepted for a number, as it arrived. */
 async function platformRequest(to: string, count = 1): Promise<Record<string, unknown>> {
-  const sends = await eventually(() => simulator.sends(to), (list) => list.length >= count);
+  const sends = await eventually(
+    () => simulator.sends(to),
+    (list) => list.length >= count,
+  );
   expect(sends).toHaveLength(count);
   return sends[count - 1].request;
 }
 
-const sent = (ws: TestWorkspace, id: string) => eventually(() => message(ws, id), (m) => ['sent', 'delivered', 'read'].includes(m.status));
+const sent = (ws: TestWorkspace, id: string) =>
+  eventually(
+    () => message(ws, id),
+    (m) => ['sent', 'delivered', 'read'].includes(m.status),
+  );
 
 const IMAGE = 'https://cdn.example.com/parcel.jpg';
 
 /** Each outbound kind: what the client sends, the exact platform request that follows, and `content`. */
 const kinds: [string, Record<string, unknown>, Record<string, unknown>, string][] = [
-  ['text', { text: 'Your parcel left the depot.' }, { type: 'text', text: { body: 'Your parcel left the depot.', preview_url: false } }, 'Your parcel left the depot.'],
-  ['image by link with caption', { image: { link: IMAGE, caption: 'Your parcel' } }, { type: 'image', image: { link: IMAGE, caption: 'Your parcel' } }, 'Your parcel'],
+  [
+    'text',
+    { text: 'Your parcel left the depot.' },
+    { type: 'text', text: { body: 'Your parcel left the depot.', preview_url: false } },
+    'Your parcel left the depot.',
+  ],
+  [
+    'image by link with caption',
+    { image: { link: IMAGE, caption: 'Your parcel' } },
+    { type: 'image', image: { link: IMAGE, caption: 'Your parcel' } },
+    'Your parcel',
+  ],
   ['video by media id', { video: { media_id: '1166846181421424' } }, { type: 'video', video: { id: '1166846181421424' } }, ''],
   ['audio', { audio: { link: 'https://cdn.example.com/note.ogg' } }, { type: 'audio', audio: { link: 'https://cdn.example.com/note.ogg' } }, ''],
   [
@@ -51,7 +72,18 @@ const kinds: [string, Record<string, unknown>, Record<string, unknown>, string][
   ],
   [
     'interactive reply buttons',
-    { interactive: { type: 'button', header: 'Delivery', body: 'When should we come?', footer: 'Reply by tapping', buttons: [{ id: 'am', title: 'Morning' }, { id: 'pm', title: 'Afternoon' }] } },
+    {
+      interactive: {
+        type: 'button',
+        header: 'Delivery',
+        body: 'When should we come?',
+        footer: 'Reply by tapping',
+        buttons: [
+          { id: 'am', title: 'Morning' },
+          { id: 'pm', title: 'Afternoon' },
+        ],
+      },
+    },
     {
       type: 'interactive',
       interactive: {
@@ -59,7 +91,12 @@ const kinds: [string, Record<string, unknown>, Record<string, unknown>, string][
         header: { type: 'text', text: 'Delivery' },
         body: { text: 'When should we come?' },
         footer: { text: 'Reply by tapping' },
-        action: { buttons: [{ type: 'reply', reply: { id: 'am', title: 'Morning' } }, { type: 'reply', reply: { id: 'pm', title: 'Afternoon' } }] },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'am', title: 'Morning' } },
+            { type: 'reply', reply: { id: 'pm', title: 'Afternoon' } },
+          ],
+        },
       },
     },
     'When should we come?',
@@ -139,7 +176,11 @@ describe('outbound message kinds (contract §13)', () => {
     const reaction = await send(ws, { to: `+${customer}`, reaction: { message_id: photo.id, emoji: '😢' } });
     expect(reaction.status).toBe(202);
     expect(await platformRequest(customer, 2)).toMatchObject({ type: 'reaction', reaction: { message_id: photo.wamid, emoji: '😢' } });
-    expect(await message(ws, reaction.body.data.message_id)).toMatchObject({ message_type: 'reaction', content: '😢', reaction: { emoji: '😢', message_id: photo.id } });
+    expect(await message(ws, reaction.body.data.message_id)).toMatchObject({
+      message_type: 'reaction',
+      content: '😢',
+      reaction: { emoji: '😢', message_id: photo.id },
+    });
     // The platform reports a reaction `sent`, and nothing after.
     await sent(ws, reaction.body.data.message_id);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -154,7 +195,7 @@ describe('outbound message kinds (contract §13)', () => {
     expect(removed.context).toBeUndefined();
   });
 
-  it('answers 404 for reply_to or a reaction on another workspace\'s message, and sends nothing', async () => {
+  it("answers 404 for reply_to or a reaction on another workspace's message, and sends nothing", async () => {
     const other = await api.workspaceWithTemplates();
     const theirs = await customerWrites(other, '14155562200');
     const customer = '14155562201';
@@ -200,14 +241,70 @@ describe('bad outbound input (contract §13)', () => {
     ['a caption over 1024 characters', { image: { link: IMAGE, caption: 'x'.repeat(1025) } }, 'image.caption'],
     ['4 buttons', { interactive: { type: 'button', body: 'b', buttons: buttons(4) } }, 'interactive.buttons'],
     ['no buttons', { interactive: { type: 'button', body: 'b', buttons: [] } }, 'interactive.buttons'],
-    ['a button title of 21 characters', { interactive: { type: 'button', body: 'b', buttons: [{ id: 'a', title: 'x'.repeat(21) }] } }, 'interactive.buttons.0.title'],
-    ['duplicate button ids', { interactive: { type: 'button', body: 'b', buttons: [{ id: 'a', title: 'A' }, { id: 'a', title: 'B' }] } }, 'interactive.buttons'],
-    ['duplicate button titles', { interactive: { type: 'button', body: 'b', buttons: [{ id: 'a', title: 'Yes' }, { id: 'b', title: 'Yes' }] } }, 'interactive.buttons'],
+    [
+      'a button title of 21 characters',
+      { interactive: { type: 'button', body: 'b', buttons: [{ id: 'a', title: 'x'.repeat(21) }] } },
+      'interactive.buttons.0.title',
+    ],
+    [
+      'duplicate button ids',
+      {
+        interactive: {
+          type: 'button',
+          body: 'b',
+          buttons: [
+            { id: 'a', title: 'A' },
+            { id: 'a', title: 'B' },
+          ],
+        },
+      },
+      'interactive.buttons',
+    ],
+    [
+      'duplicate button titles',
+      {
+        interactive: {
+          type: 'button',
+          body: 'b',
+          buttons: [
+            { id: 'a', title: 'Yes' },
+            { id: 'b', title: 'Yes' },
+          ],
+        },
+      },
+      'interactive.buttons',
+    ],
     ['a button body over 1024', { interactive: { type: 'button', body: 'x'.repeat(1025), buttons: buttons(1) } }, 'interactive.body'],
-    ['11 rows', { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ title: 'A', rows: rows(6) }, { title: 'B', rows: rows(5, (i) => `s${i}`) }] } }, 'interactive.sections'],
-    ['duplicate row ids', { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ title: 'A', rows: rows(2, () => 'same') }] } }, 'interactive.sections'],
-    ['a row title of 25 characters', { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ rows: [{ id: 'a', title: 'x'.repeat(25) }] }] } }, 'interactive.sections.0.rows.0.title'],
-    ['a row description of 73 characters', { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ rows: [{ id: 'a', title: 'A', description: 'x'.repeat(73) }] }] } }, 'interactive.sections.0.rows.0.description'],
+    [
+      '11 rows',
+      {
+        interactive: {
+          type: 'list',
+          body: 'b',
+          button: 'Go',
+          sections: [
+            { title: 'A', rows: rows(6) },
+            { title: 'B', rows: rows(5, (i) => `s${i}`) },
+          ],
+        },
+      },
+      'interactive.sections',
+    ],
+    [
+      'duplicate row ids',
+      { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ title: 'A', rows: rows(2, () => 'same') }] } },
+      'interactive.sections',
+    ],
+    [
+      'a row title of 25 characters',
+      { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ rows: [{ id: 'a', title: 'x'.repeat(25) }] }] } },
+      'interactive.sections.0.rows.0.title',
+    ],
+    [
+      'a row description of 73 characters',
+      { interactive: { type: 'list', body: 'b', button: 'Go', sections: [{ rows: [{ id: 'a', title: 'A', description: 'x'.repeat(73) }] }] } },
+      'interactive.sections.0.rows.0.description',
+    ],
     ['a header over 60', { interactive: { type: 'button', header: 'x'.repeat(61), body: 'b', buttons: buttons(1) } }, 'interactive.header'],
     ['an unknown interactive type', { interactive: { type: 'carousel', body: 'b' } }, 'interactive.type'],
     ['latitude 91', { location: { latitude: 91, longitude: 0 } }, 'location.latitude'],

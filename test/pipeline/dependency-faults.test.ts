@@ -39,7 +39,8 @@ describe('faults in our own dependencies', () => {
     await setNumberThroughput(ws.phoneNumberId, 100);
     const subscription = await api.call('POST', '/api/v1/webhooks', { key: ws.key, body: { url: receiver.url, events: SUBSCRIBED } });
     expect(subscription.status).toBe(201);
-    const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Under dependency faults', template_name: 'hello_world' } })).body.data;
+    const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Under dependency faults', template_name: 'hello_world' } }))
+      .body.data;
 
     await simulator.faults({ rate_limit_share: 0.3 });
     api.dependencies.dynamodb.setFaults(DYNAMODB_FAULTS);
@@ -64,9 +65,17 @@ describe('faults in our own dependencies', () => {
     const audience = Array.from({ length: 300 }, (_, i) => ({ phone: `+1415556${String(5000 + i)}` }));
     const [replies, launch] = await Promise.all([
       mapLimit(singles, 20, (single) =>
-        untilAnswered(() => api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: single.to, template: 'hello_world' }, headers: { 'Idempotency-Key': single.key } })),
+        untilAnswered(() =>
+          api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: single.to, template: 'hello_world' }, headers: { 'Idempotency-Key': single.key } }),
+        ),
       ),
-      untilAnswered(() => api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: audience }, headers: { 'Idempotency-Key': `launch-${campaign.id}` } })),
+      untilAnswered(() =>
+        api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, {
+          key: ws.key,
+          body: { recipients: audience },
+          headers: { 'Idempotency-Key': `launch-${campaign.id}` },
+        }),
+      ),
     ]);
     expect(launch.status).toBe(202);
     expect(replies.map((r) => r.status)).toEqual(Array(200).fill(202));
@@ -78,7 +87,9 @@ describe('faults in our own dependencies', () => {
       const seen: { id: string; status: string }[] = [];
       let cursor: string | null = null;
       do {
-        const page: Reply = await untilAnswered(() => api.call('GET', `/api/v1/messages?pageSize=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key: ws.key }));
+        const page: Reply = await untilAnswered(() =>
+          api.call('GET', `/api/v1/messages?pageSize=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { key: ws.key }),
+        );
         seen.push(...page.body.data);
         cursor = page.body.pagination.nextCursor;
       } while (cursor);
@@ -122,7 +133,11 @@ describe('faults in our own dependencies', () => {
       }
       return byEvent;
     };
-    const delivered = await eventually(async () => eventsDelivered(), (byEvent) => byEvent.size >= expectedEvents, 120_000).catch(eventsDelivered);
+    const delivered = await eventually(
+      async () => eventsDelivered(),
+      (byEvent) => byEvent.size >= expectedEvents,
+      120_000,
+    ).catch(eventsDelivered);
     const idsPerEvent = [...delivered.values()].map((ids) => ids.size);
     const { dynamodb, sqs } = api.dependencies;
 

@@ -31,7 +31,11 @@ describe('nothing stays queued (contract §14)', () => {
     const ws = await api.workspaceWithTemplates();
     await simulator.faults({ server_error_share: 1 });
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580100', template: 'hello_world' } });
-    const failed = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'failed', 30_000);
+    const failed = await eventually(
+      () => message(ws, reply.body.data.message_id),
+      (m) => m.status === 'failed',
+      30_000,
+    );
     expect(failed.error).toEqual({ code: 'send_failed', title: '(#131000) Something went wrong' });
     expect(failed.metadata.send_attempts).toBe(3);
   });
@@ -42,13 +46,26 @@ describe('nothing stays queued (contract §14)', () => {
     await simulator.faults({ rate_limit_share: 1 });
     const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'DLQ', template_name: 'hello_world' } })).body.data;
     await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: '+14155580200' }] } });
-    const [queued] = (await eventually(() => api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key }), (r) => r.body.data.length === 1)).body.data;
+    const [queued] = (
+      await eventually(
+        () => api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key }),
+        (r) => r.body.data.length === 1,
+      )
+    ).body.data;
     await deadLetter(process.env.SEND_DEAD_LETTER_QUEUE_URL, { workspace_id: ws.id, message_id: queued.id });
 
-    const failed = await eventually(() => message(ws, queued.id), (m) => m.status === 'failed', 30_000);
+    const failed = await eventually(
+      () => message(ws, queued.id),
+      (m) => m.status === 'failed',
+      30_000,
+    );
     // Failed by the dead-letter consumer, not by the job's own retries running out.
     expect(failed.error).toEqual({ code: 'send_failed', title: 'The send job failed on every try and was given up' });
-    const results = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
+    const results = await eventually(
+      async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data,
+      (r) => r.status === 'completed',
+      30_000,
+    );
     expect(results.metrics).toMatchObject({ total_messages: 1, failed: 1, pending: 0 });
   });
 });
@@ -65,16 +82,25 @@ describe('a campaign always completes (contract §14)', () => {
     try {
       const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Fan-out DLQ', template_name: 'welcome' } })).body.data;
       const recipients = ['+14155580500', '+14155580501', '+14155580502'].map((phone, i) => ({ phone, name: `R${i}` }));
-      expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients, template_variables: ['{{name}}'] } })).status).toBe(202);
+      expect(
+        (await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients, template_variables: ['{{name}}'] } })).status,
+      ).toBe(202);
       const { launch_id } = (await getCampaign(ws.id, campaign.id))!;
       await deadLetter(process.env.FANOUT_DEAD_LETTER_QUEUE_URL, { workspace_id: ws.id, campaign_id: campaign.id, launch_id, chunk: 0 });
 
-      const results = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
+      const results = await eventually(
+        async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data,
+        (r) => r.status === 'completed',
+        30_000,
+      );
       expect(results.metrics).toMatchObject({ total_messages: 3, failed: 3, pending: 0 });
       const messages = (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}`, { key: ws.key })).body.data;
       expect(messages.map((m: { phone_number: string }) => m.phone_number).sort()).toEqual(recipients.map((r) => r.phone.slice(1)));
       for (const m of messages) {
-        expect((await message(ws, m.id)).error).toEqual({ code: 'send_failed', title: 'The campaign could not create this message: its fan-out failed on every try' });
+        expect((await message(ws, m.id)).error).toEqual({
+          code: 'send_failed',
+          title: 'The campaign could not create this message: its fan-out failed on every try',
+        });
       }
       expect(await simulator.sends('14155580500')).toEqual([]);
 
@@ -82,7 +108,11 @@ describe('a campaign always completes (contract §14)', () => {
       broken.mockRestore();
       const retry = await api.call('POST', `/api/v1/campaigns/${campaign.id}/retry`, { key: ws.key });
       expect(retry.body.data).toMatchObject({ retried_count: 3, skipped_count: 0 });
-      const again = await eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed' && r.metrics.read === 3, 30_000);
+      const again = await eventually(
+        async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data,
+        (r) => r.status === 'completed' && r.metrics.read === 3,
+        30_000,
+      );
       expect(again.metrics).toMatchObject({ total_messages: 3, failed: 0, pending: 0 });
       const retried = (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}&status=read`, { key: ws.key })).body.data;
       expect((await Promise.all(retried.map(async (m: { id: string }) => (await message(ws, m.id)).content))).sort()).toEqual(
@@ -106,7 +136,11 @@ describe('a stream batch given up on (contract §14)', () => {
     try {
       const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580600', template: 'hello_world' } });
       expect(reply.status).toBe(202);
-      const failed = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'failed', 30_000);
+      const failed = await eventually(
+        () => message(ws, reply.body.data.message_id),
+        (m) => m.status === 'failed',
+        30_000,
+      );
       expect(failed.error).toEqual({ code: 'send_failed', title: 'Its send could not be queued: the table stream failed on every try' });
       expect(await simulator.sends('14155580600')).toEqual([]);
     } finally {
@@ -114,7 +148,11 @@ describe('a stream batch given up on (contract §14)', () => {
     }
     // The stream went on past the batch: the next message is sent as usual.
     const next = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580601', template: 'hello_world' } });
-    await eventually(() => message(ws, next.body.data.message_id), (m) => m.status === 'read', 30_000);
+    await eventually(
+      () => message(ws, next.body.data.message_id),
+      (m) => m.status === 'read',
+      30_000,
+    );
   });
 });
 
@@ -125,7 +163,11 @@ describe('ambiguous sends (contract §14)', () => {
     const ws = await api.workspaceWithTemplates();
     await simulator.faults({ timeout_share: 1 });
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580300', template: 'hello_world' } });
-    const read = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'read', 30_000);
+    const read = await eventually(
+      () => message(ws, reply.body.data.message_id),
+      (m) => m.status === 'read',
+      30_000,
+    );
     await simulator.resetFaults();
     const sends = await simulator.sends('14155580300');
     expect(sends).toHaveLength(1);
@@ -140,10 +182,17 @@ describe('ambiguous sends (contract §14)', () => {
     const ws = await api.workspaceWithTemplates();
     await simulator.faults({ timeout_share: 1, no_webhooks: true });
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155580400', template: 'hello_world' } });
-    await eventually(() => simulator.sends('14155580400'), (l) => l.length === 1);
+    await eventually(
+      () => simulator.sends('14155580400'),
+      (l) => l.length === 1,
+    );
     // The second call is answered.
     await simulator.faults({ timeout_share: 0, no_webhooks: true });
-    const sent = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'sent', 30_000);
+    const sent = await eventually(
+      () => message(ws, reply.body.data.message_id),
+      (m) => m.status === 'sent',
+      30_000,
+    );
     const sends = await simulator.sends('14155580400');
     expect(sends).toHaveLength(2);
     expect(sent.provider_message_id).toBe(sends[1].wamid);

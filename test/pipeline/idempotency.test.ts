@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 
 const body = (to = '+14155550401') => ({ to, template: 'welcome', variables: ['Ada'] });
-const send = (key: string, payload: unknown = body()) => api.call('POST', '/api/v1/messages', { key: ws.key, body: payload, headers: { 'Idempotency-Key': key } });
+const send = (key: string, payload: unknown = body()) =>
+  api.call('POST', '/api/v1/messages', { key: ws.key, body: payload, headers: { 'Idempotency-Key': key } });
 /** The messages listed (the index, written with each message), not the total: that follows from the table stream, which does not run here. */
 const count = async () => (await api.call('GET', '/api/v1/messages?pageSize=100', { key: ws.key })).body.data.length;
 

@@ -20,7 +20,10 @@ async function receive(ws: TestWorkspace, from: string, body: Record<string, unk
   expect(await postPlatformWebhook(api.baseUrl, customerMessage(ws.wabaId, ws.phoneNumberId, from, body))).toBe(200);
   // Messages of the same second sort in no particular order: the new one is the id not seen before.
   const fresh = (l: { data: { id: string }[] }) => l.data.find((m) => !known.has(m.id));
-  const list = await eventually(() => inbound(ws, from), (l) => fresh(l) !== undefined);
+  const list = await eventually(
+    () => inbound(ws, from),
+    (l) => fresh(l) !== undefined,
+  );
   return message(ws, fresh(list)!.id);
 }
 const contactOf = async (ws: TestWorkspace, phone: string) => (await get(ws, `/api/v1/contacts?search=${phone}`)).data[0];
@@ -33,9 +36,23 @@ const types: [string, Record<string, unknown>, string, Record<string, unknown>][
   ['text', { type: 'text', text: { body: 'Where is my parcel?' } }, 'Where is my parcel?', { media: null, location: null }],
   [
     'image with caption',
-    { type: 'image', image: { caption: 'Broken box', mime_type: 'image/jpeg', sha256: 'ofSH1ihOhPDBl+5FH2DIDqDaYh+sQ/NiUfXWHUyQMtQ=', id: '1403838557102741' } },
+    {
+      type: 'image',
+      image: { caption: 'Broken box', mime_type: 'image/jpeg', sha256: 'ofSH1ihOhPDBl+5FH2DIDqDaYh+sQ/NiUfXWHUyQMtQ=', id: '1403838557102741' },
+    },
     'Broken box',
-    { media: { media_id: '1403838557102741', link: null, mime_type: 'image/jpeg', sha256: 'ofSH1ihOhPDBl+5FH2DIDqDaYh+sQ/NiUfXWHUyQMtQ=', caption: 'Broken box', filename: null, size: null, url: null } },
+    {
+      media: {
+        media_id: '1403838557102741',
+        link: null,
+        mime_type: 'image/jpeg',
+        sha256: 'ofSH1ihOhPDBl+5FH2DIDqDaYh+sQ/NiUfXWHUyQMtQ=',
+        caption: 'Broken box',
+        filename: null,
+        size: null,
+        url: null,
+      },
+    },
   ],
   [
     'document',
@@ -43,12 +60,36 @@ const types: [string, Record<string, unknown>, string, Record<string, unknown>][
     'Receipt',
     { media: expect.objectContaining({ media_id: '3057417384329425', filename: 'receipt.pdf', caption: 'Receipt' }) },
   ],
-  ['voice note', { type: 'audio', audio: { mime_type: 'audio/ogg; codecs=opus', sha256: 'def', id: '1085541186237474', voice: true } }, '', { media: expect.objectContaining({ media_id: '1085541186237474', caption: null }) }],
-  ['video', { type: 'video', video: { mime_type: 'video/mp4', sha256: 'ghi', id: '2110462579385010' } }, '', { media: expect.objectContaining({ media_id: '2110462579385010' }) }],
-  ['sticker', { type: 'sticker', sticker: { mime_type: 'image/webp', sha256: 'jkl', id: '798882015472548', animated: false } }, '', { media: expect.objectContaining({ mime_type: 'image/webp' }) }],
+  [
+    'voice note',
+    { type: 'audio', audio: { mime_type: 'audio/ogg; codecs=opus', sha256: 'def', id: '1085541186237474', voice: true } },
+    '',
+    { media: expect.objectContaining({ media_id: '1085541186237474', caption: null }) },
+  ],
+  [
+    'video',
+    { type: 'video', video: { mime_type: 'video/mp4', sha256: 'ghi', id: '2110462579385010' } },
+    '',
+    { media: expect.objectContaining({ media_id: '2110462579385010' }) },
+  ],
+  [
+    'sticker',
+    { type: 'sticker', sticker: { mime_type: 'image/webp', sha256: 'jkl', id: '798882015472548', animated: false } },
+    '',
+    { media: expect.objectContaining({ mime_type: 'image/webp' }) },
+  ],
   [
     'location',
-    { type: 'location', location: { latitude: 37.483253479004, longitude: -122.14872741699, name: 'Main Street Depot', address: '1 Main St, Menlo Park', url: 'https://depot.example.com' } },
+    {
+      type: 'location',
+      location: {
+        latitude: 37.483253479004,
+        longitude: -122.14872741699,
+        name: 'Main Street Depot',
+        address: '1 Main St, Menlo Park',
+        url: 'https://depot.example.com',
+      },
+    },
     'Main Street Depot, 1 Main St, Menlo Park',
     { location: { latitude: 37.483253479004, longitude: -122.14872741699, name: 'Main Street Depot', address: '1 Main St, Menlo Park' } },
   ],
@@ -56,10 +97,22 @@ const types: [string, Record<string, unknown>, string, Record<string, unknown>][
     'contacts',
     {
       type: 'contacts',
-      contacts: [{ name: { formatted_name: 'Barbara Johnson', first_name: 'Barbara', last_name: 'Johnson' }, phones: [{ phone: '+1 (940) 555-1234', wa_id: '19405551234', type: 'HOME' }] }],
+      contacts: [
+        {
+          name: { formatted_name: 'Barbara Johnson', first_name: 'Barbara', last_name: 'Johnson' },
+          phones: [{ phone: '+1 (940) 555-1234', wa_id: '19405551234', type: 'HOME' }],
+        },
+      ],
     },
     '',
-    { contacts: [{ name: { formatted_name: 'Barbara Johnson', first_name: 'Barbara', last_name: 'Johnson' }, phones: [{ phone: '+1 (940) 555-1234', wa_id: '19405551234', type: 'HOME' }] }] },
+    {
+      contacts: [
+        {
+          name: { formatted_name: 'Barbara Johnson', first_name: 'Barbara', last_name: 'Johnson' },
+          phones: [{ phone: '+1 (940) 555-1234', wa_id: '19405551234', type: 'HOME' }],
+        },
+      ],
+    },
   ],
   [
     'reply button tap',
@@ -73,10 +126,20 @@ const types: [string, Record<string, unknown>, string, Record<string, unknown>][
     'Morning',
     { interactive: { type: 'list_reply', id: 'mon-am', title: 'Morning', description: '8:00 to 12:00' } },
   ],
-  ['template quick-reply button', { type: 'button', button: { text: 'Track it', payload: 'TRACK' } }, 'Track it', { button: { text: 'Track it', payload: 'TRACK' } }],
+  [
+    'template quick-reply button',
+    { type: 'button', button: { text: 'Track it', payload: 'TRACK' } },
+    'Track it',
+    { button: { text: 'Track it', payload: 'TRACK' } },
+  ],
   [
     'unsupported',
-    { type: 'unsupported', errors: [{ code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } }] },
+    {
+      type: 'unsupported',
+      errors: [
+        { code: 131051, title: 'Message type unknown', message: 'Message type unknown', error_data: { details: 'Message type is currently not supported.' } },
+      ],
+    },
     '',
     { message_type: 'unsupported' },
   ],
@@ -100,19 +163,42 @@ describe('inbound messages of every platform type (contract §13)', () => {
   it('links a reply to our message, and a reaction to it, with the campaign of a campaign message', async () => {
     const customer = '14155571100';
     const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Hours', template_name: 'holiday_hours' } })).body.data;
-    await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: `+${customer}` }], template_variables: ['Monday'] } });
-    const ours = (await eventually(() => get(ws, `/api/v1/messages?campaign_id=${campaign.id}`), (l) => l.data.length === 1)).data[0];
-    const sent = await eventually(() => message(ws, ours.id), (m) => m.provider_message_id !== null);
+    await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, {
+      key: ws.key,
+      body: { recipients: [{ phone: `+${customer}` }], template_variables: ['Monday'] },
+    });
+    const ours = (
+      await eventually(
+        () => get(ws, `/api/v1/messages?campaign_id=${campaign.id}`),
+        (l) => l.data.length === 1,
+      )
+    ).data[0];
+    const sent = await eventually(
+      () => message(ws, ours.id),
+      (m) => m.provider_message_id !== null,
+    );
 
-    const reply = await receive(ws, customer, { type: 'text', text: { body: 'Open on Tuesday?' }, context: { from: '15550783881', id: sent.provider_message_id } });
+    const reply = await receive(ws, customer, {
+      type: 'text',
+      text: { body: 'Open on Tuesday?' },
+      context: { from: '15550783881', id: sent.provider_message_id },
+    });
     expect(reply.context).toEqual({ message_id: ours.id, provider_message_id: sent.provider_message_id });
     expect(reply.campaign_id).toBe(campaign.id);
     const reaction = await receive(ws, customer, { type: 'reaction', reaction: { message_id: sent.provider_message_id, emoji: '👍' } });
-    expect(reaction).toMatchObject({ message_type: 'reaction', content: '👍', reaction: { emoji: '👍', message_id: ours.id, provider_message_id: sent.provider_message_id }, campaign_id: campaign.id });
+    expect(reaction).toMatchObject({
+      message_type: 'reaction',
+      content: '👍',
+      reaction: { emoji: '👍', message_id: ours.id, provider_message_id: sent.provider_message_id },
+      campaign_id: campaign.id,
+    });
     const removed = await receive(ws, customer, { type: 'reaction', reaction: { message_id: sent.provider_message_id } });
     expect(removed).toMatchObject({ content: '', reaction: { emoji: '', message_id: ours.id } });
     // The campaign's own list stays its outbound messages (its count trails by the stream's delay).
-    const campaignList = await eventually(() => get(ws, `/api/v1/messages?campaign_id=${campaign.id}`), (list) => list.pagination.totalCount >= 1);
+    const campaignList = await eventually(
+      () => get(ws, `/api/v1/messages?campaign_id=${campaign.id}`),
+      (list) => list.pagination.totalCount >= 1,
+    );
     expect(campaignList.pagination.totalCount).toBe(1);
     expect(campaignList.data.map((m: { direction: string }) => m.direction)).toEqual(['outbound']);
   });
@@ -133,11 +219,19 @@ describe('inbound media, copied to the media bucket', () => {
   it('serves the bytes the platform served through a fresh presigned media.url', async () => {
     const customer = '14155572100';
     const { media_id } = await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'image', image: { caption: 'Broken parcel' } });
-    const stored = await eventually(async () => (await inbound(ws, customer)).data, (l) => l.length === 1);
-    const copied = await eventually(() => message(ws, stored[0].id), (m) => m.media.url !== null);
+    const stored = await eventually(
+      async () => (await inbound(ws, customer)).data,
+      (l) => l.length === 1,
+    );
+    const copied = await eventually(
+      () => message(ws, stored[0].id),
+      (m) => m.media.url !== null,
+    );
     expect(copied.media).toMatchObject({ media_id, mime_type: 'image/jpeg', caption: 'Broken parcel', size: expect.any(Number) });
 
-    const object = (await (await fetch(`${api.simulator.url}/v26.0/${media_id}`, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).json()) as { url: string; sha256: string };
+    const object = (await (
+      await fetch(`${api.simulator.url}/v26.0/${media_id}`, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })
+    ).json()) as { url: string; sha256: string };
     const served = Buffer.from(await (await fetch(object.url, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } })).arrayBuffer());
     const downloaded = await fetch(copied.media.url);
     expect(downloaded.status).toBe(200);
@@ -156,8 +250,15 @@ describe('inbound media, copied to the media bucket', () => {
   ] as const)('keeps the message and notes the error when the download %s, after its retries', async (_name, download, error, customer) => {
     await simulator.registerMedia({ id: `55500${customer}`, mime_type: 'image/png', download });
     await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'image', image: { id: `55500${customer}` } });
-    const stored = await eventually(async () => (await inbound(ws, customer)).data, (l) => l.length === 1);
-    const given = await eventually(() => message(ws, stored[0].id), (m) => m.media.error !== undefined, 30_000);
+    const stored = await eventually(
+      async () => (await inbound(ws, customer)).data,
+      (l) => l.length === 1,
+    );
+    const given = await eventually(
+      () => message(ws, stored[0].id),
+      (m) => m.media.error !== undefined,
+      30_000,
+    );
     expect(given.media).toMatchObject({ media_id: `55500${customer}`, url: null, error: expect.stringContaining(error) });
   });
 
@@ -165,7 +266,11 @@ describe('inbound media, copied to the media bucket', () => {
     const customer = '14155572300';
     // A media id the platform does not know: GET /{media_id} is refused.
     const stored = await receive(ws, customer, { type: 'document', document: { id: 'no-such-media', mime_type: 'application/pdf' } });
-    const given = await eventually(() => message(ws, stored.id), (m) => m.media.error !== undefined, 30_000);
+    const given = await eventually(
+      () => message(ws, stored.id),
+      (m) => m.media.error !== undefined,
+      30_000,
+    );
     expect(given.media.url).toBeNull();
     expect(given.content).toBe('');
   });
@@ -179,18 +284,50 @@ describe('opt-out (contract §13)', () => {
     expect(contact.opted_out_at).toBeNull();
     const launch = async (template: string, body: Record<string, unknown>) => {
       const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: template, template_name: template } })).body.data;
-      expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { contact_ids: [contact.id], ...body } })).status).toBe(202);
-      return eventually(async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data, (r) => r.status === 'completed', 30_000);
+      expect((await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { contact_ids: [contact.id], ...body } })).status).toBe(
+        202,
+      );
+      return eventually(
+        async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data,
+        (r) => r.status === 'completed',
+        30_000,
+      );
     };
-    const promo = { template_variables: ['20%', 'Sunday'], template_header: { image: { link: 'https://cdn.example.com/s.jpg' } }, template_buttons: [{ index: 0, value: 'ada' }] };
+    const promo = {
+      template_variables: ['20%', 'Sunday'],
+      template_header: { image: { link: 'https://cdn.example.com/s.jpg' } },
+      template_buttons: [{ index: 0, value: 'ada' }],
+    };
     const first = await launch('spring_promo', promo);
     const ours = (await get(ws, `/api/v1/messages?campaign_id=${first.campaign_id}`)).data[0];
-    const sent = await eventually(() => message(ws, ours.id), (m) => m.provider_message_id !== null);
+    const sent = await eventually(
+      () => message(ws, ours.id),
+      (m) => m.provider_message_id !== null,
+    );
 
-    await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, type: 'button', button: { text: 'Stop promotions', payload: 'Stop promotions' }, context: sent.provider_message_id });
-    const tap = (await eventually(() => inbound(ws, customer), (l) => l.data.length === 1)).data[0];
-    expect(await message(ws, tap.id)).toMatchObject({ message_type: 'button', content: 'Stop promotions', campaign_id: first.campaign_id, context: { message_id: ours.id } });
-    const optedOut = await eventually(() => get(ws, `/api/v1/contacts/${contact.id}`), (c) => c.data.opted_out_at !== null);
+    await simulator.inbound({
+      phone_number_id: ws.phoneNumberId,
+      from: customer,
+      type: 'button',
+      button: { text: 'Stop promotions', payload: 'Stop promotions' },
+      context: sent.provider_message_id,
+    });
+    const tap = (
+      await eventually(
+        () => inbound(ws, customer),
+        (l) => l.data.length === 1,
+      )
+    ).data[0];
+    expect(await message(ws, tap.id)).toMatchObject({
+      message_type: 'button',
+      content: 'Stop promotions',
+      campaign_id: first.campaign_id,
+      context: { message_id: ours.id },
+    });
+    const optedOut = await eventually(
+      () => get(ws, `/api/v1/contacts/${contact.id}`),
+      (c) => c.data.opted_out_at !== null,
+    );
     expect(optedOut.data.opted_out_at).toEqual(expect.any(String));
 
     const second = await launch('spring_promo', promo);
@@ -208,7 +345,9 @@ describe('opt-out (contract §13)', () => {
 
     const cleared = await api.call('PATCH', `/api/v1/contacts/${contact.id}`, { key: ws.key, body: { opted_out: false } });
     expect(cleared.body.data.opted_out_at).toBeNull();
-    expect((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, template: 'welcome', variables: ['Ada'] } })).status).toBe(202);
+    expect((await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, template: 'welcome', variables: ['Ada'] } })).status).toBe(
+      202,
+    );
   });
 
   it('a number that opts out after the fan-out stored its marketing message, before it went, ends failed recipient_opted_out and is never sent it (contract §15)', async () => {
@@ -220,13 +359,19 @@ describe('opt-out (contract §13)', () => {
       // Sends refused at the account level hold the campaign's message, stored and queued (contract §16).
       await simulator.faults({ account_error_code: 190 });
       const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Held', template_name: 'welcome' } })).body.data;
-      const launched = await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: `+${customer}`, variables: ['Ada'] }] } });
+      const launched = await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, {
+        key: ws.key,
+        body: { recipients: [{ phone: `+${customer}`, variables: ['Ada'] }] },
+      });
       expect(launched.body.data).toMatchObject({ total_recipients: 1, excluded_opted_out: 0 });
       const results = async () => (await get(ws, `/api/v1/campaigns/${campaign.id}/results`)).data;
       await eventually(results, (r) => r.paused_reason !== null, 30_000);
 
       await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: customer, text: 'STOP' });
-      await eventually(() => contactOf(ws, customer), (c) => Boolean(c?.opted_out_at));
+      await eventually(
+        () => contactOf(ws, customer),
+        (c) => Boolean(c?.opted_out_at),
+      );
       await simulator.resetFaults();
 
       const done = await eventually(results, (r) => r.status === 'completed', 30_000);
@@ -254,15 +399,35 @@ describe('template status pushed by the platform (contract §13)', () => {
   it('updates the template at once and refuses PAUSED and DISABLED templates as not approved', async () => {
     const ws = await api.workspaceWithTemplates();
     await simulator.templateStatus({ waba_id: ws.wabaId, name: 'welcome', language: 'en_US', event: 'PAUSED' });
-    await eventually(async () => (await get(ws, '/api/v1/templates?status=PAUSED')).data, (list) => list.some((t: { name: string }) => t.name === 'welcome'));
+    await eventually(
+      async () => (await get(ws, '/api/v1/templates?status=PAUSED')).data,
+      (list) => list.some((t: { name: string }) => t.name === 'welcome'),
+    );
     const refused = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155574100', template: 'welcome', variables: ['x'] } });
     expect(refused.body.error.code).toBe('template_not_approved');
     await simulator.templateStatus({ waba_id: ws.wabaId, name: 'welcome', language: 'en_US', event: 'APPROVED' });
-    await eventually(async () => (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155574100', template: 'welcome', variables: ['x'] } })).status, (s) => s === 202);
+    await eventually(
+      async () => (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155574100', template: 'welcome', variables: ['x'] } })).status,
+      (s) => s === 202,
+    );
   });
 
   it('ignores updates for business accounts of no workspace', async () => {
-    const payload = { object: 'whatsapp_business_account', entry: [{ id: '999', time: 1, changes: [{ field: 'message_template_status_update', value: { event: 'APPROVED', message_template_id: 1, message_template_name: 'x', message_template_language: 'en_US', reason: 'NONE' } }] }] };
+    const payload = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: '999',
+          time: 1,
+          changes: [
+            {
+              field: 'message_template_status_update',
+              value: { event: 'APPROVED', message_template_id: 1, message_template_name: 'x', message_template_language: 'en_US', reason: 'NONE' },
+            },
+          ],
+        },
+      ],
+    };
     expect(await postPlatformWebhook(api.baseUrl, payload)).toBe(200);
   });
 });
@@ -279,7 +444,10 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
     }
     const contacts = (await get(ws, '/api/v1/contacts')).data;
     expect(contacts.map((c: { phone_number: string }) => c.phone_number)).toEqual(['525512345678']);
-    const sends = await eventually(() => simulator.sends('525512345678'), (l) => l.length === 2);
+    const sends = await eventually(
+      () => simulator.sends('525512345678'),
+      (l) => l.length === 2,
+    );
     expect(sends.map((s) => s.to)).toEqual(['5215512345678', '5215512345678']);
   });
 
@@ -299,7 +467,10 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
       });
     expect(await postPlatformWebhook(api.baseUrl, fromUser('wamid.user-only-1', 'hi from a username'))).toBe(200);
     expect(await postPlatformWebhook(api.baseUrl, fromUser('wamid.user-only-2', 'me again'))).toBe(200);
-    const list = await eventually(() => get(ws, '/api/v1/messages?direction=inbound'), (l) => l.data.length === 2);
+    const list = await eventually(
+      () => get(ws, '/api/v1/messages?direction=inbound'),
+      (l) => l.data.length === 2,
+    );
     const stored = await Promise.all(list.data.map((m: { id: string }) => message(ws, m.id)));
     expect(stored.map((m) => m.content).sort()).toEqual(['hi from a username', 'me again']);
     for (const m of stored) expect(m).toMatchObject({ user_id: 'US.13491208655302741918', phone_number: '' });
@@ -316,7 +487,10 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
       system: { body: 'Sheena changed from 14155575100 to 14155575101', new_wa_id: '14155575101', type: 'user_changed_number' },
     });
     expect(await postPlatformWebhook(api.baseUrl, payload)).toBe(200);
-    await eventually(() => contactOf(ws, '14155575101'), (c) => c?.phone_number === '14155575101');
+    await eventually(
+      () => contactOf(ws, '14155575101'),
+      (c) => c?.phone_number === '14155575101',
+    );
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155575101', text: 'hello?' } });
     expect(reply.body.error.code).toBe('session_window_closed');
   });
@@ -324,16 +498,31 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
   it('applies edits and deletions to the message they refer to', async () => {
     const ws = await api.workspaceWithTemplates();
     const original = await receive(ws, '14155575200', { type: 'text', text: { body: 'Deliver at 9' } });
-    const edit = customerMessage(ws.wabaId, ws.phoneNumberId, '14155575200', { type: 'edit', edit: { original_message_id: original.provider_message_id, message: { type: 'text', text: { body: 'Deliver at 10' } } } });
+    const edit = customerMessage(ws.wabaId, ws.phoneNumberId, '14155575200', {
+      type: 'edit',
+      edit: { original_message_id: original.provider_message_id, message: { type: 'text', text: { body: 'Deliver at 10' } } },
+    });
     expect(await postPlatformWebhook(api.baseUrl, edit)).toBe(200);
-    const edited = await eventually(() => message(ws, original.id), (m) => m.metadata.edited_at !== null);
+    const edited = await eventually(
+      () => message(ws, original.id),
+      (m) => m.metadata.edited_at !== null,
+    );
     expect(edited.content).toBe('Deliver at 10');
-    const revoke = customerMessage(ws.wabaId, ws.phoneNumberId, '14155575200', { type: 'revoke', revoke: { original_message_id: original.provider_message_id } });
+    const revoke = customerMessage(ws.wabaId, ws.phoneNumberId, '14155575200', {
+      type: 'revoke',
+      revoke: { original_message_id: original.provider_message_id },
+    });
     expect(await postPlatformWebhook(api.baseUrl, revoke)).toBe(200);
-    const revoked = await eventually(() => message(ws, original.id), (m) => m.metadata.revoked_at !== null);
+    const revoked = await eventually(
+      () => message(ws, original.id),
+      (m) => m.metadata.revoked_at !== null,
+    );
     expect(revoked.content).toBe('');
     // Counted once (the count trails by the stream's delay): an edit and a revocation are no new messages.
-    await eventually(() => inbound(ws, '14155575200'), (l) => l.pagination.totalCount >= 1);
+    await eventually(
+      () => inbound(ws, '14155575200'),
+      (l) => l.pagination.totalCount >= 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await inbound(ws, '14155575200')).pagination.totalCount).toBe(1);
   });
@@ -341,7 +530,10 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
   it('keeps the subcode and details of a failure the platform reports (a number ending in 9997)', async () => {
     const ws = await api.workspaceWithTemplates();
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155579997', template: 'welcome', variables: ['x'] } });
-    const failed = await eventually(() => message(ws, reply.body.data.message_id), (m) => m.status === 'failed');
+    const failed = await eventually(
+      () => message(ws, reply.body.data.message_id),
+      (m) => m.status === 'failed',
+    );
     expect(failed.error).toEqual({
       code: 131049,
       title: 'This message was not delivered to maintain healthy ecosystem engagement.',
@@ -354,11 +546,18 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
     const ws = await api.workspaceWithTemplates();
     const customer = '14155575300';
     await receive(ws, customer, { type: 'text', text: { body: 'send a voice note' } });
-    const voice = (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, audio: { link: 'https://cdn.example.com/v.ogg' } } })).body.data;
-    const read = await eventually(() => message(ws, voice.message_id), (m) => m.status === 'read');
+    const voice = (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: `+${customer}`, audio: { link: 'https://cdn.example.com/v.ogg' } } }))
+      .body.data;
+    const read = await eventually(
+      () => message(ws, voice.message_id),
+      (m) => m.status === 'read',
+    );
     const played = { id: read.provider_message_id, status: 'played', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: customer };
     expect(await postPlatformWebhook(api.baseUrl, messagesWebhook(ws.wabaId, ws.phoneNumberId, { statuses: [played] }))).toBe(200);
-    const after = await eventually(() => message(ws, voice.message_id), (m) => m.metadata.played_at !== null);
+    const after = await eventually(
+      () => message(ws, voice.message_id),
+      (m) => m.metadata.played_at !== null,
+    );
     expect(after.status).toBe('read');
 
     // Held back by the platform's throughput limit, the message is still queued when a failure report names it.
@@ -382,7 +581,10 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
         ],
       };
       expect(await postPlatformWebhook(api.baseUrl, messagesWebhook(ws.wabaId, ws.phoneNumberId, { statuses: [failed] }))).toBe(200);
-      const final = await eventually(() => message(ws, failing.message_id), (m) => m.status === 'failed');
+      const final = await eventually(
+        () => message(ws, failing.message_id),
+        (m) => m.status === 'failed',
+      );
       expect(final.error).toEqual({ code: 131049, title: failed.errors[0].title, subcode: 2494010, details: failed.errors[0].error_data.details });
     } finally {
       await simulator.resetFaults();
@@ -399,20 +601,39 @@ describe('events of this issue, as subscribers get them', () => {
 
   it('template.updated carries the template; contact.updated fires when a stop word opts the customer out', async () => {
     const ws = await api.workspaceWithTemplates();
-    const sub = (await api.call('POST', '/api/v1/webhooks', { key: ws.key, body: { url: receiver.url, events: ['template.updated', 'contact.updated', 'message.received'] } })).body.data;
-    const events = () => receiver.received.map((r) => new Webhook(sub.signing_secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> });  
+    const sub = (
+      await api.call('POST', '/api/v1/webhooks', {
+        key: ws.key,
+        body: { url: receiver.url, events: ['template.updated', 'contact.updated', 'message.received'] },
+      })
+    ).body.data;
+    const events = () =>
+      receiver.received.map(
+        (r) => new Webhook(sub.signing_secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, any> },
+      );
 
     await simulator.templateStatus({ waba_id: ws.wabaId, name: 'order_update', language: 'es_ES', event: 'DISABLED' });
-    const [updated] = (await eventually(async () => events(), (e) => e.some((x) => x.type === 'template.updated'))).filter((x) => x.type === 'template.updated');
+    const [updated] = (
+      await eventually(
+        async () => events(),
+        (e) => e.some((x) => x.type === 'template.updated'),
+      )
+    ).filter((x) => x.type === 'template.updated');
     expect(updated.data).toMatchObject({ name: 'order_update', language: 'es_ES', status: 'DISABLED', category: 'UTILITY', content: expect.any(String) });
 
     await receive(ws, '14155576100', { type: 'text', text: { body: 'Hi' } });
     await receive(ws, '14155576100', { type: 'text', text: { body: 'STOP' } });
-    const changed = await eventually(async () => events().filter((x) => x.type === 'contact.updated'), (e) => e.length > 0);
+    const changed = await eventually(
+      async () => events().filter((x) => x.type === 'contact.updated'),
+      (e) => e.length > 0,
+    );
     expect(changed[0].data).toMatchObject({ phone_number: '14155576100', opted_out_at: expect.any(String) });
     // Another message from a known, named, opted-out contact changes nothing about it.
     await receive(ws, '14155576100', { type: 'text', text: { body: 'thanks' } });
-    await eventually(async () => events().filter((x) => x.type === 'message.received'), (e) => e.length === 3);
+    await eventually(
+      async () => events().filter((x) => x.type === 'message.received'),
+      (e) => e.length === 3,
+    );
     expect(events().filter((x) => x.type === 'contact.updated')).toHaveLength(1);
   });
 });

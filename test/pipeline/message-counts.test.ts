@@ -25,14 +25,27 @@ function record(eventName: 'INSERT' | 'MODIFY', image: Record<string, unknown>, 
   };
 }
 
-const message = (ws: string, id: string, status: string, campaignId: string | null = null) => ({ PK: `WS#${ws}#MSG#${id}`, SK: 'MESSAGE', id, workspace_id: ws, campaign_id: campaignId, status });
+const message = (ws: string, id: string, status: string, campaignId: string | null = null) => ({
+  PK: `WS#${ws}#MSG#${id}`,
+  SK: 'MESSAGE',
+  id,
+  workspace_id: ws,
+  campaign_id: campaignId,
+  status,
+});
 const created = (ws: string, id: string, campaignId: string | null = null) => record('INSERT', message(ws, id, 'queued', campaignId));
-const moved = (ws: string, id: string, from: string, to: string, campaignId: string | null = null) => record('MODIFY', message(ws, id, to, campaignId), message(ws, id, from, campaignId));
+const moved = (ws: string, id: string, from: string, to: string, campaignId: string | null = null) =>
+  record('MODIFY', message(ws, id, to, campaignId), message(ws, id, from, campaignId));
 
 describe('message counts from the table stream', () => {
   it('counts each status move once however often its batch comes', async () => {
     const ws = await api.workspace();
-    const batch = [created(ws.id, 'a'), created(ws.id, 'b'), moved(ws.id, 'a', 'queued', 'sent'), record('MODIFY', message(ws.id, 'b', 'queued'), message(ws.id, 'b', 'queued'))];
+    const batch = [
+      created(ws.id, 'a'),
+      created(ws.id, 'b'),
+      moved(ws.id, 'a', 'queued', 'sent'),
+      record('MODIFY', message(ws.id, 'b', 'queued'), message(ws.id, 'b', 'queued')),
+    ];
     await countMessages(batch);
     await countMessages(batch);
     expect(await messageCounts(ws.id)).toMatchObject({ queued: 1, sent: 1, delivered: 0 });

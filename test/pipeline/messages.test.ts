@@ -21,7 +21,10 @@ const sends = simulator.sends;
 describe('POST /api/v1/messages', () => {
   it('renders a template, answers 202 queued, and the message reaches read with timestamps and the platform id', async () => {
     const ws = await workspace();
-    const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+1 415 555 0101', template: 'order_update', variables: { 2: 'A-17', 1: 'Ada' } } });
+    const reply = await api.call('POST', '/api/v1/messages', {
+      key: ws.key,
+      body: { to: '+1 415 555 0101', template: 'order_update', variables: { 2: 'A-17', 1: 'Ada' } },
+    });
     expect(reply.status).toBe(202);
     expect(reply.body.data).toEqual({
       message_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -47,16 +50,34 @@ describe('POST /api/v1/messages', () => {
       to: '14155550101',
       type: 'template',
       biz_opaque_callback_data: read.id,
-      template: { name: 'order_update', language: { code: 'en_US' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ada' }, { type: 'text', text: 'A-17' }] }] },
+      template: {
+        name: 'order_update',
+        language: { code: 'en_US' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Ada' },
+              { type: 'text', text: 'A-17' },
+            ],
+          },
+        ],
+      },
     });
   });
 
   it('takes the language from template.language, then language, then en_US', async () => {
     const ws = await workspace();
-    const spanish = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550102', template: { name: 'order_update', language: 'es_ES' }, language: 'en_US', variables: ['Eva', '9'] } });
+    const spanish = await api.call('POST', '/api/v1/messages', {
+      key: ws.key,
+      body: { to: '+14155550102', template: { name: 'order_update', language: 'es_ES' }, language: 'en_US', variables: ['Eva', '9'] },
+    });
     expect(spanish.body.data.language).toBe('es_ES');
     expect((await message(ws, spanish.body.data.message_id)).body.data.content).toBe('Hola Eva, tu pedido 9 ha sido enviado.');
-    const byBody = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550102', template: 'order_update', language: 'es_ES', variables: ['Eva', 9] } });
+    const byBody = await api.call('POST', '/api/v1/messages', {
+      key: ws.key,
+      body: { to: '+14155550102', template: 'order_update', language: 'es_ES', variables: ['Eva', 9] },
+    });
     expect(byBody.body.data.language).toBe('es_ES');
     const none = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550102', template: 'hello_world' } });
     expect(none.body.data.language).toBe('en_US');
@@ -90,7 +111,12 @@ describe('POST /api/v1/messages', () => {
   it('records a terminal platform error on the message without retrying', async () => {
     // A number the platform does not know (not numeric): it answers code 100, which is not retryable.
     const workspace = await createWorkspace({ name: 'Broken number', plan: 'pro', phone_number_id: 'not-a-number', waba_id: '1' });
-    const ws = { id: workspace.id, key: (await createKey(workspace.id, { name: 'k' })).api_key, phoneNumberId: workspace.phone_number_id, wabaId: workspace.waba_id };
+    const ws = {
+      id: workspace.id,
+      key: (await createKey(workspace.id, { name: 'k' })).api_key,
+      phoneNumberId: workspace.phone_number_id,
+      wabaId: workspace.waba_id,
+    };
     await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550104', template: 'welcome', variables: ['Ada'] } });
     const failed = (await until(ws, reply.body.data.message_id, 'failed')).body.data;
@@ -121,7 +147,10 @@ describe('POST /api/v1/messages', () => {
 
     const inbound = await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: '14155550106', text: 'Where is my order?', name: 'Grace' });
     expect(inbound.delivered_status).toBe(200);
-    await eventually(() => api.call('GET', '/api/v1/messages?direction=inbound', { key: ws.key }), (r) => r.body.data.length === 1);
+    await eventually(
+      () => api.call('GET', '/api/v1/messages?direction=inbound', { key: ws.key }),
+      (r) => r.body.data.length === 1,
+    );
 
     const open = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '14155550106', text: 'On its way!' } });
     expect(open.status).toBe(202);
@@ -150,7 +179,10 @@ describe('POST /api/v1/messages', () => {
   it('stores inbound messages, creating the contact with the profile name', async () => {
     const ws = await workspace();
     await simulator.inbound({ phone_number_id: ws.phoneNumberId, from: '14155550107', text: 'Hi there', name: 'Lin Chen' });
-    const list = await eventually(() => api.call('GET', '/api/v1/messages?direction=inbound', { key: ws.key }), (r) => r.body.data.length === 1);
+    const list = await eventually(
+      () => api.call('GET', '/api/v1/messages?direction=inbound', { key: ws.key }),
+      (r) => r.body.data.length === 1,
+    );
     expect(list.body.data[0]).toMatchObject({ phone_number: '14155550107', status: 'received', direction: 'inbound', message_type: 'text' });
     expect((await message(ws, list.body.data[0].id)).body.data.content).toBe('Hi there');
     const contacts = await api.call('GET', '/api/v1/contacts', { key: ws.key });

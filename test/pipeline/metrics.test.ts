@@ -67,15 +67,31 @@ function expectCatalogShape(): void {
   for (const point of datapoints()) {
     expect(point).toMatchObject({ namespace: METRICS_NAMESPACE, unit: 'Count' });
     expect(Object.values(BusinessMetric)).toContain(point.name);
-    const expected = point.name === BusinessMetric.MessagesFailedByCode ? [['service', SERVICE_NAME], [ERROR_CODE_DIMENSION, expect.any(String)]] : [['service', SERVICE_NAME]];
+    const expected =
+      point.name === BusinessMetric.MessagesFailedByCode
+        ? [
+            ['service', SERVICE_NAME],
+            [ERROR_CODE_DIMENSION, expect.any(String)],
+          ]
+        : [['service', SERVICE_NAME]];
     expect(Object.entries(point.dimensions)).toEqual(expected);
   }
 }
 
 const status = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/messages/${id}`, { key: ws.key })).body.data?.status;
-const until = (ws: TestWorkspace, id: string, wanted: string) => eventually(() => status(ws, id), (current) => current === wanted, 20_000);
+const until = (ws: TestWorkspace, id: string, wanted: string) =>
+  eventually(
+    () => status(ws, id),
+    (current) => current === wanted,
+    20_000,
+  );
 /** Waits for the metric to reach `value`: the stream functions print theirs when their batch ends. */
-const sumReaches = (name: BusinessMetricName, value: number, dimensions?: Record<string, string>) => eventually(async () => sum(name, dimensions), (total) => total >= value, 20_000);
+const sumReaches = (name: BusinessMetricName, value: number, dimensions?: Record<string, string>) =>
+  eventually(
+    async () => sum(name, dimensions),
+    (total) => total >= value,
+    20_000,
+  );
 
 describe('business metrics (EMF lines on stdout)', () => {
   it('prints nothing, not even a warning, for invocations that counted nothing', async () => {
@@ -94,7 +110,8 @@ describe('business metrics (EMF lines on stdout)', () => {
 
   it('counts a message accepted once, however often its Idempotency-Key is replayed, and sent once', async () => {
     const ws = await api.workspaceWithTemplates();
-    const send = () => api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155552002', template: 'hello_world' }, headers: { 'Idempotency-Key': 'metrics-1' } });
+    const send = () =>
+      api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155552002', template: 'hello_world' }, headers: { 'Idempotency-Key': 'metrics-1' } });
     const first = await send();
     const replay = await send();
     expect(replay.body.data.message_id).toBe(first.body.data.message_id);
@@ -136,8 +153,15 @@ describe('business metrics (EMF lines on stdout)', () => {
   it("counts a campaign's messages as fanned out, not as accepted", async () => {
     const ws = await api.workspaceWithTemplates();
     const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Metrics', template_name: 'hello_world' } })).body.data;
-    await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: [{ phone: '+14155552004' }, { phone: '+14155552005' }] } });
-    await eventually(() => api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key }), (r) => r.body.data?.metrics?.read === 2, 30_000);
+    await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, {
+      key: ws.key,
+      body: { recipients: [{ phone: '+14155552004' }, { phone: '+14155552005' }] },
+    });
+    await eventually(
+      () => api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key }),
+      (r) => r.body.data?.metrics?.read === 2,
+      30_000,
+    );
     await sumReaches(BusinessMetric.MessagesSent, 2);
     expect(sum(BusinessMetric.CampaignMessagesFannedOut)).toBe(2);
     expect(sum(BusinessMetric.MessagesAccepted)).toBe(0);

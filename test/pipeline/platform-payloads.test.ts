@@ -17,7 +17,7 @@ const webhooks = readdirSync(FIXTURES)
   .filter((name) => name.endsWith('.json') && name !== 'media-object.json')
   .sort();
 
-type Json = Record<string, any>;  
+type Json = Record<string, any>;
 const load = (name: string): Json => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8'));
 
 /** The fixture as the platform would post it to this workspace: its number and business account in place of the source's. */

@@ -30,7 +30,11 @@ const inboundPayload = (phoneNumberId: string, wamid: string, from = '1415555050
 
 const sign = (raw: string, secret = TEST_PLATFORM.app_secret) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 const post = (raw: string, signature?: string) =>
-  fetch(`${api.baseUrl}/webhooks/whatsapp`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(signature && { 'X-Hub-Signature-256': signature }) }, body: raw });
+  fetch(`${api.baseUrl}/webhooks/whatsapp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(signature && { 'X-Hub-Signature-256': signature }) },
+    body: raw,
+  });
 const inbound = async () => (await api.call('GET', '/api/v1/messages?direction=inbound', { key: ws.key })).body;
 
 describe('POST /webhooks/whatsapp', () => {
@@ -94,13 +98,22 @@ describe('platform webhooks of any size the platform sends (up to 3 MB)', () => 
   it('accepts a 3 MB webhook, keeps it by reference, and processes every part of it', async () => {
     const now = String(Math.floor(Date.now() / 1000));
     // Thousands of status reports for messages of no workspace, and one customer message.
-    const statuses = Array.from({ length: 3000 }, (_, i) => ({ id: `wamid.unknown-${i}-${'x'.repeat(900)}`, status: 'delivered', timestamp: now, recipient_id: '14155550999' }));
+    const statuses = Array.from({ length: 3000 }, (_, i) => ({
+      id: `wamid.unknown-${i}-${'x'.repeat(900)}`,
+      status: 'delivered',
+      timestamp: now,
+      recipient_id: '14155550999',
+    }));
     const payload = inboundPayload(ws.phoneNumberId, 'wamid.in-a-large-webhook', '14155550777');
     (payload.entry[0].changes[0].value as Record<string, unknown>).statuses = statuses;
     const raw = JSON.stringify(payload);
     expect(raw.length).toBeGreaterThan(2_500_000);
     expect((await post(raw, sign(raw))).status).toBe(200);
-    const list = await eventually(() => api.call('GET', '/api/v1/messages?direction=inbound&phone=14155550777', { key: ws.key }), (r) => r.body.data.length === 1, 30_000);
+    const list = await eventually(
+      () => api.call('GET', '/api/v1/messages?direction=inbound&phone=14155550777', { key: ws.key }),
+      (r) => r.body.data.length === 1,
+      30_000,
+    );
     expect(list.body.data[0]).toMatchObject({ phone_number: '14155550777', status: 'received' });
   }, 60_000);
 });

@@ -8,12 +8,20 @@ const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 const workspace = api.workspaceWithTemplates;
 
-const send = (ws: TestWorkspace, body: Record<string, unknown>, headers?: Record<string, string>) => api.call('POST', '/api/v1/messages', { key: ws.key, body, headers });
+const send = (ws: TestWorkspace, body: Record<string, unknown>, headers?: Record<string, string>) =>
+  api.call('POST', '/api/v1/messages', { key: ws.key, body, headers });
 const message = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/messages/${id}`, { key: ws.key })).body.data;
-const sentMessage = (ws: TestWorkspace, id: string) => eventually(() => message(ws, id), (m) => ['sent', 'delivered', 'read'].includes(m.status));
+const sentMessage = (ws: TestWorkspace, id: string) =>
+  eventually(
+    () => message(ws, id),
+    (m) => ['sent', 'delivered', 'read'].includes(m.status),
+  );
 /** The components of the one request the simulator accepted for a number. */
 async function platformComponents(to: string) {
-  const sends = await eventually(() => simulator.sends(to), (list) => list.length > 0);
+  const sends = await eventually(
+    () => simulator.sends(to),
+    (list) => list.length > 0,
+  );
   expect(sends).toHaveLength(1);
   return (sends[0].request.template as { components?: unknown[] }).components;
 }
@@ -27,7 +35,13 @@ const singles: [string, Record<string, unknown>, unknown[], Record<string, unkno
     { template: 'spring_promo', variables: ['20%', 'Sunday'], header: { image: { link: IMAGE } }, buttons: [{ index: 0, value: 'ada-20' }] },
     [
       { type: 'header', parameters: [{ type: 'image', image: { link: IMAGE } }] },
-      { type: 'body', parameters: [{ type: 'text', text: '20%' }, { type: 'text', text: 'Sunday' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: '20%' },
+          { type: 'text', text: 'Sunday' },
+        ],
+      },
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'ada-20' }] },
       { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'Stop promotions' }] },
     ],
@@ -49,7 +63,12 @@ const singles: [string, Record<string, unknown>, unknown[], Record<string, unkno
       { type: 'body', parameters: [{ type: 'text', text: '482913' }] },
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '482913' }] },
     ],
-    { header: null, body: '482913 is your verification code.', footer: 'This code expires in 10 minutes.', buttons: [{ index: 0, type: 'OTP', text: 'Copy code', value: '482913' }] },
+    {
+      header: null,
+      body: '482913 is your verification code.',
+      footer: 'This code expires in 10 minutes.',
+      buttons: [{ index: 0, type: 'OTP', text: 'Copy code', value: '482913' }],
+    },
     '482913 is your verification code.',
   ],
   [
@@ -81,17 +100,31 @@ const singles: [string, Record<string, unknown>, unknown[], Record<string, unkno
       { type: 'header', parameters: [{ type: 'document', document: { id: '1234567890', filename: 'invoice-7.pdf' } }] },
       { type: 'body', parameters: [{ type: 'text', text: 'INV-7' }] },
     ],
-    { header: { format: 'DOCUMENT', link: null, media_id: '1234567890', filename: 'invoice-7.pdf' }, body: 'Your invoice INV-7 is ready.', footer: null, buttons: [] },
+    {
+      header: { format: 'DOCUMENT', link: null, media_id: '1234567890', filename: 'invoice-7.pdf' },
+      body: 'Your invoice INV-7 is ready.',
+      footer: null,
+      buttons: [],
+    },
     'Your invoice INV-7 is ready.',
   ],
   [
     'store_visit: location header',
-    { template: 'store_visit', variables: ['Main Street'], header: { location: { latitude: 51.5, longitude: -0.12, name: 'Main Street', address: '1 Main St' } } },
+    {
+      template: 'store_visit',
+      variables: ['Main Street'],
+      header: { location: { latitude: 51.5, longitude: -0.12, name: 'Main Street', address: '1 Main St' } },
+    },
     [
       { type: 'header', parameters: [{ type: 'location', location: { latitude: 51.5, longitude: -0.12, name: 'Main Street', address: '1 Main St' } }] },
       { type: 'body', parameters: [{ type: 'text', text: 'Main Street' }] },
     ],
-    { header: { format: 'LOCATION', latitude: 51.5, longitude: -0.12, name: 'Main Street', address: '1 Main St' }, body: 'See you at our Main Street store!', footer: null, buttons: [] },
+    {
+      header: { format: 'LOCATION', latitude: 51.5, longitude: -0.12, name: 'Main Street', address: '1 Main St' },
+      body: 'See you at our Main Street store!',
+      footer: null,
+      buttons: [],
+    },
     'See you at our Main Street store!',
   ],
   [
@@ -180,21 +213,105 @@ describe('bad rich-template input: nothing is sent', () => {
   beforeAll(async () => (ws = await workspace()));
 
   const cases: [string, Record<string, unknown>, number, string, string[]][] = [
-    ['a missing media header', { template: 'spring_promo', variables: ['a', 'b'], buttons: [{ index: 0, value: 'x' }] }, 422, 'template_variables_mismatch', ['header']],
-    ['a header the template does not take', { template: 'order_update', variables: ['a', 'b'], header: { text: 'x' } }, 422, 'template_variables_mismatch', ['header']],
-    ['a header for a fixed text header', { template: 'holiday_hours', variables: ['a'], header: { text: 'x' } }, 422, 'template_variables_mismatch', ['header']],
-    ['a header of the wrong kind', { template: 'coupon_drop', variables: ['a'], header: { image: { link: IMAGE } }, buttons: [{ index: 0, value: 'C' }] }, 422, 'template_variables_mismatch', ['header']],
-    ['a non-https media link', { template: 'spring_promo', variables: ['a', 'b'], header: { image: { link: 'http://cdn.example.com/a.jpg' } } }, 400, 'validation_error', ['header.image.link']],
-    ['both a link and a media id', { template: 'spring_promo', variables: ['a', 'b'], header: { image: { link: IMAGE, media_id: '1' } } }, 400, 'validation_error', ['header.image']],
-    ['a latitude out of range', { template: 'store_visit', variables: ['a'], header: { location: { latitude: 91, longitude: 0 } } }, 400, 'validation_error', ['header.location.latitude']],
-    ['a button index that does not exist', { template: 'login_code', variables: ['1'], buttons: [{ index: 4, value: 'x' }] }, 422, 'template_variables_mismatch', ['buttons.0.index']],
-    ['a value for a button that takes none', { template: 'delivery_window', variables: { order_id: 'a', start: 'b', end: 'c' }, header: { text: 'x' }, buttons: [{ index: 0, value: 'x' }] }, 422, 'template_variables_mismatch', ['buttons.0.value']],
-    ['a missing URL suffix', { template: 'spring_promo', variables: ['a', 'b'], header: { image: { link: IMAGE } } }, 422, 'template_variables_mismatch', ['buttons.0.value']],
-    ['positional variables for a named template', { template: 'delivery_window', variables: ['a', 'b', 'c'], header: { text: 'x' } }, 422, 'template_variables_mismatch', ['variables']],
-    ['named variables for a positional template', { template: 'order_update', variables: { customer: 'a', order: 'b' } }, 422, 'template_variables_mismatch', ['variables']],
-    ['unknown and missing placeholder names', { template: 'delivery_window', variables: { order_id: 'a', start: 'b', finish: 'c' }, header: { text: 'x' } }, 422, 'template_variables_mismatch', ['variables.end', 'variables.finish']],
+    [
+      'a missing media header',
+      { template: 'spring_promo', variables: ['a', 'b'], buttons: [{ index: 0, value: 'x' }] },
+      422,
+      'template_variables_mismatch',
+      ['header'],
+    ],
+    [
+      'a header the template does not take',
+      { template: 'order_update', variables: ['a', 'b'], header: { text: 'x' } },
+      422,
+      'template_variables_mismatch',
+      ['header'],
+    ],
+    [
+      'a header for a fixed text header',
+      { template: 'holiday_hours', variables: ['a'], header: { text: 'x' } },
+      422,
+      'template_variables_mismatch',
+      ['header'],
+    ],
+    [
+      'a header of the wrong kind',
+      { template: 'coupon_drop', variables: ['a'], header: { image: { link: IMAGE } }, buttons: [{ index: 0, value: 'C' }] },
+      422,
+      'template_variables_mismatch',
+      ['header'],
+    ],
+    [
+      'a non-https media link',
+      { template: 'spring_promo', variables: ['a', 'b'], header: { image: { link: 'http://cdn.example.com/a.jpg' } } },
+      400,
+      'validation_error',
+      ['header.image.link'],
+    ],
+    [
+      'both a link and a media id',
+      { template: 'spring_promo', variables: ['a', 'b'], header: { image: { link: IMAGE, media_id: '1' } } },
+      400,
+      'validation_error',
+      ['header.image'],
+    ],
+    [
+      'a latitude out of range',
+      { template: 'store_visit', variables: ['a'], header: { location: { latitude: 91, longitude: 0 } } },
+      400,
+      'validation_error',
+      ['header.location.latitude'],
+    ],
+    [
+      'a button index that does not exist',
+      { template: 'login_code', variables: ['1'], buttons: [{ index: 4, value: 'x' }] },
+      422,
+      'template_variables_mismatch',
+      ['buttons.0.index'],
+    ],
+    [
+      'a value for a button that takes none',
+      { template: 'delivery_window', variables: { order_id: 'a', start: 'b', end: 'c' }, header: { text: 'x' }, buttons: [{ index: 0, value: 'x' }] },
+      422,
+      'template_variables_mismatch',
+      ['buttons.0.value'],
+    ],
+    [
+      'a missing URL suffix',
+      { template: 'spring_promo', variables: ['a', 'b'], header: { image: { link: IMAGE } } },
+      422,
+      'template_variables_mismatch',
+      ['buttons.0.value'],
+    ],
+    [
+      'positional variables for a named template',
+      { template: 'delivery_window', variables: ['a', 'b', 'c'], header: { text: 'x' } },
+      422,
+      'template_variables_mismatch',
+      ['variables'],
+    ],
+    [
+      'named variables for a positional template',
+      { template: 'order_update', variables: { customer: 'a', order: 'b' } },
+      422,
+      'template_variables_mismatch',
+      ['variables'],
+    ],
+    [
+      'unknown and missing placeholder names',
+      { template: 'delivery_window', variables: { order_id: 'a', start: 'b', finish: 'c' }, header: { text: 'x' } },
+      422,
+      'template_variables_mismatch',
+      ['variables.end', 'variables.finish'],
+    ],
     ['a 2,000-character value', { template: 'welcome', variables: ['x'.repeat(2000)] }, 400, 'validation_error', ['variables']],
-    ['every problem at once', { template: 'spring_promo', variables: ['a'], header: { video: { link: IMAGE } }, buttons: [{ index: 7, value: 'x' }] }, 422, 'template_variables_mismatch', ['variables', 'header', 'buttons.0.index', 'buttons.0.value']],
+    [
+      'every problem at once',
+      { template: 'spring_promo', variables: ['a'], header: { video: { link: IMAGE } }, buttons: [{ index: 7, value: 'x' }] },
+      422,
+      'template_variables_mismatch',
+      ['variables', 'header', 'buttons.0.index', 'buttons.0.value'],
+    ],
   ];
 
   it.each(cases.map((c, i) => [...c, `1415555${String(2200 + i)}`] as const))('%s', async (_name, fields, status, code, detailFields, to) => {
@@ -206,7 +323,13 @@ describe('bad rich-template input: nothing is sent', () => {
   });
 
   it('replays an Idempotency-Key only for the same header and buttons', async () => {
-    const body = { to: '+14155552290', template: 'coupon_drop', variables: ['Ada'], header: { video: { link: 'https://cdn.example.com/c.mp4' } }, buttons: [{ index: 0, value: 'A' }] };
+    const body = {
+      to: '+14155552290',
+      template: 'coupon_drop',
+      variables: ['Ada'],
+      header: { video: { link: 'https://cdn.example.com/c.mp4' } },
+      buttons: [{ index: 0, value: 'A' }],
+    };
     const first = await send(ws, body, { 'Idempotency-Key': 'rich-1' });
     const replay = await send(ws, body, { 'Idempotency-Key': 'rich-1' });
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -228,7 +351,15 @@ describe('rich templates in a campaign', () => {
       body: {
         recipients: [
           { phone: '+14155552301', name: 'Ada', variables: ['20%', 'Sunday'], buttons: [{ index: 0, value: 'ada' }] },
-          { phone: '+14155552302', name: 'Bo', header: { image: { link: 'https://cdn.example.com/bo.jpg' } }, buttons: [{ index: 0, value: '{{phone}}' }, { index: 1, value: 'STOP-{{name}}' }] },
+          {
+            phone: '+14155552302',
+            name: 'Bo',
+            header: { image: { link: 'https://cdn.example.com/bo.jpg' } },
+            buttons: [
+              { index: 0, value: '{{phone}}' },
+              { index: 1, value: 'STOP-{{name}}' },
+            ],
+          },
         ],
         contact_ids: [contact.id],
         template_variables: ['{{name}}', 'Friday'],
@@ -241,19 +372,37 @@ describe('rich templates in a campaign', () => {
 
     expect(await platformComponents('14155552301')).toEqual([
       { type: 'header', parameters: [{ type: 'image', image: { link: IMAGE } }] },
-      { type: 'body', parameters: [{ type: 'text', text: '20%' }, { type: 'text', text: 'Sunday' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: '20%' },
+          { type: 'text', text: 'Sunday' },
+        ],
+      },
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'ada' }] },
       { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'Stop promotions' }] },
     ]);
     expect(await platformComponents('14155552302')).toEqual([
       { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/bo.jpg' } }] },
-      { type: 'body', parameters: [{ type: 'text', text: 'Bo' }, { type: 'text', text: 'Friday' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Bo' },
+          { type: 'text', text: 'Friday' },
+        ],
+      },
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '14155552302' }] },
       { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'STOP-Bo' }] },
     ]);
     expect(await platformComponents('14155552303')).toEqual([
       { type: 'header', parameters: [{ type: 'image', image: { link: IMAGE } }] },
-      { type: 'body', parameters: [{ type: 'text', text: 'Cleo Contact' }, { type: 'text', text: 'Friday' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Cleo Contact' },
+          { type: 'text', text: 'Friday' },
+        ],
+      },
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'all' }] },
       { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'Stop promotions' }] },
     ]);

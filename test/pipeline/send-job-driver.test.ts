@@ -11,7 +11,9 @@ const mockRan: string[] = [];
 const mockStages: Partial<Record<Stage, (run: SendRun) => Promise<Outcome>>> = {};
 const mockEnded: Ending[] = [];
 
-jest.mock('#shared/domain/messages/send-job-steps', () => ({ stages: new Proxy({}, { get: (_, name: Stage) => (run: SendRun) => (mockRan.push(name), mockStages[name]!(run)) }) }));
+jest.mock('#shared/domain/messages/send-job-steps', () => ({
+  stages: new Proxy({}, { get: (_, name: Stage) => (run: SendRun) => (mockRan.push(name), mockStages[name]!(run)) }),
+}));
 jest.mock('#shared/domain/messages/send-job-endings', () => ({ end: async (_run: SendRun, step: Ending) => (mockEnded.push(step), { kind: 'done' }) }));
 
 // After the stand-ins it uses.

@@ -34,9 +34,9 @@ describe('pair rate limit (contract §14)', () => {
     // The waits for the pair's slot are not attempts.
     expect(final.slice(0, 3).map((m) => m.metadata.send_attempts)).toEqual([1, 1, 1]);
     // Everyone else was sent while the busy recipient waited for its slots.
-    const lastBusy = Math.max(...busySends.map((s: any) => Date.parse(s.received_at)));  
+    const lastBusy = Math.max(...busySends.map((s: any) => Date.parse(s.received_at)));
     for (const to of others) {
-      const [sent] = (await simulator.sends(to)) as any[];  
+      const [sent] = (await simulator.sends(to)) as any[];
       expect(Date.parse(sent.received_at)).toBeLessThan(lastBusy);
     }
   });
@@ -45,7 +45,7 @@ describe('pair rate limit (contract §14)', () => {
 describe('throughput (contract §14)', () => {
   afterEach(() => simulator.resetFaults());
 
-  it('a 130429 halves the number\'s rate at most once a second, never below a quarter of its throughput, and the rate recovers', async () => {
+  it("a 130429 halves the number's rate at most once a second, never below a quarter of its throughput, and the rate recovers", async () => {
     const number = '900000000000001';
     await setNumberThroughput(number, 100);
     const start = Date.now();
@@ -77,12 +77,16 @@ describe('throughput (contract §14)', () => {
 describe('held for quality assessment (contract §16)', () => {
   afterEach(() => simulator.resetFaults());
 
-  it('a send the platform holds stays queued with its platform id, is not sent again, and moves on the platform\'s report', async () => {
+  it("a send the platform holds stays queued with its platform id, is not sent again, and moves on the platform's report", async () => {
     const ws = await api.workspaceWithTemplates();
     await simulator.faults({ held_share: 1, no_webhooks: true });
     const to = '+14155581300';
     const id = await send(ws, to);
-    const held = await eventually(() => message(ws, id), (m) => m.provider_message_id !== null, 30_000);
+    const held = await eventually(
+      () => message(ws, id),
+      (m) => m.provider_message_id !== null,
+      30_000,
+    );
     expect(held.status).toBe('queued');
     const [accepted] = await simulator.sends(to);
     expect(held.provider_message_id).toBe(accepted.wamid);
@@ -93,7 +97,11 @@ describe('held for quality assessment (contract §16)', () => {
 
     const status = { id: accepted.wamid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: accepted.to };
     expect(await postPlatformWebhook(api.baseUrl, messagesWebhook(ws.wabaId, ws.phoneNumberId, { statuses: [status] }))).toBe(200);
-    const sent = await eventually(() => message(ws, id), (m) => m.status === 'sent', 30_000);
+    const sent = await eventually(
+      () => message(ws, id),
+      (m) => m.status === 'sent',
+      30_000,
+    );
     expect(sent.metadata.send_attempts).toBe(1);
   });
 });
@@ -105,7 +113,11 @@ describe('send windows taken in blocks', () => {
     const granted = await Promise.all(Array.from({ length: 450 }, () => takeSendSlot(number)));
     expect(granted.every(Boolean)).toBe(true);
     // The windows as stored: every slot handed out is counted in its second, none over the rate.
-    const windows = await queryAll<{ count: number }>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `SEND_RATE#${number}` }, ConsistentRead: true });
+    const windows = await queryAll<{ count: number }>({
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': `SEND_RATE#${number}` },
+      ConsistentRead: true,
+    });
     expect(Math.max(...windows.map((w) => w.count))).toBeLessThanOrEqual(200);
     expect(windows.reduce((sum, w) => sum + w.count, 0)).toBeGreaterThanOrEqual(450);
     expect(windows.length).toBeGreaterThanOrEqual(3);

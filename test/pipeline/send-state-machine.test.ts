@@ -11,10 +11,16 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 const limits: SendLimits = { maxAttempts: 3, ambiguousWaitMs: 10 * MINUTE, backoffScale: 1, firstProbeMs: MINUTE };
-const queued = (fields: Partial<MessageSendState> = {}): MessageSendState => ({ status: 'queued', provider_message_id: null, created_at: iso(NOW - MINUTE), ...fields });
+const queued = (fields: Partial<MessageSendState> = {}): MessageSendState => ({
+  status: 'queued',
+  provider_message_id: null,
+  created_at: iso(NOW - MINUTE),
+  ...fields,
+});
 const state = (fields: Partial<SendState> = {}): SendState => ({ message: queued(), now: NOW, probing: false, limits, jitter: 0, ...fields });
 const step = (outcome: Outcome, fields: Partial<SendState> = {}) => nextStep(state(fields), outcome);
-const withMessage = (outcome: Outcome, message: Partial<MessageSendState>, fields: Partial<SendState> = {}) => step(outcome, { ...fields, message: queued(message) });
+const withMessage = (outcome: Outcome, message: Partial<MessageSendState>, fields: Partial<SendState> = {}) =>
+  step(outcome, { ...fields, message: queued(message) });
 
 const refused = (refusal: ReturnType<typeof sendRefusal>, title = 'Refused') => ({ event: 'refused', refusal, error: { code: 131000, title } }) as const;
 
@@ -38,14 +44,25 @@ describe('the send state machine', () => {
       expect(withMessage({ event: 'workspace_read', found: true }, { claim: { at: NOW - 120_000 } })).toEqual({ do: 'look_again', delaySeconds: 1 });
     });
 
-    it('holds a message whose claim is stale as a send of unknown outcome, from the claim\'s time', () => {
-      expect(withMessage({ event: 'workspace_read', found: true }, { claim: { at: NOW - 3 * MINUTE } })).toEqual({ do: 'hold_ambiguous', since: 'claim', delaySeconds: 7 * 60 });
+    it("holds a message whose claim is stale as a send of unknown outcome, from the claim's time", () => {
+      expect(withMessage({ event: 'workspace_read', found: true }, { claim: { at: NOW - 3 * MINUTE } })).toEqual({
+        do: 'hold_ambiguous',
+        since: 'claim',
+        delaySeconds: 7 * 60,
+      });
       // Older than the whole wait: it comes back at once (at least a second).
-      expect(withMessage({ event: 'workspace_read', found: true }, { claim: { at: NOW - HOUR } })).toEqual({ do: 'hold_ambiguous', since: 'claim', delaySeconds: 1 });
+      expect(withMessage({ event: 'workspace_read', found: true }, { claim: { at: NOW - HOUR } })).toEqual({
+        do: 'hold_ambiguous',
+        since: 'claim',
+        delaySeconds: 1,
+      });
     });
 
-    it('waits for the platform\'s report after an unknown outcome, then sends once more or fails with the attempts used up', () => {
-      expect(withMessage({ event: 'workspace_read', found: true }, { ambiguous_since: iso(NOW - 4 * MINUTE) })).toEqual({ do: 'look_again', delaySeconds: 6 * 60 });
+    it("waits for the platform's report after an unknown outcome, then sends once more or fails with the attempts used up", () => {
+      expect(withMessage({ event: 'workspace_read', found: true }, { ambiguous_since: iso(NOW - 4 * MINUTE) })).toEqual({
+        do: 'look_again',
+        delaySeconds: 6 * 60,
+      });
       expect(withMessage({ event: 'workspace_read', found: true }, { ambiguous_since: iso(NOW - 10 * MINUTE), attempts: 2 })).toEqual({ do: 'check_pause' });
       expect(withMessage({ event: 'workspace_read', found: true }, { ambiguous_since: iso(NOW - 10 * MINUTE), attempts: 3 })).toEqual({
         do: 'fail',
@@ -55,7 +72,7 @@ describe('the send state machine', () => {
   });
 
   describe('before the claim', () => {
-    it('waits out a paused number until its next probe, at most 15 minutes, and gives up with the pause\'s error', () => {
+    it("waits out a paused number until its next probe, at most 15 minutes, and gives up with the pause's error", () => {
       expect(step({ event: 'pause_checked', gate: { kind: 'wait', ms: 90_500 } })).toEqual({ do: 'look_again', delaySeconds: 91 });
       expect(step({ event: 'pause_checked', gate: { kind: 'wait', ms: 2 * HOUR } })).toEqual({ do: 'look_again', delaySeconds: 15 * 60 });
       const pause = { code: 131031, title: 'Account locked', since: iso(NOW - 25 * HOUR), probe_at: NOW, probes: 4 };
@@ -78,7 +95,10 @@ describe('the send state machine', () => {
         error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' },
       });
       expect(step({ event: 'campaign_read', cancelled: false, marketing: true, window: null })).toEqual({ do: 'read_opt_out' });
-      expect(step({ event: 'opt_out_read', optedOut: true, window: null })).toEqual({ do: 'fail', error: { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' } });
+      expect(step({ event: 'opt_out_read', optedOut: true, window: null })).toEqual({
+        do: 'fail',
+        error: { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' },
+      });
     });
 
     it('waits for a closed send window on the queue when it opens soon, else holds the message for it', () => {
@@ -101,7 +121,7 @@ describe('the send state machine', () => {
     });
   });
 
-  describe('the platform\'s answer', () => {
+  describe("the platform's answer", () => {
     it('records the send, or only the platform id while the platform holds the message; a probe that went through resumes the number', () => {
       expect(step({ event: 'accepted', held: false })).toEqual({ do: 'record_sent', resume: false });
       expect(step({ event: 'accepted', held: true })).toEqual({ do: 'keep_platform_id', resume: false });
@@ -109,20 +129,33 @@ describe('the send state machine', () => {
     });
 
     it('pauses the number on an account error, the message waiting uncounted for the first probe, which stays paused', () => {
-      expect(step(refused('account', 'Token expired'), { probing: true })).toEqual({ do: 'pause_number', error: { code: 131000, title: 'Token expired' }, delaySeconds: 60 });
+      expect(step(refused('account', 'Token expired'), { probing: true })).toEqual({
+        do: 'pause_number',
+        error: { code: 131000, title: 'Token expired' },
+        delaySeconds: 60,
+      });
     });
 
-    it('waits out the throughput limit with a growing wait (1 s to 30 s), and the pair limit for the recipient\'s next slot', () => {
+    it("waits out the throughput limit with a growing wait (1 s to 30 s), and the pair limit for the recipient's next slot", () => {
       expect(step(refused('throughput'))).toEqual({ do: 'wait', for: 'throughput', delaySeconds: 1, resume: false });
       expect(withMessage(refused('throughput'), { waits: 3 })).toEqual({ do: 'wait', for: 'throughput', delaySeconds: 8, resume: false });
       expect(withMessage(refused('throughput'), { waits: 9 }, { jitter: 0.5 })).toEqual({ do: 'wait', for: 'throughput', delaySeconds: 45, resume: false });
-      expect(step(refused('throughput'), { limits: { ...limits, backoffScale: 0.01 } })).toEqual({ do: 'wait', for: 'throughput', delaySeconds: 1, resume: false });
+      expect(step(refused('throughput'), { limits: { ...limits, backoffScale: 0.01 } })).toEqual({
+        do: 'wait',
+        for: 'throughput',
+        delaySeconds: 1,
+        resume: false,
+      });
       expect(step(refused('pair_limit'), { probing: true })).toEqual({ do: 'wait', for: 'pair_slot', resume: true });
     });
 
-    it('fails a message paced for over a day with send_failed, counted from its window\'s opening when it was held', () => {
+    it("fails a message paced for over a day with send_failed, counted from its window's opening when it was held", () => {
       const old = { created_at: iso(NOW - 25 * HOUR) };
-      expect(withMessage(refused('pair_limit', 'Pair rate limit hit'), old)).toEqual({ do: 'fail', error: { code: 'send_failed', title: 'Pair rate limit hit' }, resume: false });
+      expect(withMessage(refused('pair_limit', 'Pair rate limit hit'), old)).toEqual({
+        do: 'fail',
+        error: { code: 'send_failed', title: 'Pair rate limit hit' },
+        resume: false,
+      });
       expect(withMessage(refused('throughput'), { ...old, window_opens_at: iso(NOW - HOUR) })).toMatchObject({ do: 'wait', for: 'throughput' });
     });
 
@@ -136,13 +169,17 @@ describe('the send state machine', () => {
       });
     });
 
-    it('fails the message with the platform\'s own error for any other refusal', () => {
+    it("fails the message with the platform's own error for any other refusal", () => {
       const error = { code: 131026, title: 'Message undeliverable', subcode: 2494010, details: 'Not on WhatsApp' };
       expect(step({ event: 'refused', refusal: 'final', error })).toEqual({ do: 'fail', error, resume: false });
     });
 
     it('holds a call that may have reached the platform for its report, and retries one that cannot have', () => {
-      expect(step({ event: 'unreachable', ambiguous: true, title: 'timed out' }, { probing: true })).toEqual({ do: 'hold_ambiguous', since: 'now', delaySeconds: 600 });
+      expect(step({ event: 'unreachable', ambiguous: true, title: 'timed out' }, { probing: true })).toEqual({
+        do: 'hold_ambiguous',
+        since: 'now',
+        delaySeconds: 600,
+      });
       expect(step({ event: 'unreachable', ambiguous: false, title: 'ECONNREFUSED' })).toEqual({ do: 'retry', delaySeconds: 4, resume: false });
       expect(withMessage({ event: 'unreachable', ambiguous: false, title: 'Graph API unreachable: ECONNREFUSED' }, { attempts: 2 })).toEqual({
         do: 'fail',

@@ -48,7 +48,10 @@ describe('status reports', () => {
     await simulator.faults({ no_webhooks: true });
     try {
       const id = await send(ws, '+14155550304');
-      await eventually(() => get(ws, id), (m) => m.status === 'sent');
+      await eventually(
+        () => get(ws, id),
+        (m) => m.status === 'sent',
+      );
       await applyStatus(ws.id, id, { status: 'read', at: '2026-01-01T00:00:03.000Z' });
       await applyStatus(ws.id, id, { status: 'sent', at: '2026-01-01T00:00:01.000Z' });
       await applyStatus(ws.id, id, { status: 'failed', at: '2026-01-01T00:00:04.000Z', error: { code: 131026, title: 'late' } });

@@ -28,13 +28,24 @@ describe('outbound webhooks', () => {
     const sub = await subscribe(ws);
     expect(sub.signing_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const got = await api.call('GET', `/api/v1/webhooks/${sub.id}`, { key: ws.key });
-    expect(got.body.data).toEqual({ id: sub.id, url: receiver.url, events: ['*'], is_active: true, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(got.body.data).toEqual({
+      id: sub.id,
+      url: receiver.url,
+      events: ['*'],
+      is_active: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect(JSON.stringify((await api.call('GET', '/api/v1/webhooks', { key: ws.key })).body)).not.toContain('whsec_');
 
     const test = await api.call('POST', `/api/v1/webhooks/${sub.id}/test`, { key: ws.key });
     expect(test.body.data).toEqual({ delivery_id: expect.any(String), success: true, status_code: 200, duration_ms: expect.any(Number) });
     const [ping] = receiver.received;
-    const verified = new Webhook(sub.signing_secret).verify(ping.body, ping.headers as Record<string, string>) as { type: string; data: unknown; workspace_id: string };
+    const verified = new Webhook(sub.signing_secret).verify(ping.body, ping.headers as Record<string, string>) as {
+      type: string;
+      data: unknown;
+      workspace_id: string;
+    };
     expect(verified).toMatchObject({ type: 'ping', data: { webhook_id: sub.id }, workspace_id: ws.id });
     expect(ping.headers['webhook-id']).toBe(JSON.parse(ping.body).id);
   });
@@ -51,13 +62,21 @@ describe('outbound webhooks', () => {
     await api.call('DELETE', `/api/v1/contacts/${contact.id}`, { key: ws.key });
     const sent = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155551702', template: 'hello_world' } });
 
-    await eventually(async () => types(), (t) => ['contact.created', 'contact.updated', 'contact.deleted', 'message.sent', 'message.delivered', 'message.read'].every((x) => t.includes(x)), 20_000);
+    await eventually(
+      async () => types(),
+      (t) => ['contact.created', 'contact.updated', 'contact.deleted', 'message.sent', 'message.delivered', 'message.read'].every((x) => t.includes(x)),
+      20_000,
+    );
     for (const r of receiver.received) expect(() => new Webhook(sub.signing_secret).verify(r.body, r.headers as Record<string, string>)).not.toThrow();
     expect(bodies().every((b) => b.workspace_id === ws.id)).toBe(true);
     const created = bodies().find((b) => b.type === 'contact.created')!;
     expect(created.data).toMatchObject({ id: contact.id, phone_number: '14155551701', name: 'Hook' });
     expect(bodies().find((b) => b.type === 'contact.deleted')!.data).toEqual({ id: contact.id, phone_number: '14155551701' });
-    expect(bodies().find((b) => b.type === 'message.read')!.data).toMatchObject({ id: sent.body.data.message_id, status: 'read', content: 'Hello from our team.' });
+    expect(bodies().find((b) => b.type === 'message.read')!.data).toMatchObject({
+      id: sent.body.data.message_id,
+      status: 'read',
+      content: 'Hello from our team.',
+    });
   });
 
   it('retries a failed delivery after about 5 s with the same webhook-id; the log shows both attempts', async () => {
@@ -65,11 +84,18 @@ describe('outbound webhooks', () => {
     const sub = await subscribe(ws, ['contact.created']);
     receiver.respond((n) => (n === 1 ? 500 : 200));
     await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: '+14155551703' } });
-    await eventually(async () => receiver.received.length, (n) => n >= 2, 20_000);
+    await eventually(
+      async () => receiver.received.length,
+      (n) => n >= 2,
+      20_000,
+    );
     const [first, second] = receiver.received;
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     expect(second.at - first.at).toBeGreaterThanOrEqual(4500);
-    const log = await eventually(() => api.call('GET', `/api/v1/webhooks/${sub.id}/deliveries`, { key: ws.key }), (r) => r.body.data[0]?.status === 'succeeded');
+    const log = await eventually(
+      () => api.call('GET', `/api/v1/webhooks/${sub.id}/deliveries`, { key: ws.key }),
+      (r) => r.body.data[0]?.status === 'succeeded',
+    );
     expect(log.body.data[0]).toMatchObject({ event_type: 'contact.created', status: 'succeeded', attempts: 2, last_status_code: 200 });
     expect(log.body.pagination.totalCount).toBe(1);
   }, 30_000);
@@ -79,7 +105,10 @@ describe('outbound webhooks', () => {
     const sub = await subscribe(ws, ['contact.created']);
     receiver.respond(() => 410);
     await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: '+14155551704' } });
-    await eventually(() => api.call('GET', `/api/v1/webhooks/${sub.id}`, { key: ws.key }), (r) => r.body.data.is_active === false);
+    await eventually(
+      () => api.call('GET', `/api/v1/webhooks/${sub.id}`, { key: ws.key }),
+      (r) => r.body.data.is_active === false,
+    );
     await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: '+14155551705' } });
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(receiver.received).toHaveLength(1);
@@ -135,12 +164,21 @@ describe('dispatch', () => {
     const { dispatchEvent } = await import('#shared/domain/subscriber-webhooks/dispatch');
     const ws = await api.workspace();
     const sub = await subscribe(ws, ['contact.created']);
-    const event = { id: '01a20000-0000-7000-8000-0000000e0001', type: 'contact.created' as const, created_at: new Date().toISOString(), workspace_id: ws.id, data: { id: 'x' } };
+    const event = {
+      id: '01a20000-0000-7000-8000-0000000e0001',
+      type: 'contact.created' as const,
+      created_at: new Date().toISOString(),
+      workspace_id: ws.id,
+      data: { id: 'x' },
+    };
     // The first dispatcher recorded the delivery, then crashed before queueing it; the event is retried.
     await ensureDelivery(sub.id, event);
     expect(await dispatchEvent(event)).toBe(1);
     expect(await dispatchEvent(event)).toBe(1); // a repeated event finds the same pending delivery
-    await eventually(async () => receiver.received.length, (n) => n >= 1);
+    await eventually(
+      async () => receiver.received.length,
+      (n) => n >= 1,
+    );
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([event.id]);
     const log = await api.call('GET', `/api/v1/webhooks/${sub.id}/deliveries`, { key: ws.key });

@@ -8,7 +8,14 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  simulator = await startSimulator({ port: 0, accessTokens: [TOKEN], appSecret: APP_SECRET, webhookUrl: receiver.url, statusIntervalMs: 10, webhookRetryDelaysMs: [20] });
+  simulator = await startSimulator({
+    port: 0,
+    accessTokens: [TOKEN],
+    appSecret: APP_SECRET,
+    webhookUrl: receiver.url,
+    statusIntervalMs: 10,
+    webhookRetryDelaysMs: [20],
+  });
   simulator.registerNumber(PHONE_NUMBER_ID, WABA_ID);
 });
 
@@ -20,14 +27,17 @@ afterAll(async () => {
 const sendUrl = () => `${simulator.url}/v26.0/${PHONE_NUMBER_ID}/messages`;
 const session = (type: string, object: unknown, extra: object = {}) => ({ messaging_product: 'whatsapp', to: '14155550100', type, [type]: object, ...extra });
 /** The latest webhook that is not a status report (status reports of earlier sends keep arriving). */
-const lastWebhook = () => [...receiver.received].reverse().find((w) => !w.body.entry[0].changes[0].value.statuses)!.body as any;  
+const lastWebhook = () => [...receiver.received].reverse().find((w) => !w.body.entry[0].changes[0].value.statuses)!.body as any;
 
 describe('session sends, checked as the platform checks them', () => {
   it.each([
     ['image by link with caption', session('image', { link: 'https://x.example/a.jpg', caption: 'c' })],
     ['document by id with file name', session('document', { id: '123', filename: 'a.pdf' })],
     ['location', session('location', { latitude: 1.5, longitude: -2 })],
-    ['reply buttons', session('interactive', { type: 'button', body: { text: 'b' }, action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'A' } }] } })],
+    [
+      'reply buttons',
+      session('interactive', { type: 'button', body: { text: 'b' }, action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'A' } }] } }),
+    ],
     ['a reaction', session('reaction', { message_id: 'wamid.x', emoji: '👍' })],
     ['a reply with context', session('text', { body: 'hi' }, { context: { message_id: 'wamid.y' } })],
   ])('accepts %s', async (_name, body) => {
@@ -41,12 +51,33 @@ describe('session sends, checked as the platform checks them', () => {
     ['a caption on audio', 100, session('audio', { link: 'https://x.example/a.ogg', caption: 'no' })],
     ['media with link and id', 100, session('image', { link: 'https://x.example/a.jpg', id: '1' })],
     ['4 reply buttons', 131009, session('interactive', { type: 'button', body: { text: 'b' }, action: { buttons: buttons(4) } })],
-    ['a button title of 21 characters', 131009, session('interactive', { type: 'button', body: { text: 'b' }, action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'x'.repeat(21) } }] } })],
-    ['duplicate button titles', 131009, session('interactive', { type: 'button', body: { text: 'b' }, action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'A' } }, { type: 'reply', reply: { id: 'b', title: 'A' } }] } })],
+    [
+      'a button title of 21 characters',
+      131009,
+      session('interactive', { type: 'button', body: { text: 'b' }, action: { buttons: [{ type: 'reply', reply: { id: 'a', title: 'x'.repeat(21) } }] } }),
+    ],
+    [
+      'duplicate button titles',
+      131009,
+      session('interactive', {
+        type: 'button',
+        body: { text: 'b' },
+        action: {
+          buttons: [
+            { type: 'reply', reply: { id: 'a', title: 'A' } },
+            { type: 'reply', reply: { id: 'b', title: 'A' } },
+          ],
+        },
+      }),
+    ],
     [
       '11 list rows',
       131009,
-      session('interactive', { type: 'list', body: { text: 'b' }, action: { button: 'Go', sections: [{ title: 'S', rows: Array.from({ length: 11 }, (_, i) => ({ id: `r${i}`, title: 'R' })) }] } }),
+      session('interactive', {
+        type: 'list',
+        body: { text: 'b' },
+        action: { button: 'Go', sections: [{ title: 'S', rows: Array.from({ length: 11 }, (_, i) => ({ id: `r${i}`, title: 'R' })) }] },
+      }),
     ],
     ['latitude 91', 100, session('location', { latitude: 91, longitude: 0 })],
     ['a reaction without message_id', 100, session('reaction', { emoji: '👍' })],
@@ -76,12 +107,28 @@ describe('session sends, checked as the platform checks them', () => {
 
 describe('inbound messages of every type, and their media', () => {
   it('posts an image with the id, mime type and sha256 of bytes it serves with the token', async () => {
-    const reply = await request(`${simulator.url}/_simulate/inbound`, 'POST', { phone_number_id: PHONE_NUMBER_ID, from: '15557654321', type: 'image', image: { caption: 'c' }, context: 'wamid.q' }, null);
+    const reply = await request(
+      `${simulator.url}/_simulate/inbound`,
+      'POST',
+      { phone_number_id: PHONE_NUMBER_ID, from: '15557654321', type: 'image', image: { caption: 'c' }, context: 'wamid.q' },
+      null,
+    );
     expect(reply.status).toBe(200);
     const message = lastWebhook().entry[0].changes[0].value.messages[0];
-    expect(message).toMatchObject({ type: 'image', image: { caption: 'c', id: reply.body.media_id, mime_type: 'image/jpeg', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }, context: { id: 'wamid.q', from: expect.any(String) } });
+    expect(message).toMatchObject({
+      type: 'image',
+      image: { caption: 'c', id: reply.body.media_id, mime_type: 'image/jpeg', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      context: { id: 'wamid.q', from: expect.any(String) },
+    });
     const object = await request(`${simulator.url}/v26.0/${reply.body.media_id}`, 'GET');
-    expect(object.body).toEqual({ messaging_product: 'whatsapp', url: expect.any(String), mime_type: 'image/jpeg', sha256: message.image.sha256, file_size: expect.stringMatching(/^\d+$/), id: reply.body.media_id });
+    expect(object.body).toEqual({
+      messaging_product: 'whatsapp',
+      url: expect.any(String),
+      mime_type: 'image/jpeg',
+      sha256: message.image.sha256,
+      file_size: expect.stringMatching(/^\d+$/),
+      id: reply.body.media_id,
+    });
     expect((await fetch(object.body.url)).status).toBe(401);
     const bytes = Buffer.from(await (await fetch(object.body.url, { headers: { Authorization: `Bearer ${TOKEN}` } })).arrayBuffer());
     expect(createHash('sha256').update(bytes).digest('hex')).toBe(message.image.sha256);
@@ -95,13 +142,15 @@ describe('inbound messages of every type, and their media', () => {
     ['button', { button: { text: 'Stop promotions', payload: 'Stop promotions' } }],
     ['reaction', { reaction: { message_id: 'wamid.z', emoji: '❤️' } }],
   ])('posts %s with the platform object as given', async (type, object) => {
-    expect((await request(`${simulator.url}/_simulate/inbound`, 'POST', { phone_number_id: PHONE_NUMBER_ID, from: '15557654321', type, ...object }, null)).status).toBe(200);
+    expect(
+      (await request(`${simulator.url}/_simulate/inbound`, 'POST', { phone_number_id: PHONE_NUMBER_ID, from: '15557654321', type, ...object }, null)).status,
+    ).toBe(200);
     const webhook = lastWebhook();
     expect(webhook.entry[0].id).toBe(WABA_ID);
     expect(webhook.entry[0].changes[0].value.messages[0]).toMatchObject({ type, ...object });
   });
 
-  it('posts unsupported with the platform\'s 131051 error', async () => {
+  it("posts unsupported with the platform's 131051 error", async () => {
     await request(`${simulator.url}/_simulate/inbound`, 'POST', { phone_number_id: PHONE_NUMBER_ID, from: '15557654321', type: 'unsupported' }, null);
     expect(lastWebhook().entry[0].changes[0].value.messages[0]).toMatchObject({ type: 'unsupported', errors: [{ code: 131051 }] });
   });
@@ -116,7 +165,12 @@ describe('inbound messages of every type, and their media', () => {
 
 describe('POST /_simulate/template-status', () => {
   it('pushes message_template_status_update for the business account and lists the new status', async () => {
-    const reply = await request(`${simulator.url}/_simulate/template-status`, 'POST', { waba_id: WABA_ID, name: 'welcome', language: 'en_US', event: 'PAUSED' }, null);
+    const reply = await request(
+      `${simulator.url}/_simulate/template-status`,
+      'POST',
+      { waba_id: WABA_ID, name: 'welcome', language: 'en_US', event: 'PAUSED' },
+      null,
+    );
     expect(reply.status).toBe(200);
     expect(lastWebhook()).toEqual({
       object: 'whatsapp_business_account',
@@ -124,7 +178,18 @@ describe('POST /_simulate/template-status', () => {
         {
           id: WABA_ID,
           time: expect.any(Number),
-          changes: [{ field: 'message_template_status_update', value: { event: 'PAUSED', message_template_id: expect.any(Number), message_template_name: 'welcome', message_template_language: 'en_US', reason: 'NONE' } }],
+          changes: [
+            {
+              field: 'message_template_status_update',
+              value: {
+                event: 'PAUSED',
+                message_template_id: expect.any(Number),
+                message_template_name: 'welcome',
+                message_template_language: 'en_US',
+                reason: 'NONE',
+              },
+            },
+          ],
         },
       ],
     });
@@ -137,6 +202,8 @@ describe('POST /_simulate/template-status', () => {
       next = page.body.paging?.next;
     }
     expect(all.find((t: { name: string; language: string }) => t.name === 'welcome' && t.language === 'en_US').status).toBe('PAUSED');
-    expect((await request(`${simulator.url}/v26.0/999/message_templates`, 'GET')).body.data.find((t: { name: string }) => t.name === 'welcome').status).toBe('APPROVED');
+    expect((await request(`${simulator.url}/v26.0/999/message_templates`, 'GET')).body.data.find((t: { name: string }) => t.name === 'welcome').status).toBe(
+      'APPROVED',
+    );
   });
 });

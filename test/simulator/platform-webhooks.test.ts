@@ -231,7 +231,12 @@ describe('status webhooks', () => {
 describe('POST /_simulate/inbound', () => {
   it('posts a signed inbound text webhook and answers what our endpoint answered', async () => {
     const before = receiver.received.length;
-    const reply = await request(`${simulator.url}/_simulate/inbound`, 'POST', { phone_number_id: PHONE_NUMBER_ID, from: '15557654321', text: 'STOP', name: 'Ana' }, null);
+    const reply = await request(
+      `${simulator.url}/_simulate/inbound`,
+      'POST',
+      { phone_number_id: PHONE_NUMBER_ID, from: '15557654321', text: 'STOP', name: 'Ana' },
+      null,
+    );
     expect(reply).toEqual({ status: 200, body: { ok: true, wamid: expect.stringMatching(/^wamid\./), delivered_status: 200 } });
     // Awaited: the webhook has arrived by the time the call answers.
     expect(receiver.received.length).toBe(before + 1);
@@ -313,7 +318,14 @@ describe('webhook URL and stop()', () => {
 
   it('survives an unreachable webhook URL', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const other = await startSimulator({ port: 0, accessTokens: [TOKEN], appSecret: APP_SECRET, webhookUrl: 'http://127.0.0.1:9/webhooks/whatsapp', statusIntervalMs: 5, webhookRetryDelaysMs: [5] });
+    const other = await startSimulator({
+      port: 0,
+      accessTokens: [TOKEN],
+      appSecret: APP_SECRET,
+      webhookUrl: 'http://127.0.0.1:9/webhooks/whatsapp',
+      statusIntervalMs: 5,
+      webhookRetryDelaysMs: [5],
+    });
     try {
       await send(textMessage(recipient(), 'Hello'), other);
       const inbound = await request(`${other.url}/_simulate/inbound`, 'POST', { phone_number_id: PHONE_NUMBER_ID, from: '15557654321', text: 'hi' }, null);

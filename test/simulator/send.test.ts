@@ -52,7 +52,19 @@ describe('POST /{version}/{phone_number_id}/messages: accepted', () => {
         phone_number_id: PHONE_NUMBER_ID,
         to,
         type: 'template',
-        template: { name: 'order_update', language: { code: 'en_US' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Ana' }, { type: 'text', text: 'A-1001' }] }] },
+        template: {
+          name: 'order_update',
+          language: { code: 'en_US' },
+          components: [
+            {
+              type: 'body',
+              parameters: [
+                { type: 'text', text: 'Ana' },
+                { type: 'text', text: 'A-1001' },
+              ],
+            },
+          ],
+        },
         biz_opaque_callback_data: 'msg_42',
         received_at: expect.any(String),
         request: templateMessage(to, 'order_update', 'en_US', ['Ana', 'A-1001'], { biz_opaque_callback_data: 'msg_42' }),
@@ -118,9 +130,27 @@ describe('POST /{version}/{phone_number_id}/messages: refused', () => {
 
   it.each([
     ['too few body parameters', 'order_update', 'en_US', ['Ana'], 'body: number of localizable_params (1) does not match the expected number of params (2)'],
-    ['too many body parameters', 'welcome', 'en_US', ['Ana', 'extra'], 'body: number of localizable_params (2) does not match the expected number of params (1)'],
-    ['parameters for a template without placeholders', 'hello_world', 'en_US', ['Ana'], 'body: number of localizable_params (1) does not match the expected number of params (0)'],
-    ['no parameters for a template with placeholders', 'order_update', 'es_ES', [], 'body: number of localizable_params (0) does not match the expected number of params (2)'],
+    [
+      'too many body parameters',
+      'welcome',
+      'en_US',
+      ['Ana', 'extra'],
+      'body: number of localizable_params (2) does not match the expected number of params (1)',
+    ],
+    [
+      'parameters for a template without placeholders',
+      'hello_world',
+      'en_US',
+      ['Ana'],
+      'body: number of localizable_params (1) does not match the expected number of params (0)',
+    ],
+    [
+      'no parameters for a template with placeholders',
+      'order_update',
+      'es_ES',
+      [],
+      'body: number of localizable_params (0) does not match the expected number of params (2)',
+    ],
   ])('answers 132000 for %s', async (_label, name, language, params, details) => {
     const to = recipient();
     const reply = await send(templateMessage(to, name, language, params));
@@ -163,7 +193,10 @@ describe('POST /{version}/{phone_number_id}/messages: refused', () => {
     ['a missing template', { messaging_product: 'whatsapp', to, type: 'template' }],
     ['a template without name', { messaging_product: 'whatsapp', to, type: 'template', template: { language: { code: 'en_US' } } }],
     ['a template without language code', { messaging_product: 'whatsapp', to, type: 'template', template: { name: 'hello_world', language: {} } }],
-    ['components that are not an array', { messaging_product: 'whatsapp', to, type: 'template', template: { name: 'hello_world', language: { code: 'en_US' }, components: {} } }],
+    [
+      'components that are not an array',
+      { messaging_product: 'whatsapp', to, type: 'template', template: { name: 'hello_world', language: { code: 'en_US' }, components: {} } },
+    ],
     ['a parameter without text', templateMessage(to, 'welcome', 'en_US', [''])],
     ['a parameter with a new line', templateMessage(to, 'welcome', 'en_US', ['Ana\nBob'])],
     ['a non-string biz_opaque_callback_data', textMessage(to, 'x', { biz_opaque_callback_data: 42 })],
@@ -215,16 +248,24 @@ describe('fault injection', () => {
     expect(await request(faultsUrl(), 'DELETE', undefined, null)).toEqual({ status: 200, body: defaults });
   });
 
-  it.each([[{ rate_limit_share: 2 }], [{ fail_status: { code: 131049, share: 1.5 } }], [{ fail_status: { code: 'x', share: 1 } }], [{ fail_status: { code: 131049 } }], [{ fail_next: -1 }], [{ fail_next: 1.5 }], [{ duplicate_statuses: 'yes' }], [{ fail_next: 1, bogus: true }], [[1]], ['{bad']])(
-    'rejects %j with 400 and changes nothing',
-    async (body) => {
-      await request(faultsUrl(), 'POST', { fail_next: 3 }, null);
-      const reply = await request(faultsUrl(), 'POST', body, null);
-      expect(reply.status).toBe(400);
-      expect(reply.body.error.code).toBe(100);
-      expect((await request(faultsUrl(), 'GET', undefined, null)).body.fail_next).toBe(3);
-    },
-  );
+  it.each([
+    [{ rate_limit_share: 2 }],
+    [{ fail_status: { code: 131049, share: 1.5 } }],
+    [{ fail_status: { code: 'x', share: 1 } }],
+    [{ fail_status: { code: 131049 } }],
+    [{ fail_next: -1 }],
+    [{ fail_next: 1.5 }],
+    [{ duplicate_statuses: 'yes' }],
+    [{ fail_next: 1, bogus: true }],
+    [[1]],
+    ['{bad'],
+  ])('rejects %j with 400 and changes nothing', async (body) => {
+    await request(faultsUrl(), 'POST', { fail_next: 3 }, null);
+    const reply = await request(faultsUrl(), 'POST', body, null);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.code).toBe(100);
+    expect((await request(faultsUrl(), 'GET', undefined, null)).body.fail_next).toBe(3);
+  });
 
   it('fail_next: the next N sends answer 429 with code 130429, are not recorded, then sends succeed', async () => {
     await request(faultsUrl(), 'POST', { fail_next: 2 }, null);

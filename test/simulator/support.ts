@@ -71,8 +71,7 @@ export async function startReceiver(): Promise<Receiver> {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks/whatsapp`,
     received,
     respond: () => 200,
-    statusesOf: (wamid) =>
-      received.flatMap((w) => w.body.entry.flatMap((e) => e.changes.flatMap((c) => c.value.statuses ?? []))).filter((s) => s.id === wamid),
+    statusesOf: (wamid) => received.flatMap((w) => w.body.entry.flatMap((e) => e.changes.flatMap((c) => c.value.statuses ?? []))).filter((s) => s.id === wamid),
     async waitFor(predicate, timeoutMs = 3000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate()) {
@@ -91,8 +90,7 @@ export async function startReceiver(): Promise<Receiver> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const expectedSignature = (raw: Buffer, secret = APP_SECRET): string =>
-  `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+export const expectedSignature = (raw: Buffer, secret = APP_SECRET): string => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
 
 export interface Reply<T = any> {
   status: number;
@@ -109,8 +107,7 @@ export async function request<T = any>(url: string, method: string, body?: unkno
 }
 
 /** A random recipient number ending in `suffix`, so concurrent tests never share a recipient. */
-export const recipient = (suffix = ''): string =>
-  `1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`.slice(0, 11 - suffix.length) + suffix;
+export const recipient = (suffix = ''): string => `1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`.slice(0, 11 - suffix.length) + suffix;
 
 export const templateMessage = (to: string, name: string, language: string, params: string[], extra: object = {}) => ({
   messaging_product: 'whatsapp',

@@ -8,7 +8,15 @@ interface GraphErrorBody {
   error: { message: string; type: string; code: number; error_subcode?: number; fbtrace_id: string };
 }
 interface TemplatePage {
-  data: { name: string; language: string; status: string; category: string; id: string; components: { type: string; text: string }[]; parameter_format: string }[];
+  data: {
+    name: string;
+    language: string;
+    status: string;
+    category: string;
+    id: string;
+    components: { type: string; text: string }[];
+    parameter_format: string;
+  }[];
   paging?: { cursors: { before: string; after: string }; next?: string; previous?: string };
 }
 
@@ -127,18 +135,33 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
   it('lists the rich templates with their header, footer, buttons and named parameters', async () => {
     const all = await allTemplates();
     const byName = (name: string) => all.find((t) => t.name === name) as unknown as Record<string, unknown>;
-    expect(all.map((t) => t.name)).toEqual(expect.arrayContaining(['spring_promo', 'login_code', 'delivery_window', 'invoice_ready', 'store_visit', 'coupon_drop', 'holiday_hours']));
+    expect(all.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['spring_promo', 'login_code', 'delivery_window', 'invoice_ready', 'store_visit', 'coupon_drop', 'holiday_hours']),
+    );
     expect(byName('spring_promo').components).toEqual([
       { type: 'HEADER', format: 'IMAGE', example: { header_handle: [expect.any(String)] } },
       { type: 'BODY', text: 'Spring sale: {{1}} off everything until {{2}}.', example: { body_text: [['20%', 'Sunday']] } },
       { type: 'FOOTER', text: 'Reply STOP to opt out' },
-      { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Shop now', url: 'https://shop.example.com/s/{{1}}', example: ['https://shop.example.com/s/spring'] }, { type: 'QUICK_REPLY', text: 'Stop promotions' }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'URL', text: 'Shop now', url: 'https://shop.example.com/s/{{1}}', example: ['https://shop.example.com/s/spring'] },
+          { type: 'QUICK_REPLY', text: 'Stop promotions' },
+        ],
+      },
     ]);
     expect(byName('delivery_window')).toMatchObject({ parameter_format: 'NAMED', category: 'UTILITY' });
     // Created as OTP, an authentication template's copy-code button is listed as a URL button carrying the code.
     expect(byName('login_code').components).toContainEqual({
       type: 'BUTTONS',
-      buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp123456'] }],
+      buttons: [
+        {
+          type: 'URL',
+          text: 'Copy code',
+          url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}',
+          example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp123456'],
+        },
+      ],
     });
   });
 
@@ -182,10 +205,7 @@ describe('GET /{version}/{waba_id}/message_templates', () => {
     expect(second.body.paging?.previous).toBeDefined();
     const back = await getJson<TemplatePage>(second.body.paging!.previous!, bearer());
     expect(back.body.data.map((t) => t.id)).toEqual(first.body.data.map((t) => t.id));
-    const viaBefore = await getJson<TemplatePage>(
-      templatesUrl(`?limit=2&before=${encodeURIComponent(second.body.paging!.cursors.before)}`),
-      bearer(),
-    );
+    const viaBefore = await getJson<TemplatePage>(templatesUrl(`?limit=2&before=${encodeURIComponent(second.body.paging!.cursors.before)}`), bearer());
     expect(viaBefore.body.data.map((t) => t.id)).toEqual(first.body.data.map((t) => t.id));
   });
 

@@ -60,7 +60,11 @@ describe('postWebhook', () => {
     expect(result).toEqual({ ok: true, statusCode: 200, retryAfterSeconds: null, error: null, durationMs: expect.any(Number) });
     expect(server.requests).toHaveLength(1);
     expect(server.requests[0]).toMatchObject({ method: 'POST', url: '/hook?x=1', body });
-    expect(server.requests[0].headers).toMatchObject({ 'content-type': 'application/json', 'webhook-id': 'evt_1', 'content-length': String(Buffer.byteLength(body)) });
+    expect(server.requests[0].headers).toMatchObject({
+      'content-type': 'application/json',
+      'webhook-id': 'evt_1',
+      'content-length': String(Buffer.byteLength(body)),
+    });
   });
 
   it('counts 204 as ok', async () => {
@@ -137,8 +141,10 @@ describe('postWebhook', () => {
 
   it('refuses a name that re-resolves to a non-public address at delivery (DNS rebinding)', async () => {
     const server = await receiver((_req, res) => res.writeHead(200).end());
-    const lookup = jest.spyOn(dns, 'lookup').mockImplementation(((_h: string, _o: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) =>
-      cb(null, [{ address: '127.0.0.1', family: 4 }])) as never);
+    const lookup = jest
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((_h: string, _o: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) =>
+        cb(null, [{ address: '127.0.0.1', family: 4 }])) as never);
     const result = await postWebhook(`https://rebind.example.test:${server.port}/`, {}, body, production);
     expect(result).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/^address not allowed/) });
     expect(lookup).toHaveBeenCalledWith('rebind.example.test', expect.anything(), expect.any(Function));

@@ -1,7 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import { newSigningSecret, signatureHeaders } from '#shared/subscribers/signing';
 
-const body = JSON.stringify({ id: 'evt_1', type: 'message.sent', created_at: '2025-01-01T00:00:00.000Z', workspace_id: 'ws_1', data: { id: 'm1', text: 'héllo ✓' } });
+const body = JSON.stringify({
+  id: 'evt_1',
+  type: 'message.sent',
+  created_at: '2025-01-01T00:00:00.000Z',
+  workspace_id: 'ws_1',
+  data: { id: 'm1', text: 'héllo ✓' },
+});
 const now = () => Math.floor(Date.now() / 1000);
 
 describe('newSigningSecret', () => {

@@ -191,7 +191,13 @@ describe('checkWebhookUrl', () => {
 
   it('refuses localhost and local names in production without resolving them', async () => {
     const lookup = jest.spyOn(dns.promises, 'lookup');
-    for (const url of ['https://localhost/x', 'https://LOCALHOST./x', 'https://app.localhost/x', 'https://metadata.google.internal/', 'https://printer.local/']) {
+    for (const url of [
+      'https://localhost/x',
+      'https://LOCALHOST./x',
+      'https://app.localhost/x',
+      'https://metadata.google.internal/',
+      'https://printer.local/',
+    ]) {
       expect(await refused(url)).toBe('URL must not point to a local host name');
     }
     expect(lookup).not.toHaveBeenCalled();
@@ -203,9 +209,7 @@ describe('checkWebhookUrl', () => {
 
   describe('with resolved names (DNS mocked)', () => {
     const resolveTo = (...addresses: string[]) =>
-      jest
-        .spyOn(dns.promises, 'lookup')
-        .mockResolvedValue(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })) as never);
+      jest.spyOn(dns.promises, 'lookup').mockResolvedValue(addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })) as never);
 
     it('allows a name whose addresses are all public', async () => {
       const lookup = resolveTo('93.184.216.34', '2606:4700::1111');
@@ -261,7 +265,10 @@ describe('safeLookup', () => {
 
   const resolveTo = (...addresses: string[]) =>
     jest.spyOn(dns, 'lookup').mockImplementation(((_host: string, _opts: unknown, cb: (e: null, a: dns.LookupAddress[]) => void) =>
-      cb(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })))) as never);
+      cb(
+        null,
+        addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      )) as never);
 
   it('passes public addresses through in both call styles', async () => {
     const lookup = resolveTo('93.184.216.34', '2606:4700::1111');
@@ -291,8 +298,10 @@ describe('safeLookup', () => {
   });
 
   it('passes resolution errors through', async () => {
-    jest.spyOn(dns, 'lookup').mockImplementation(((_h: string, _o: unknown, cb: (e: Error) => void) =>
-      cb(Object.assign(new Error('getaddrinfo ENOTFOUND x'), { code: 'ENOTFOUND' }))) as never);
+    jest
+      .spyOn(dns, 'lookup')
+      .mockImplementation(((_h: string, _o: unknown, cb: (e: Error) => void) =>
+        cb(Object.assign(new Error('getaddrinfo ENOTFOUND x'), { code: 'ENOTFOUND' }))) as never);
     expect((await call(production, 'x.example.test', {})).err?.code).toBe('ENOTFOUND');
   });
 

@@ -89,7 +89,10 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       process.env.SQS_ENDPOINT = emulator.endpoint;
       runtime = await startRuntime({ sqsEndpoint: emulator.endpoint, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT!, tableName: process.env.TABLE_NAME! });
       if (options.dependencyFaults) {
-        const [dynamodb, sqs] = await Promise.all([startFaultProxy({ target: process.env.DYNAMODB_ENDPOINT!, kind: 'dynamodb' }), startFaultProxy({ target: emulator.endpoint, kind: 'sqs' })]);
+        const [dynamodb, sqs] = await Promise.all([
+          startFaultProxy({ target: process.env.DYNAMODB_ENDPOINT!, kind: 'dynamodb' }),
+          startFaultProxy({ target: emulator.endpoint, kind: 'sqs' }),
+        ]);
         proxies = [dynamodb, sqs];
         api.dependencies = { dynamodb, sqs };
         Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb.url, SQS_ENDPOINT: sqs.url });

@@ -103,5 +103,12 @@ export function checkReply(method: string, path: string, reply: Reply): void {
   const validate = validatorAt(`${pointer}/content/${pointerPart(mediaType)}/schema`);
   // The client parses any answer that looks like JSON; plain text is checked as the text it was.
   const body = mediaType === 'text/plain' && typeof reply.body !== 'string' ? JSON.stringify(reply.body) : reply.body;
-  if (!validate(body)) fail('body does not match the documented schema', method, path, reply, (validate.errors ?? []).map((e) => `  ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`));
+  if (!validate(body))
+    fail(
+      'body does not match the documented schema',
+      method,
+      path,
+      reply,
+      (validate.errors ?? []).map((e) => `  ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`),
+    );
 }

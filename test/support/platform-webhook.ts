@@ -5,7 +5,11 @@ import { TEST_PLATFORM } from './api';
 export async function postPlatformWebhook(baseUrl: string, payload: unknown): Promise<number> {
   const raw = JSON.stringify(payload);
   const signature = `sha256=${createHmac('sha256', TEST_PLATFORM.app_secret).update(raw).digest('hex')}`;
-  const reply = await fetch(`${baseUrl}/webhooks/whatsapp`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature }, body: raw });
+  const reply = await fetch(`${baseUrl}/webhooks/whatsapp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': signature },
+    body: raw,
+  });
   return reply.status;
 }
 
@@ -15,7 +19,12 @@ export const messagesWebhook = (wabaId: string, phoneNumberId: string, value: Re
   entry: [
     {
       id: wabaId,
-      changes: [{ value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId }, ...value }, field: 'messages' }],
+      changes: [
+        {
+          value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550783881', phone_number_id: phoneNumberId }, ...value },
+          field: 'messages',
+        },
+      ],
     },
   ],
 });

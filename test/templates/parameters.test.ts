@@ -35,32 +35,62 @@ describe('prepareTemplate', () => {
     for (const prepared of [fromObject, fromArray]) {
       expect(prepared.content).toBe('Order #42 for Ann');
       // The platform fills {{1}} with the first body parameter.
-      expect(prepared.components).toEqual([{ type: 'body', parameters: [{ type: 'text', text: 'Ann' }, { type: 'text', text: '#42' }] }]);
+      expect(prepared.components).toEqual([
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', text: 'Ann' },
+            { type: 'text', text: '#42' },
+          ],
+        },
+      ]);
       expect(prepared.parameters.variables).toEqual(['Ann', '#42']);
     }
   });
 
   it('does not take placeholder names from Object.prototype', () => {
     const named = template({ content: 'Hi {{constructor}} {{toString}}', parameter_format: 'NAMED', placeholders: ['constructor', 'toString'] });
-    expect(refusal(() => prepareTemplate(named, { variables: {} }))).toEqual({ code: 'template_variables_mismatch', fields: ['variables.constructor', 'variables.toString'] });
+    expect(refusal(() => prepareTemplate(named, { variables: {} }))).toEqual({
+      code: 'template_variables_mismatch',
+      fields: ['variables.constructor', 'variables.toString'],
+    });
     expect(prepareTemplate(named, { variables: { constructor: 'a', toString: 'b' } }).content).toBe('Hi a b');
   });
 
   it('refuses a coupon code over the platform limit of 15 characters', () => {
     const coupon = template({ buttons: [{ index: 0, type: 'COPY_CODE', text: 'Copy', url: null, phone_number: null, placeholders: [] }] });
     expect(prepareTemplate(coupon, { buttons: [{ index: 0, value: 'SAVE15SAVE15SAV' }] }).components).toHaveLength(1);
-    expect(refusal(() => prepareTemplate(coupon, { buttons: [{ index: 0, value: 'SAVE16SAVE16SAVE' }] }))).toEqual({ code: 'template_variables_mismatch', fields: ['buttons.0.value'] });
+    expect(refusal(() => prepareTemplate(coupon, { buttons: [{ index: 0, value: 'SAVE16SAVE16SAVE' }] }))).toEqual({
+      code: 'template_variables_mismatch',
+      fields: ['buttons.0.value'],
+    });
   });
 
   it('needs the one-time code when the body has no variable to take it from', () => {
-    const otp = template({ buttons: [{ index: 0, type: 'OTP', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}', phone_number: null, placeholders: ['1'] }] });
+    const otp = template({
+      buttons: [
+        {
+          index: 0,
+          type: 'OTP',
+          text: 'Copy code',
+          url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}',
+          phone_number: null,
+          placeholders: ['1'],
+        },
+      ],
+    });
     expect(refusal(() => prepareTemplate(otp, {}))).toEqual({ code: 'template_variables_mismatch', fields: ['buttons.0.value'] });
-    expect(prepareTemplate(otp, { buttons: [{ index: 0, value: '123456' }] }).components).toEqual([{ type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '123456' }] }]);
+    expect(prepareTemplate(otp, { buttons: [{ index: 0, value: '123456' }] }).components).toEqual([
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '123456' }] },
+    ]);
   });
 
   it('refuses a button given twice, with or without a value', () => {
     const reply = template({ buttons: [{ index: 0, type: 'QUICK_REPLY', text: 'Stop', url: null, phone_number: null, placeholders: [] }] });
-    expect(refusal(() => prepareTemplate(reply, { buttons: [{ index: 0 }, { index: 0, value: 'x' }] }))).toEqual({ code: 'template_variables_mismatch', fields: ['buttons.1.index'] });
+    expect(refusal(() => prepareTemplate(reply, { buttons: [{ index: 0 }, { index: 0, value: 'x' }] }))).toEqual({
+      code: 'template_variables_mismatch',
+      fields: ['buttons.1.index'],
+    });
   });
 });
 
@@ -76,6 +106,8 @@ describe('prepareTemplate, text header', () => {
 
 describe('fillMacros', () => {
   it('puts names with $ in as they are', () => {
-    expect(fillMacros({ variables: ['Dear {{name}} ({{phone}})'] }, '14155550100', "Cash$$Co $' $&")).toEqual({ variables: ["Dear Cash$$Co $' $& (14155550100)"] });
+    expect(fillMacros({ variables: ['Dear {{name}} ({{phone}})'] }, '14155550100', "Cash$$Co $' $&")).toEqual({
+      variables: ["Dear Cash$$Co $' $& (14155550100)"],
+    });
   });
 });

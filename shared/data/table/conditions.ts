@@ -1,7 +1,8 @@
 import { failedConditions } from '#shared/data/table/transact';
 
 /** Whether a write (or a transaction) failed only because a condition did not hold. */
-export const isConditionFailure = (error: unknown): boolean => (error as Error | undefined)?.name === 'ConditionalCheckFailedException' || Boolean(failedConditions(error));
+export const isConditionFailure = (error: unknown): boolean =>
+  (error as Error | undefined)?.name === 'ConditionalCheckFailedException' || Boolean(failedConditions(error));
 
 /**
  * Runs a conditional write: true when it was applied, false when its condition did not hold.

@@ -56,10 +56,16 @@ export async function mergedQuery(
     return (hydrate ? await hydrate(entries) : entries).filter(keep);
   };
   const refill = async () => {
-    for (let empty = sources.filter((s) => !s.buffer.length && s.next !== 'done'); empty.length; empty = empty.filter((s) => !s.buffer.length && s.next !== 'done')) {
+    for (
+      let empty = sources.filter((s) => !s.buffer.length && s.next !== 'done');
+      empty.length;
+      empty = empty.filter((s) => !s.buffer.length && s.next !== 'done')
+    ) {
       await Promise.all(
         empty.map(async (s) => {
-          const page = await db().send(new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: pageLimit(s.input, options) }));
+          const page = await db().send(
+            new QueryCommand({ ...s.input, TableName: tableName(), ExclusiveStartKey: s.next as Key | undefined, Limit: pageLimit(s.input, options) }),
+          );
           s.buffer.push(...(await admit(page.Items ?? [])));
           s.next = page.LastEvaluatedKey ?? 'done';
         }),

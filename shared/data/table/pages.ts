@@ -28,7 +28,9 @@ export async function getMany<T = Record<string, unknown>>(itemKeys: { PK: strin
     let pending: Key[] | undefined = itemKeys.slice(start, start + 100);
     for (let attempt = 0; pending?.length; attempt++) {
       if (attempt) await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 20));
-      const result: BatchGetCommandOutput = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }));
+      const result: BatchGetCommandOutput = await db().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: consistent } } }),
+      );
       for (const item of result.Responses?.[tableName()] ?? []) found.set(id(item as { PK: string; SK: string }), item as T);
       pending = result.UnprocessedKeys?.[tableName()]?.Keys;
     }
@@ -37,6 +39,8 @@ export async function getMany<T = Record<string, unknown>>(itemKeys: { PK: strin
 }
 
 export async function readCounter(key: { PK: string; SK: string }, attribute = 'count'): Promise<number> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ProjectionExpression: '#a', ExpressionAttributeNames: { '#a': attribute } }));
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: key, ProjectionExpression: '#a', ExpressionAttributeNames: { '#a': attribute } }),
+  );
   return Number(Item?.[attribute] ?? 0);
 }

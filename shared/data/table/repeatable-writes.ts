@@ -46,13 +46,19 @@ function tokenized(commandName: string, input: WriteInput, token: string): Write
   const values = { ...input.ExpressionAttributeValues, [VALUE]: token };
   const names = { ...input.ExpressionAttributeNames, [NAME]: WRITE_TOKEN };
   const condition = input.ConditionExpression ? `(${input.ConditionExpression}) AND ${NOT_ALREADY}` : NOT_ALREADY;
-  const common = { ConditionExpression: condition, ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' };
+  const common = {
+    ConditionExpression: condition,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  };
   if (commandName === 'PutItemCommand') return { ...input, ...common, Item: { ...input.Item, [WRITE_TOKEN]: token } };
   return { ...input, ...common, UpdateExpression: withTokenSet(input.UpdateExpression ?? '') };
 }
 
 const isOwnEarlierAttempt = (error: unknown, token: string) =>
-  (error as Error | undefined)?.name === 'ConditionalCheckFailedException' && (error as { Item?: Record<string, AttributeValue> }).Item?.[WRITE_TOKEN]?.S === token;
+  (error as Error | undefined)?.name === 'ConditionalCheckFailedException' &&
+  (error as { Item?: Record<string, AttributeValue> }).Item?.[WRITE_TOKEN]?.S === token;
 
 /** Installs the token on the client under a document client (once, before its first call); errors come back marshalled, outputs unmarshalled. */
 export function makeWritesRepeatable(client: DynamoDBClient): void {

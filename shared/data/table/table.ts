@@ -49,7 +49,8 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
       ],
-      Projection: index.projectedAttributes === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projectedAttributes] },
+      Projection:
+        index.projectedAttributes === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projectedAttributes] },
     })),
   };
 }

@@ -33,7 +33,9 @@ export interface ResolvedAudience {
 const MAX_DETAILS = 100;
 
 function missing(ids: string[], found: Set<string>, field: string): ErrorDetail[] {
-  return ids.flatMap((id, i) => (found.has(id) ? [] : [{ field: `${field}.${i}`, message: `No ${field === 'group_ids' ? 'group' : 'contact'} ${id} in this workspace` }]));
+  return ids.flatMap((id, i) =>
+    found.has(id) ? [] : [{ field: `${field}.${i}`, message: `No ${field === 'group_ids' ? 'group' : 'contact'} ${id} in this workspace` }],
+  );
 }
 
 /**
@@ -44,7 +46,12 @@ function missing(ids: string[], found: Set<string>, field: string): ErrorDetail[
  * every recipient's problems (`recipients.N.…`, or `template_…` for the shared values); nobody
  * left, 422 empty_audience.
  */
-export async function resolveAudience(ws: string, audience: LaunchAudience, template: Template, options: { withZones?: boolean; allowEmpty?: boolean } = {}): Promise<ResolvedAudience> {
+export async function resolveAudience(
+  ws: string,
+  audience: LaunchAudience,
+  template: Template,
+  options: { withZones?: boolean; allowEmpty?: boolean } = {},
+): Promise<ResolvedAudience> {
   const withZones = options.withZones ?? false;
   const contactIds = [...new Set(audience.contact_ids ?? [])];
   const groupIds = [...new Set(audience.group_ids ?? [])];
@@ -54,7 +61,10 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     audience.segment ? segmentMembers(ws, audience.segment) : [],
     excludedContactIds(ws, audience.segment),
   ]);
-  const unknown = [...missing(contactIds, new Set(contacts.map((c) => c.id)), 'contact_ids'), ...missing(groupIds, new Set(groups.map((g) => g.id)), 'group_ids')];
+  const unknown = [
+    ...missing(contactIds, new Set(contacts.map((c) => c.id)), 'contact_ids'),
+    ...missing(groupIds, new Set(groups.map((g) => g.id)), 'group_ids'),
+  ];
   if (unknown.length) throw errors.refused('invalid_audience', 'The audience names records that do not exist', unknown);
 
   const members: Contact[] = [];
@@ -63,7 +73,13 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
   const marketing = template.category === 'MARKETING';
   const direct = audience.recipients ?? [];
   // A direct number's contact (for exclusion) and opt-out come from its phone claim, read only when needed.
-  const owners = direct.length && (excluded.size || marketing || withZones) ? await phoneOwners(ws, direct.map((r) => r.phone)) : new Map<string, PhoneOwner>();
+  const owners =
+    direct.length && (excluded.size || marketing || withZones)
+      ? await phoneOwners(
+          ws,
+          direct.map((r) => r.phone),
+        )
+      : new Map<string, PhoneOwner>();
   // A send window is read in each contact's own zone (contract §15): direct numbers' contacts are read for it.
   const zoneOf = (contact: Contact) => (withZones ? recipientZone(contact.custom_fields) : undefined);
   const directZones = new Map(
@@ -84,7 +100,14 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
     // A contact known only by a platform user id has no number to send a template to.
     ...[...contacts, ...members, ...segmented]
       .filter((c) => c.phone_number)
-      .map((c) => ({ phone: c.phone_number, name: c.name, input: shared, field: 'template_', owner: { contact_id: c.id, opted_out_at: c.opted_out_at }, zone: zoneOf(c) })),
+      .map((c) => ({
+        phone: c.phone_number,
+        name: c.name,
+        input: shared,
+        field: 'template_',
+        owner: { contact_id: c.id, opted_out_at: c.opted_out_at },
+        zone: zoneOf(c),
+      })),
   ];
   const excludedPhones = new Set(candidates.filter((c) => c.owner && excluded.has(c.owner.contact_id)).map((c) => c.phone));
   const seen = new Set<string>();
@@ -106,13 +129,20 @@ export async function resolveAudience(ws: string, audience: LaunchAudience, temp
       for (const detail of error.details) if (problems.size < MAX_DETAILS) problems.set(`${detail.field}|${detail.message}`, detail);
     }
   }
-  if (problems.size) throw errors.refused('template_variables_mismatch', `Recipients' parameters do not fit template ${template.name} (${template.language})`, [...problems.values()]);
+  if (problems.size)
+    throw errors.refused('template_variables_mismatch', `Recipients' parameters do not fit template ${template.name} (${template.language})`, [
+      ...problems.values(),
+    ]);
   if (!recipients.length && !options.allowEmpty) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
   return { recipients, optedOut, firstInput };
 }
 
 /** The launch's shared values for contacts (macros unfilled): what segment members get. */
-export const sharedInput = (audience: LaunchAudience): TemplateInput => ({ variables: audience.template_variables, header: audience.template_header, buttons: audience.template_buttons });
+export const sharedInput = (audience: LaunchAudience): TemplateInput => ({
+  variables: audience.template_variables,
+  header: audience.template_header,
+  buttons: audience.template_buttons,
+});
 
 /**
  * Refuses shared values that do not fit the template, as resolveAudience would for the first

@@ -8,7 +8,13 @@ export const campaignRounds = (c: Campaign): RetryRound[] => [{ id: c.launch_id!
 export const roundMessageId = (c: Campaign, round: RetryRound, phone: string) => stableId(`${c.id}:${round.id}:${phone}`, Date.parse(round.queued_at));
 
 /** The counter attribute a message status moves on the campaign. */
-export const COUNTER_OF_STATUS: Record<string, keyof CampaignCounts> = { queued: 'pending', sent: 'sent', delivered: 'delivered', read: 'read', failed: 'failed' };
+export const COUNTER_OF_STATUS: Record<string, keyof CampaignCounts> = {
+  queued: 'pending',
+  sent: 'sent',
+  delivered: 'delivered',
+  read: 'read',
+  failed: 'failed',
+};
 
 const pct = (part: number, total: number) => (total === 0 ? 0 : Math.round((100 * part) / total));
 
@@ -37,7 +43,13 @@ export interface PausedReason {
 }
 
 /** `failedByCode`: the failed messages by error code (contract §15), which only the results carry. */
-export const resultsView = (c: Campaign, counts: CampaignCounts, pausedReason: PausedReason | null = null, failedByCode: Record<string, number> = {}, pausedUntil: string | null = null) => ({
+export const resultsView = (
+  c: Campaign,
+  counts: CampaignCounts,
+  pausedReason: PausedReason | null = null,
+  failedByCode: Record<string, number> = {},
+  pausedUntil: string | null = null,
+) => ({
   campaign_id: c.id,
   name: c.name,
   status: c.status,

@@ -89,10 +89,18 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   const now = nowIso();
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
   const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
-  const optedOut = template.category === 'MARKETING' ? await optedOutPhones(job.workspace_id, recipients.map((r) => r.p)) : new Set<string>();
+  const optedOut =
+    template.category === 'MARKETING'
+      ? await optedOutPhones(
+          job.workspace_id,
+          recipients.map((r) => r.p),
+        )
+      : new Set<string>();
   const errorOf = (phone: string) => (optedOut.has(phone) ? RECIPIENT_OPTED_OUT : null);
   const build = (recipient: Recipient, error: MessageError | null) => campaignMessage(campaign, template, recipient, error, now);
-  const messages = job.retry_id ? await retryMessages(campaign, recipients, errorOf, build) : recipients.map((recipient) => build(recipient, errorOf(recipient.p)));
+  const messages = job.retry_id
+    ? await retryMessages(campaign, recipients, errorOf, build)
+    : recipients.map((recipient) => build(recipient, errorOf(recipient.p)));
   // The hold is decided on the clock as the messages go out, so each is stored well before its opening's schedule fires.
   await putMessages(await holdClosedWindow(campaign, messages, Date.now()));
   await continueFanout(job, campaign);
@@ -131,7 +139,12 @@ export async function failDeadLetteredChunk(job: FanoutJob): Promise<void> {
   const now = nowIso();
   await putMessages(
     job.retry_id
-      ? await retryMessages(campaign, recipients, () => FANOUT_GAVE_UP, (recipient, error) => campaignMessage(campaign, undefined, recipient, error, now))
+      ? await retryMessages(
+          campaign,
+          recipients,
+          () => FANOUT_GAVE_UP,
+          (recipient, error) => campaignMessage(campaign, undefined, recipient, error, now),
+        )
       : recipients.map((recipient) => campaignMessage(campaign, undefined, recipient, FANOUT_GAVE_UP, now)),
   );
   await continueFanout(job, campaign);

@@ -15,7 +15,8 @@ export async function resolvePendingSegment(campaign: Campaign): Promise<Campaig
   const { segment, shared } = campaign.segment_pending!;
   const [ws, id, launchId] = [campaign.workspace_id, campaign.id, campaign.launch_id!];
   const earlier = new Set<string>();
-  for (let chunk = 0; chunk < campaign.audience_chunks; chunk++) for (const recipient of (await readAudienceChunk(ws, id, launchId, chunk)) ?? []) earlier.add(recipient.p);
+  for (let chunk = 0; chunk < campaign.audience_chunks; chunk++)
+    for (const recipient of (await readAudienceChunk(ws, id, launchId, chunk)) ?? []) earlier.add(recipient.p);
   const window = campaign.send_window ?? null;
   const { recipients, unfit } = await resolveSegmentLater(ws, segment, shared, campaign.template!, window !== null, earlier);
   if (unfit) logger.warn('Segment members left out: their values do not fit the template', { campaignId: id, unfit });

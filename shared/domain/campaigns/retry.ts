@@ -34,11 +34,13 @@ export async function retryCampaign(ws: string, campaignId: string, retryId: str
   if (committed) return retryAnswer(campaign.id, committed.retried ?? 0, committed.skipped ?? 0);
   if (campaign.status !== 'completed') throw errors.invalidState(`The campaign is ${campaign.status}; only a completed campaign can be retried`);
   if (Date.now() - Date.parse(campaign.queued_at!) > RETRY_WITHIN_MS) {
-    throw errors.invalidState(`The campaign was launched over ${Math.floor(RETRY_WITHIN_MS / 86_400_000)} days ago; its audience is no longer kept for a retry`);
+    throw errors.invalidState(
+      `The campaign was launched over ${Math.floor(RETRY_WITHIN_MS / 86_400_000)} days ago; its audience is no longer kept for a retry`,
+    );
   }
   const { counts, failedByCode } = await campaignCountsByCode(ws, campaignId);
   const retried = Object.entries(failedByCode).reduce((sum, [code, count]) => sum + (isTransientCode(code) ? count : 0), 0);
-  if (retried === 0) throw errors.refused('nothing_to_retry', 'No recipient\'s latest message failed with a transient cause');
+  if (retried === 0) throw errors.refused('nothing_to_retry', "No recipient's latest message failed with a transient cause");
   const round = { id: retryId, queued_at: nowIso(), retried, skipped: counts.failed - retried };
   // The table stream turns the move into the round's first fan-out job.
   await moveCampaign(ws, campaignId, ['completed'], {
@@ -52,7 +54,12 @@ export async function retryCampaign(ws: string, campaignId: string, retryId: str
   return retryAnswer(campaign.id, retried, round.skipped);
 }
 
-const retryAnswer = (campaignId: string, retried: number, skipped: number) => ({ campaign_id: campaignId, status: 'running' as const, retried_count: retried, skipped_count: skipped });
+const retryAnswer = (campaignId: string, retried: number, skipped: number) => ({
+  campaign_id: campaignId,
+  status: 'running' as const,
+  retried_count: retried,
+  skipped_count: skipped,
+});
 
 /**
  * The current retry round's messages for one chunk of the audience: for each recipient whose
@@ -70,11 +77,19 @@ export async function retryMessages(
 ): Promise<Message[]> {
   const rounds = campaignRounds(campaign);
   const current = rounds.pop()!;
-  const earlier = await messagesByIds(campaign.workspace_id, recipients.flatMap((r) => rounds.map((round) => roundMessageId(campaign, round, r.p))));
+  const earlier = await messagesByIds(
+    campaign.workspace_id,
+    recipients.flatMap((r) => rounds.map((round) => roundMessageId(campaign, round, r.p))),
+  );
   const byId = new Map(earlier.map((message) => [message.id, message]));
   return recipients.flatMap((recipient) => {
-    const latest = rounds.map((round) => byId.get(roundMessageId(campaign, round, recipient.p))).filter((m) => m !== undefined).pop();
+    const latest = rounds
+      .map((round) => byId.get(roundMessageId(campaign, round, recipient.p)))
+      .filter((m) => m !== undefined)
+      .pop();
     if (!latest || latest.status !== 'failed' || !isTransient(latest.error) || latest.updated_at > current.queued_at) return [];
-    return [{ ...build(recipient, error(recipient.p)), id: roundMessageId(campaign, current, recipient.p), retry_of: latest.id, retry_of_code: latest.error!.code }];
+    return [
+      { ...build(recipient, error(recipient.p)), id: roundMessageId(campaign, current, recipient.p), retry_of: latest.id, retry_of_code: latest.error!.code },
+    ];
   });
 }

@@ -17,7 +17,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 const formatterOf = (zone: string) => {
   let formatter = formatters.get(zone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(zone, formatter);
   }
   return formatter;
@@ -25,7 +34,11 @@ const formatterOf = (zone: string) => {
 
 /** The wall clock in `zone` at `instant`, as the UTC milliseconds of the same wall clock reading. */
 function wallClock(instant: number, zone: string): number {
-  const parts = Object.fromEntries(formatterOf(zone).formatToParts(new Date(instant)).map((p) => [p.type, Number(p.value)]));
+  const parts = Object.fromEntries(
+    formatterOf(zone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, Number(p.value)]),
+  );
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
 }
 

@@ -12,7 +12,6 @@ import { nowIso } from '#shared/time';
 import type { Campaign, Recipient } from '#shared/records/campaign';
 import { requireCampaign } from '#shared/domain/campaigns/lifecycle';
 
-
 /**
  * The launched audience's entries for the test numbers, and its first recipient: read chunk by
  * chunk until every number is found. A draft has no audience (and an expired one reads as none).

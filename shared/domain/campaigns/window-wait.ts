@@ -26,7 +26,9 @@ export function windowOpening(campaign: Pick<Campaign, 'send_window'>, message: 
 export type WindowWait = { kind: 'hold'; opensAt: string } | { kind: 'delay'; seconds: number };
 
 export function windowWait(opening: number, now: number): WindowWait {
-  return opening - now > HOLD_MARGIN_MS ? { kind: 'hold', opensAt: new Date(opening).toISOString() } : { kind: 'delay', seconds: Math.max(1, Math.ceil((opening - now) / 1000)) };
+  return opening - now > HOLD_MARGIN_MS
+    ? { kind: 'hold', opensAt: new Date(opening).toISOString() }
+    : { kind: 'delay', seconds: Math.max(1, Math.ceil((opening - now) / 1000)) };
 }
 
 /**

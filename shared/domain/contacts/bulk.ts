@@ -47,15 +47,24 @@ export async function importContacts(ws: string, items: ImportItem[]) {
     accepted.push({ index, phone: item.phone, changes: item.changes });
   });
 
-  const existing = await existingPhones(ws, accepted.map((item) => item.phone));
+  const existing = await existingPhones(
+    ws,
+    accepted.map((item) => item.phone),
+  );
   const results = new Map<number, { contact: Contact; created: boolean }>();
   const now = nowIso();
   const fresh = accepted.filter((item) => !existing.has(item.phone)).map((item) => ({ item, contact: newContact(newId(), item.phone, item.changes, now) }));
   const updates = accepted.filter((item) => existing.has(item.phone));
 
-  const notInserted = new Set(await insertContacts(ws, fresh.map((entry) => entry.contact)));
+  const notInserted = new Set(
+    await insertContacts(
+      ws,
+      fresh.map((entry) => entry.contact),
+    ),
+  );
   for (const { item, contact } of fresh) {
-    if (notInserted.has(contact)) updates.push(item); // its number was claimed meanwhile: take the one-by-one path
+    if (notInserted.has(contact))
+      updates.push(item); // its number was claimed meanwhile: take the one-by-one path
     else results.set(item.index, { contact, created: true });
   }
   await mapLimit(updates, UPDATE_CONCURRENCY, async (item) => {
@@ -64,7 +73,12 @@ export async function importContacts(ws: string, items: ImportItem[]) {
     } catch (error) {
       // A refusal of one item (a contact changing concurrently, too many custom fields) fails that item only.
       if (!isDomainError(error)) throw error;
-      errors.push({ index: item.index, phone: item.phone, code: error.code, message: error.details?.map((d) => `${d.field}: ${d.message}`).join('; ') || error.message });
+      errors.push({
+        index: item.index,
+        phone: item.phone,
+        code: error.code,
+        message: error.details?.map((d) => `${d.field}: ${d.message}`).join('; ') || error.message,
+      });
     }
   });
 

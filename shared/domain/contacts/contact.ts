@@ -51,7 +51,18 @@ export function applyChanges(current: Contact, changes: ContactChanges, now: str
 }
 
 export function newContact(id: string, phone_number: string, changes: ContactChanges, now: string, user_id?: string): Contact {
-  const blank: Contact = { id, name: null, phone_number, email: null, tags: [], custom_fields: {}, opted_out_at: null, ...(user_id && { user_id }), created_at: now, updated_at: now };
+  const blank: Contact = {
+    id,
+    name: null,
+    phone_number,
+    email: null,
+    tags: [],
+    custom_fields: {},
+    opted_out_at: null,
+    ...(user_id && { user_id }),
+    created_at: now,
+    updated_at: now,
+  };
   return applyChanges(blank, changes, now);
 }
 

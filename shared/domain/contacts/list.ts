@@ -20,7 +20,8 @@ export interface ContactQuery {
  */
 async function withTag(ws: string, ids: string[], tag: string): Promise<string[]> {
   if (!ids.length) return [];
-  const members = (await readListCount(ws, counterNames.tag(tag))) <= ids.length ? new Set(await taggedContactIds(ws, tag)) : await contactsCarrying(ws, tag, ids);
+  const members =
+    (await readListCount(ws, counterNames.tag(tag))) <= ids.length ? new Set(await taggedContactIds(ws, tag)) : await contactsCarrying(ws, tag, ids);
   return ids.filter((id) => members.has(id));
 }
 

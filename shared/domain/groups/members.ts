@@ -20,8 +20,16 @@ export async function addMembers(ws: string, groupId: string, contactIds: string
   await requireGroup(ws, groupId);
   const ids = [...new Set(contactIds)];
   const found = new Set((await contactsByIds(ws, ids)).map((contact) => contact.id));
-  const alreadyIn = await membersAmong(ws, groupId, ids.filter((id) => found.has(id)));
-  const added = await joinGroup(ws, groupId, ids.filter((id) => found.has(id) && !alreadyIn.has(id)));
+  const alreadyIn = await membersAmong(
+    ws,
+    groupId,
+    ids.filter((id) => found.has(id)),
+  );
+  const added = await joinGroup(
+    ws,
+    groupId,
+    ids.filter((id) => found.has(id) && !alreadyIn.has(id)),
+  );
   const group = await requireGroup(ws, groupId, true);
   return { group_id: groupId, added_count: added, total_contacts: group.contacts_count, not_found_ids: ids.filter((id) => !found.has(id)) };
 }

@@ -56,7 +56,8 @@ export async function recordInbound(workspace: Workspace, inbound: PlatformInbou
     rendered: null,
     ...inbound.fields,
     ...(context && { context: { message_id: context.message_id, provider_message_id: context.provider_message_id } }),
-    ...(reacted && inbound.reaction && { reaction: { emoji: inbound.reaction.emoji, message_id: reacted.message_id, provider_message_id: reacted.provider_message_id } }),
+    ...(reacted &&
+      inbound.reaction && { reaction: { emoji: inbound.reaction.emoji, message_id: reacted.message_id, provider_message_id: reacted.provider_message_id } }),
     campaign_id: null,
     ...(replyCampaign && { reply_campaign_id: replyCampaign }),
     contact_id: contact.id,

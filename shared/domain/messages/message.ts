@@ -45,7 +45,11 @@ const mediaView = (media: MessageMedia, url: string | null) => ({
   ...(media.download_error && { error: media.download_error }),
 });
 
-const reactionView = (reaction: NonNullable<KindFields['reaction']>) => ({ emoji: reaction.emoji, message_id: reaction.message_id, provider_message_id: reaction.provider_message_id });
+const reactionView = (reaction: NonNullable<KindFields['reaction']>) => ({
+  emoji: reaction.emoji,
+  message_id: reaction.message_id,
+  provider_message_id: reaction.provider_message_id,
+});
 
 /** The single-message shape; `mediaUrl` is the presigned link of an inbound copy (reads only, never stored). */
 export const detailView = (m: Message, mediaUrl: string | null = null) => ({

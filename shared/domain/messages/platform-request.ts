@@ -16,7 +16,11 @@ import { templateObject } from '#shared/platform/payloads/template';
 async function templateRequest(message: Message, launched: Template | undefined) {
   const template = launched ?? (await approvedTemplate(message.workspace_id, message.template_name!, message.language!));
   // A message queued by the version before rich templates has its positional values only.
-  const { header, variables, buttons } = message.template_parameters ?? { header: null, variables: (message as { variables?: string[] }).variables ?? [], buttons: [] };
+  const { header, variables, buttons } = message.template_parameters ?? {
+    header: null,
+    variables: (message as { variables?: string[] }).variables ?? [],
+    buttons: [],
+  };
   const { components } = prepareTemplate(template, { variables, header: header ?? undefined, buttons });
   return templateObject(template, components);
 }

@@ -31,7 +31,11 @@ const endings: Endings = {
     if (step.since === 'claim') {
       await holdAmbiguous(message, message.claim!.token, new Date(message.claim!.at).toISOString());
     } else {
-      logger.warn('Platform send of unknown outcome, awaiting its report', { messageId: message.id, attempt: attemptOf(message), error: (run.error as Error).message });
+      logger.warn('Platform send of unknown outcome, awaiting its report', {
+        messageId: message.id,
+        attempt: attemptOf(message),
+        error: (run.error as Error).message,
+      });
       await holdAmbiguous(message, run.token!, nowIso());
     }
     return comeBackIn(step.delaySeconds);

@@ -118,7 +118,11 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
     const message = run.message!;
     run.phase = 'called';
     try {
-      run.answer = await sendPlatformMessage(run.workspace!.phone_number_id, run.accessToken!, { to: message.phone_number, callbackData: message.id, ...run.request! });
+      run.answer = await sendPlatformMessage(run.workspace!.phone_number_id, run.accessToken!, {
+        to: message.phone_number,
+        callbackData: message.id,
+        ...run.request!,
+      });
       return { event: 'accepted', held: acceptedNotSent(run.answer.messageStatus) };
     } catch (error) {
       run.error = error;

@@ -7,7 +7,6 @@ import { isStage, nextStep, type SendLimits, type SendState, type Step } from '#
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import type { JobOutcome } from '#shared/sqs-worker';
 
-
 const limits = (): SendLimits => ({
   maxAttempts: env.maxSendAttempts,
   ambiguousWaitMs: env.ambiguousWaitMs,
@@ -36,7 +35,9 @@ export async function processSendJob(job: SendJob): Promise<JobOutcome> {
     // Before the claim nothing is held; once the platform was called, the claim stays (a stale claim is an unknown outcome).
     if (run.phase !== 'claimed') throw error;
     run.error = error;
-    const outcome = isDomainError(error) ? ({ event: 'rule_broken', error: { code: error.code, title: error.message } } as const) : ({ event: 'failed_before_call' } as const);
+    const outcome = isDomainError(error)
+      ? ({ event: 'rule_broken', error: { code: error.code, title: error.message } } as const)
+      : ({ event: 'failed_before_call' } as const);
     return end(run, nextStep(state(), outcome));
   }
 }

@@ -83,7 +83,17 @@ export type Outcome =
   | { event: 'unexpected' };
 
 /** The steps that observe, in their order: each comes back with an outcome. */
-const STAGES = ['read_message', 'read_workspace', 'check_pause', 'take_slot', 'claim', 'read_campaign', 'read_opt_out', 'build_request', 'call_platform'] as const;
+const STAGES = [
+  'read_message',
+  'read_workspace',
+  'check_pause',
+  'take_slot',
+  'claim',
+  'read_campaign',
+  'read_opt_out',
+  'build_request',
+  'call_platform',
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 /**
@@ -154,7 +164,8 @@ function afterRead(message: MessageSendState, state: SendState): Step {
     // A report with our id moves the message out of `queued` (and the job ends at its read); none yet: wait on.
     const waited = now - Date.parse(message.ambiguous_since);
     if (waited < limits.ambiguousWaitMs) return { do: 'look_again', delaySeconds: secondsUntil(limits.ambiguousWaitMs - waited) };
-    if (attemptOf(message) > limits.maxAttempts) return { do: 'fail', error: { code: 'send_failed', title: 'The platform did not answer, nor report the message' } };
+    if (attemptOf(message) > limits.maxAttempts)
+      return { do: 'fail', error: { code: 'send_failed', title: 'The platform did not answer, nor report the message' } };
     // No report came: it is sent once more.
   }
   return { do: 'check_pause' };

@@ -14,4 +14,5 @@ export async function requireOpenWindow(ws: string, digits: string, now = Date.n
 }
 
 /** An inbound message opens (or extends) the number's window. */
-export const openWindow = (ws: string, digits: string, at: string): Promise<void> => recordInbound(ws, digits, at, new Date(Date.parse(at) + WINDOW_MS + RECORD_GRACE_MS));
+export const openWindow = (ws: string, digits: string, at: string): Promise<void> =>
+  recordInbound(ws, digits, at, new Date(Date.parse(at) + WINDOW_MS + RECORD_GRACE_MS));

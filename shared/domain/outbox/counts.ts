@@ -59,7 +59,11 @@ function countChanges(moves: StatusMove[]): CountChange[] {
     changes.push({ ...metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
     if (retryOfCode !== undefined) {
       // Metrics count each recipient by its latest message (contract §15): a retry takes its failed message's place.
-      changes.push({ ...metrics, attribute: 'failed', delta: -1 }, { ...metrics, attribute: failedCodeAttribute(retryOfCode), delta: -1 }, { ...metrics, attribute: RETRIED, delta: 1 });
+      changes.push(
+        { ...metrics, attribute: 'failed', delta: -1 },
+        { ...metrics, attribute: failedCodeAttribute(retryOfCode), delta: -1 },
+        { ...metrics, attribute: RETRIED, delta: 1 },
+      );
     } else {
       changes.push(from ? { ...metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { ...metrics, attribute: 'total_messages', delta: 1 });
     }

@@ -32,12 +32,16 @@ function templateEvents(name: DynamoDBRecord['eventName'], now: Template | undef
  * `delivered` that arrives after `read` is still announced, though the status did not move back.
  */
 function messageEvents(name: DynamoDBRecord['eventName'], message: Message | undefined, before: Message | undefined): Events {
-  if (name === 'INSERT' && message!.direction === 'inbound') return [{ type: 'message.received', data: { ...detailView(message!), contact_id: message!.contact_id ?? null } }];
+  if (name === 'INSERT' && message!.direction === 'inbound')
+    return [{ type: 'message.received', data: { ...detailView(message!), contact_id: message!.contact_id ?? null } }];
   // Refused before sending (a campaign message to a number that opted out): failed from the start.
   if (name === 'INSERT' && message!.status === 'failed') return [{ type: 'message.failed', data: detailView(message!) }];
   if (name !== 'MODIFY') return [];
   const previous = before!.metadata;
-  return REPORTS.filter((report) => message!.metadata[`${report}_at`] && !previous?.[`${report}_at`]).map((report) => ({ type: `message.${report}` as EventType, data: detailView(message!) }));
+  return REPORTS.filter((report) => message!.metadata[`${report}_at`] && !previous?.[`${report}_at`]).map((report) => ({
+    type: `message.${report}` as EventType,
+    data: detailView(message!),
+  }));
 }
 
 function campaignEvents(name: DynamoDBRecord['eventName'], campaign: Campaign | undefined, before: Campaign | undefined): Events {
@@ -61,7 +65,8 @@ function contactEvents(name: DynamoDBRecord['eventName'], contact: Contact | und
 function describe(name: DynamoDBRecord['eventName'], after: Image, before: Image): { workspaceId: string; events: Events } | undefined {
   const both = <T>(read: (image: Image) => T | undefined) => [read(after), read(before)] as const;
   const [template, oldTemplate] = both(templateFromStreamImage);
-  if (template || oldTemplate) return { workspaceId: (template ?? oldTemplate)!.workspace_id, events: templateEvents(name, template?.template, oldTemplate?.template) };
+  if (template || oldTemplate)
+    return { workspaceId: (template ?? oldTemplate)!.workspace_id, events: templateEvents(name, template?.template, oldTemplate?.template) };
   const [message, oldMessage] = both(messageFromStreamImage);
   if (message || oldMessage) return { workspaceId: (message ?? oldMessage)!.workspace_id, events: messageEvents(name, message, oldMessage) };
   const [campaign, oldCampaign] = both(campaignFromStreamImage);

@@ -37,12 +37,13 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
     if (!item || before?.status === item.status) continue;
     const campaign = { workspace_id: item.workspace_id, campaign_id: item.id };
     // A campaign with a retry round runs again only for that round (contract §15).
-    if (item.status === 'running') fanouts.push({ ...campaign, launch_id: item.launch_id as string, ...(item.retry_id ? { retry_id: item.retry_id } : {}), chunk: 0 });
+    if (item.status === 'running')
+      fanouts.push({ ...campaign, launch_id: item.launch_id as string, ...(item.retry_id ? { retry_id: item.retry_id } : {}), chunk: 0 });
     if (item.status === 'scheduled') schedules.push(scheduleCampaignStart(campaign, item.scheduled_at as string));
     if (item.status === 'cancelled' && before?.status === 'scheduled') schedules.push(unscheduleCampaignStart(campaign.campaign_id));
     // Messages a cancelled campaign held for its window are handed on soon, to fail `campaign_cancelled`, not at the opening.
-    if (item.status === 'cancelled' && before?.status === 'running' && item.send_window) schedules.push(scheduleWindowResume(campaign, Date.now() + cancelledResumeDelayMs()));
+    if (item.status === 'cancelled' && before?.status === 'running' && item.send_window)
+      schedules.push(scheduleWindowResume(campaign, Date.now() + cancelledResumeDelayMs()));
   }
   await Promise.all([enqueue(queueUrl('send'), sends), enqueue(queueUrl('fanout'), fanouts), enqueue(queueUrl('media'), mediaCopies), ...schedules]);
 }
-

@@ -63,6 +63,12 @@ async function giveUp(record: DynamoDBRecord): Promise<void> {
   } else if (inserted?.media?.media_id) {
     await updateMedia(inserted.workspace_id, inserted.id, { download_error: 'The copy could not be queued: the table stream failed on every try' });
   } else if (campaign?.status === 'running' && campaignFromStreamImage(record.dynamodb?.OldImage)?.status !== 'running') {
-    await failDeadLetteredChunk({ workspace_id: campaign.workspace_id, campaign_id: campaign.id, launch_id: campaign.launch_id as string, ...(campaign.retry_id ? { retry_id: campaign.retry_id } : {}), chunk: 0 });
+    await failDeadLetteredChunk({
+      workspace_id: campaign.workspace_id,
+      campaign_id: campaign.id,
+      launch_id: campaign.launch_id as string,
+      ...(campaign.retry_id ? { retry_id: campaign.retry_id } : {}),
+      chunk: 0,
+    });
   }
 }

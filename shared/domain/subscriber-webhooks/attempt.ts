@@ -10,11 +10,15 @@ import type { DeliveryJob } from '#shared/domain/subscriber-webhooks/dispatch';
 import { countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
 
-
 /** Posts the delivery once, signed per Standard Webhooks with `webhook-id` = the event id (the same on every attempt), and counts the attempt's outcome. */
 export async function post(subscription: Subscription, delivery: Delivery): Promise<DeliveryResult> {
   const event = JSON.parse(delivery.body) as { id: string };
-  const headers = signatureHeaders({ id: event.id, timestampSeconds: Math.floor(Date.now() / 1000), body: delivery.body, secrets: signingSecrets(subscription) });
+  const headers = signatureHeaders({
+    id: event.id,
+    timestampSeconds: Math.floor(Date.now() / 1000),
+    body: delivery.body,
+    secrets: signingSecrets(subscription),
+  });
   const result = await postWebhook(subscription.url, headers, delivery.body, webhookPolicy());
   countMetric(result.ok ? BusinessMetric.WebhookDeliveriesSucceeded : BusinessMetric.WebhookDeliveriesFailed);
   return result;
@@ -24,7 +28,7 @@ export async function post(subscription: Subscription, delivery: Delivery): Prom
 export async function settle(subscription: Subscription, delivery: Delivery, attempt: number, result: DeliveryResult): Promise<JobOutcome> {
   const now = Date.now();
   const outcome = afterAttempt(attempt, result, subscription.failing_since ? Date.parse(subscription.failing_since) : null, now);
-  const answer = { last_status_code: result.statusCode, last_error: result.ok ? null : result.error ?? `HTTP ${result.statusCode}` };
+  const answer = { last_status_code: result.statusCode, last_error: result.ok ? null : (result.error ?? `HTTP ${result.statusCode}`) };
   switch (outcome.kind) {
     case 'succeeded':
       await setDeliveryStatus(delivery, { status: 'succeeded', ...answer, next_attempt_at: null });
@@ -52,11 +56,17 @@ export async function processDeliveryJob(job: DeliveryJob): Promise<JobOutcome> 
   const delivery = await getDelivery(job.workspace_id, job.webhook_id, job.delivery_id);
   if (!delivery || delivery.status !== 'pending') return { kind: 'done' };
   // Not due yet, or another worker's attempt is in progress: come back then.
-  const wait = Math.max(delivery.next_attempt_at ? Date.parse(delivery.next_attempt_at) : 0, delivery.lease_until ? Date.parse(delivery.lease_until) : 0) - Date.now();
+  const wait =
+    Math.max(delivery.next_attempt_at ? Date.parse(delivery.next_attempt_at) : 0, delivery.lease_until ? Date.parse(delivery.lease_until) : 0) - Date.now();
   if (wait > 1000) return { kind: 'retry', delaySeconds: Math.ceil(wait / 1000) };
   const subscription = await getSubscription(job.workspace_id, job.webhook_id);
   if (!subscription || !subscription.is_active) {
-    await setDeliveryStatus(delivery, { status: 'failed', last_status_code: delivery.last_status_code, last_error: 'The endpoint is inactive or deleted', next_attempt_at: null });
+    await setDeliveryStatus(delivery, {
+      status: 'failed',
+      last_status_code: delivery.last_status_code,
+      last_error: 'The endpoint is inactive or deleted',
+      next_attempt_at: null,
+    });
     return { kind: 'done' };
   }
   if (!(await claimDeliveryAttempt(delivery))) return { kind: 'done' };

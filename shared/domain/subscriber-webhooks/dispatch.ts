@@ -17,7 +17,9 @@ export interface DeliveryJob {
 export async function dispatchEvent(event: ServiceEvent): Promise<number> {
   const subscriptions = (await listSubscriptions(event.workspace_id)).filter((s) => s.is_active && (s.events.includes('*') || s.events.includes(event.type)));
   const deliveries = await Promise.all(subscriptions.map((subscription) => ensureDelivery(subscription.id, event)));
-  const jobs: DeliveryJob[] = deliveries.filter((d) => d.status === 'pending').map((d) => ({ workspace_id: d.workspace_id, webhook_id: d.webhook_id, delivery_id: d.id }));
+  const jobs: DeliveryJob[] = deliveries
+    .filter((d) => d.status === 'pending')
+    .map((d) => ({ workspace_id: d.workspace_id, webhook_id: d.webhook_id, delivery_id: d.id }));
   await enqueue(queueUrl('webhook'), jobs);
   return jobs.length;
 }

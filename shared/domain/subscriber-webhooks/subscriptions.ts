@@ -1,4 +1,11 @@
-import { deleteSubscriptionRecords, getSubscription, insertSubscription, updateSubscription, workspaceSubscriptions, type Subscription } from '#shared/data/subscription';
+import {
+  deleteSubscriptionRecords,
+  getSubscription,
+  insertSubscription,
+  updateSubscription,
+  workspaceSubscriptions,
+  type Subscription,
+} from '#shared/data/subscription';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
@@ -10,10 +17,18 @@ const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
 export type { Subscription };
 
-export const subscriptionView = ({ id, url, events, is_active, created_at, updated_at }: Subscription) => ({ id, url, events, is_active, created_at, updated_at });
+export const subscriptionView = ({ id, url, events, is_active, created_at, updated_at }: Subscription) => ({
+  id,
+  url,
+  events,
+  is_active,
+  created_at,
+  updated_at,
+});
 
 /** The secrets that sign a delivery now: the current one, and the previous one during its 24 hours. */
-export const signingSecrets = (s: Subscription, now = Date.now()) => s.secrets.filter((entry) => !entry.until || Date.parse(entry.until) > now).map((entry) => entry.secret);
+export const signingSecrets = (s: Subscription, now = Date.now()) =>
+  s.secrets.filter((entry) => !entry.until || Date.parse(entry.until) > now).map((entry) => entry.secret);
 
 export async function requireSafeUrl(url: string): Promise<string> {
   const checked = await checkWebhookUrl(url, webhookPolicy());

@@ -21,7 +21,8 @@ async function platformTemplates(workspace: Workspace): Promise<PlatformTemplate
   try {
     return await fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id));
   } catch (error) {
-    if (error instanceof PlatformError) throw errors.refused('platform_error', `The messaging platform refused the template list: ${error.title} (code ${error.code})`);
+    if (error instanceof PlatformError)
+      throw errors.refused('platform_error', `The messaging platform refused the template list: ${error.title} (code ${error.code})`);
     if (error instanceof PlatformUnreachable) throw errors.refused('platform_error', 'The messaging platform did not answer; try again later');
     throw error;
   }
@@ -60,7 +61,15 @@ export async function templateById(workspaceId: string, id: string): Promise<Tem
  * still sendable, `LOCKED`, `LIMIT_EXCEEDED`, …) change no status, and the template is synced to
  * whatever the platform lists.
  */
-const STATUS_OF_EVENT: Record<string, string> = { APPROVED: 'APPROVED', PENDING: 'PENDING', REJECTED: 'REJECTED', PAUSED: 'PAUSED', DISABLED: 'DISABLED', REINSTATED: 'APPROVED', UNARCHIVED: 'APPROVED' };
+const STATUS_OF_EVENT: Record<string, string> = {
+  APPROVED: 'APPROVED',
+  PENDING: 'PENDING',
+  REJECTED: 'REJECTED',
+  PAUSED: 'PAUSED',
+  DISABLED: 'DISABLED',
+  REINSTATED: 'APPROVED',
+  UNARCHIVED: 'APPROVED',
+};
 
 export async function recordTemplateStatus(workspace: Workspace, update: TemplateStatusUpdate): Promise<void> {
   const status = STATUS_OF_EVENT[update.status];

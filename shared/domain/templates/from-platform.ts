@@ -5,7 +5,8 @@ import { placeholdersOf, type HeaderFormat, type Template, type TemplateButton }
  * An authentication template's one-time-code button: created as `OTP`, the platform lists it as a
  * URL button whose url carries the code (`…/otp/code/?otp_type=…&code=otp{{1}}`).
  */
-const isOneTimeCode = (given: PlatformTemplateButton) => given.type.toUpperCase() === 'OTP' || (given.type.toUpperCase() === 'URL' && /[?&]otp_type=/.test(given.url ?? ''));
+const isOneTimeCode = (given: PlatformTemplateButton) =>
+  given.type.toUpperCase() === 'OTP' || (given.type.toUpperCase() === 'URL' && /[?&]otp_type=/.test(given.url ?? ''));
 
 function button(given: PlatformTemplateButton, index: number): TemplateButton {
   const url = given.url ?? null;

@@ -9,7 +9,6 @@ import type { Template, TemplateButton } from '#shared/records/template';
  * Nothing here switches on template names: the template's own components decide.
  */
 
-
 /** A valid input: the body's values by placeholder name, the header's, and each button's value by its index. */
 export interface AcceptedInput {
   variables: Record<string, string>;
@@ -113,7 +112,8 @@ function acceptButtons(template: Template, buttons: ButtonInput[] | undefined, f
     offered.add(button.index);
     if (buttonParameter(button, template) === 'none') return problems.add(`buttons.${i}.value`, `Button ${button.index} (${button.type}) takes no value`);
     const value = String(given.value);
-    if (button.type === 'COPY_CODE' && value.length > MAX_COUPON_CODE) return problems.add(`buttons.${i}.value`, `A coupon code is at most ${MAX_COUPON_CODE} characters`);
+    if (button.type === 'COPY_CODE' && value.length > MAX_COUPON_CODE)
+      return problems.add(`buttons.${i}.value`, `A coupon code is at most ${MAX_COUPON_CODE} characters`);
     values.set(button.index, value);
   });
   for (const button of template.buttons) {

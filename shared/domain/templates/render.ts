@@ -4,19 +4,21 @@ import type { HeaderInput, RenderedHeader, RenderedTemplate } from '#shared/reco
 
 /** A template as one message shows it (contract §12): its placeholders filled with the message's values. */
 
-
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
-const fill = (text: string, values: Record<string, string>) => text.replace(PLACEHOLDER, (placeholder, name: string) => (Object.hasOwn(values, name) ? values[name] : placeholder));
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(PLACEHOLDER, (placeholder, name: string) => (Object.hasOwn(values, name) ? values[name] : placeholder));
 
 function renderHeader(template: Template, header: HeaderInput | null): RenderedHeader | null {
   const wanted = template.header;
   if (!wanted) return null;
-  if (wanted.format === 'TEXT') return { format: 'TEXT', text: header && 'text' in header ? fill(wanted.text ?? '', { [wanted.placeholders[0]]: header.text }) : (wanted.text ?? '') };
+  if (wanted.format === 'TEXT')
+    return { format: 'TEXT', text: header && 'text' in header ? fill(wanted.text ?? '', { [wanted.placeholders[0]]: header.text }) : (wanted.text ?? '') };
   if (!header) return null;
   if ('image' in header) return { format: 'IMAGE', link: header.image.link ?? null, media_id: header.image.media_id ?? null };
   if ('video' in header) return { format: 'VIDEO', link: header.video.link ?? null, media_id: header.video.media_id ?? null };
-  if ('document' in header) return { format: 'DOCUMENT', link: header.document.link ?? null, media_id: header.document.media_id ?? null, filename: header.document.filename ?? null };
+  if ('document' in header)
+    return { format: 'DOCUMENT', link: header.document.link ?? null, media_id: header.document.media_id ?? null, filename: header.document.filename ?? null };
   if ('location' in header) {
     const { latitude, longitude, name, address } = header.location;
     return { format: 'LOCATION', latitude, longitude, name: name ?? null, address: address ?? null };
@@ -25,7 +27,8 @@ function renderHeader(template: Template, header: HeaderInput | null): RenderedH
 }
 
 function renderedButtonValue(button: TemplateButton, value: string | undefined): string | null {
-  if (button.type === 'URL') return button.url === null ? null : button.placeholders.length && value !== undefined ? fill(button.url, { [button.placeholders[0]]: value }) : button.url;
+  if (button.type === 'URL')
+    return button.url === null ? null : button.placeholders.length && value !== undefined ? fill(button.url, { [button.placeholders[0]]: value }) : button.url;
   if (button.type === 'PHONE_NUMBER') return button.phone_number ?? null;
   return value ?? null;
 }
@@ -36,6 +39,11 @@ export function renderTemplate(template: Template, accepted: AcceptedInput): Ren
     header: renderHeader(template, accepted.header),
     body: fill(template.content, accepted.variables),
     footer: template.footer,
-    buttons: template.buttons.map((button) => ({ index: button.index, type: button.type, text: button.text, value: renderedButtonValue(button, accepted.buttons.get(button.index)) })),
+    buttons: template.buttons.map((button) => ({
+      index: button.index,
+      type: button.type,
+      text: button.text,
+      value: renderedButtonValue(button, accepted.buttons.get(button.index)),
+    })),
   };
 }

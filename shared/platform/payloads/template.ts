@@ -51,12 +51,16 @@ export interface PlatformComponent {
 export const fillOrder = (template: Pick<TemplateShape, 'parameter_format' | 'placeholders'>) =>
   template.parameter_format === 'NAMED' ? template.placeholders : [...template.placeholders].sort((a, b) => Number(a) - Number(b));
 
-const mediaParameter = (media: MediaReference, extra: Record<string, unknown> = {}) => ({ ...(media.link !== undefined ? { link: media.link } : { id: media.media_id }), ...extra });
+const mediaParameter = (media: MediaReference, extra: Record<string, unknown> = {}) => ({
+  ...(media.link !== undefined ? { link: media.link } : { id: media.media_id }),
+  ...extra,
+});
 
 function headerComponent(template: TemplateShape, header: HeaderParameter | null): PlatformComponent | undefined {
   if (!header) return undefined;
   const named = template.parameter_format === 'NAMED';
-  if ('text' in header) return { type: 'header', parameters: [{ type: 'text', ...(named && { parameter_name: template.header!.placeholders[0] }), text: header.text }] };
+  if ('text' in header)
+    return { type: 'header', parameters: [{ type: 'text', ...(named && { parameter_name: template.header!.placeholders[0] }), text: header.text }] };
   if ('image' in header) return { type: 'header', parameters: [{ type: 'image', image: mediaParameter(header.image) }] };
   if ('video' in header) return { type: 'header', parameters: [{ type: 'video', video: mediaParameter(header.video) }] };
   if ('document' in header) {
@@ -85,7 +89,10 @@ export function templateComponents(template: TemplateShape, values: TemplateValu
   const header = headerComponent(template, values.header);
   if (header) components.push(header);
   if (order.length) {
-    components.push({ type: 'body', parameters: order.map((name) => ({ type: 'text', ...(named && { parameter_name: name }), text: values.variables[name] })) });
+    components.push({
+      type: 'body',
+      parameters: order.map((name) => ({ type: 'text', ...(named && { parameter_name: name }), text: values.variables[name] })),
+    });
   }
   for (const button of template.buttons) {
     const value = values.buttons.get(button.index);

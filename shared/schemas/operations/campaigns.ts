@@ -6,7 +6,7 @@ export const CreateCampaign = {
   tag: 'Campaigns',
   summary: 'Create a draft campaign',
   description:
-    'Tied to an approved template, by `template_id` or `template_name` (and `language`, default en_US). `scheduled_at` needs the growth or pro plan. `send_window` keeps its messages inside `start`–`end` local time on `days`, in `time_zone` or a contact\'s own `custom_fields.time_zone` (an `end` before `start` runs past midnight).',
+    "Tied to an approved template, by `template_id` or `template_name` (and `language`, default en_US). `scheduled_at` needs the growth or pro plan. `send_window` keeps its messages inside `start`–`end` local time on `days`, in `time_zone` or a contact's own `custom_fields.time_zone` (an `end` before `start` runs past midnight).",
   auth: 'apiKey',
   request: { body: createCampaignBody },
   success: [{ status: 201, data: 'campaign' }],
@@ -34,7 +34,7 @@ export const GetCampaignResults = {
   tag: 'Campaigns',
   summary: "A campaign's live delivery metrics",
   description:
-    'Each recipient counted once by its latest message\'s status (about 2 s behind the messages); `failed_by_code` breaks `failed` down by error code. While the send window is closed in every zone of the audience, `paused_until` tells when it next opens.',
+    "Each recipient counted once by its latest message's status (about 2 s behind the messages); `failed_by_code` breaks `failed` down by error code. While the send window is closed in every zone of the audience, `paused_until` tells when it next opens.",
   auth: 'apiKey',
   request: { params: idParams },
   success: [{ status: 200, data: 'campaignResults' }],
@@ -45,7 +45,7 @@ export const LaunchCampaign = {
   tag: 'Campaigns',
   summary: 'Launch a draft campaign to its audience',
   description:
-    'Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. A segment that reads over 5,000 contacts is resolved in the background: the answer has `audience_complete: false` and counts the other sources only. `send_window` replaces the campaign\'s. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.',
+    "Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. A segment that reads over 5,000 contacts is resolved in the background: the answer has `audience_complete: false` and counts the other sources only. `send_window` replaces the campaign's. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.",
   auth: 'apiKey',
   request: { params: idParams, body: launchCampaignBody, idempotentAs: 'POST /api/v1/campaigns/{id}/launch' },
   success: [{ status: 202, data: 'campaignLaunch' }],
@@ -75,7 +75,7 @@ export const TestCampaign = {
 
 export const RetryCampaign = {
   tag: 'Campaigns',
-  summary: "Retry the recipients whose latest message failed with a transient cause",
+  summary: 'Retry the recipients whose latest message failed with a transient cause',
   description:
     'Only a completed campaign. For each recipient whose latest message failed with `send_failed`, 130429, 131000, 131016, 131049, 131056, 131057, 2, 1, 4 or 80007, a new message (`retry_of`: the failed one) is created in the background and the campaign runs again until they are final. Metrics count each recipient by its latest message, so `total_messages` stays the number of recipients. `skipped_count`: the failed recipients not retried (a cause that will not pass). With the same Idempotency-Key, a repeated request answers the same and creates nothing more.',
   auth: 'apiKey',

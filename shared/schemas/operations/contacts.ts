@@ -18,7 +18,8 @@ export const UpsertContact = {
 export const ListContacts = {
   tag: 'Contacts',
   summary: 'List contacts, newest first',
-  description: '`search` matches names and emails from the start of any word, case and accents ignored (`suite 4b` finds "Acme Suite 4B"); a term that looks like a phone number (digits with `+`, spaces, dashes, dots or parentheses) matches a run of the number\'s digits instead, with or without the country code. `tag` matches a tag case-insensitively. Both compose with paging and `totalCount`.',
+  description:
+    '`search` matches names and emails from the start of any word, case and accents ignored (`suite 4b` finds "Acme Suite 4B"); a term that looks like a phone number (digits with `+`, spaces, dashes, dots or parentheses) matches a run of the number\'s digits instead, with or without the country code. `tag` matches a tag case-insensitively. Both compose with paging and `totalCount`.',
   auth: 'apiKey',
   request: { query: listContactsQuery },
   success: [{ status: 200, data: 'contact', list: 'pages' }],

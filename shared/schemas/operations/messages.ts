@@ -10,13 +10,22 @@ export const SendMessage = {
   auth: 'apiKey',
   request: { body: sendMessageBody, idempotentAs: 'POST /api/v1/messages' },
   success: [{ status: 202, data: 'messageAccepted' }],
-  errors: ['template_not_found', 'template_not_approved', 'template_variables_mismatch', 'session_window_closed', 'recipient_opted_out', 'not_found', 'invalid_state'],
+  errors: [
+    'template_not_found',
+    'template_not_approved',
+    'template_variables_mismatch',
+    'session_window_closed',
+    'recipient_opted_out',
+    'not_found',
+    'invalid_state',
+  ],
 } satisfies ApiKeyOperation;
 
 export const ListMessages = {
   tag: 'Messages',
   summary: 'List messages, newest first',
-  description: '`pagination.totalCount` is exact for the filter (about 2 s behind new messages). `cursor` (from `pagination.nextCursor`) pages without offsets; with it, `page` is ignored.',
+  description:
+    '`pagination.totalCount` is exact for the filter (about 2 s behind new messages). `cursor` (from `pagination.nextCursor`) pages without offsets; with it, `page` is ignored.',
   auth: 'apiKey',
   request: { query: listMessagesQuery },
   success: [{ status: 200, data: 'messageListItem', list: 'cursor' }],

@@ -31,7 +31,8 @@ export const VerifyPlatformWebhook = {
 export const ReceivePlatformWebhook = {
   tag: 'Platform webhooks',
   summary: "The platform's status reports, customer messages and template changes",
-  description: 'Called by Meta. Signed with `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app secret); unsigned or forged: 401 and nothing processed. Queued at once and processed asynchronously; repeated deliveries are harmless.',
+  description:
+    'Called by Meta. Signed with `X-Hub-Signature-256` (HMAC-SHA256 of the raw body with the app secret); unsigned or forged: 401 and nothing processed. Queued at once and processed asynchronously; repeated deliveries are harmless.',
   auth: 'platformSignature',
   request: { body: platformPayload },
   success: [{ status: 200, data: 'platformWebhookReceived' }],

@@ -11,7 +11,8 @@ export const Health = {
 export const OpenApi = {
   tag: 'Service',
   summary: 'This document',
-  description: 'The OpenAPI 3.1 description of every route, generated from the schemas the handlers validate with (`npm run openapi` writes it to docs/openapi.json).',
+  description:
+    'The OpenAPI 3.1 description of every route, generated from the schemas the handlers validate with (`npm run openapi` writes it to docs/openapi.json).',
   auth: 'none',
   success: [{ status: 200, mediaType: 'application/json', body: 'openApiDocument' }],
 } satisfies PublicOperation;

@@ -5,7 +5,8 @@ import type { ApiKeyOperation } from '#shared/schemas/operations/description';
 export const CreateWebhook = {
   tag: 'Webhooks',
   summary: 'Subscribe an endpoint to events',
-  description: 'The URL must be public `https://` (a deployment setting may allow `http://` and loopback for local development). The answer carries the signing secret, shown only here.',
+  description:
+    'The URL must be public `https://` (a deployment setting may allow `http://` and loopback for local development). The answer carries the signing secret, shown only here.',
   auth: 'apiKey',
   request: { body: createWebhookBody },
   success: [{ status: 201, data: 'createdWebhook' }],

@@ -13,7 +13,9 @@ const campaignEntries = () => ({
   scheduled_at: v.nullable(timestamp()),
   send_window: v.pipe(
     v.nullable(v.object({ start: v.string(), end: v.string(), days: v.array(v.picklist(WEEKDAYS)), time_zone: v.string() })),
-    v.description("When messages may go to the platform (contract §15): `start` to `end` local time on `days`, in `time_zone` or a contact's own `custom_fields.time_zone`"),
+    v.description(
+      "When messages may go to the platform (contract §15): `start` to `end` local time on `days`, in `time_zone` or a contact's own `custom_fields.time_zone`",
+    ),
   ),
   total_recipients: v.pipe(v.nullable(count()), v.description('Set at launch')),
   created_at: timestamp(),
@@ -50,7 +52,7 @@ export const campaignResults = v.object({
   ),
   paused_until: v.pipe(
     v.nullable(timestamp()),
-    v.description("While running with its send window closed in every zone of its audience: when the window next opens, and sending resumes by itself"),
+    v.description('While running with its send window closed in every zone of its audience: when the window next opens, and sending resumes by itself'),
   ),
   metrics: metrics(),
   failed_by_code: v.pipe(
@@ -69,18 +71,22 @@ export const campaignLaunch = v.object({
   total_recipients: count(),
   excluded_opted_out: v.pipe(
     count(),
-    v.description('Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent'),
+    v.description(
+      'Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent',
+    ),
   ),
   audience_complete: v.pipe(
     v.boolean(),
     v.description(
-      'False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign\'s `total_recipients` grows by them once resolved',
+      "False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign's `total_recipients` grows by them once resolved",
     ),
   ),
 });
 
 /** The test messages, one per distinct number. */
-export const campaignTestSend = v.object({ messages: v.array(v.object({ message_id: recordId(), recipient: v.pipe(v.string(), v.description('The number, digits with the country code')) })) });
+export const campaignTestSend = v.object({
+  messages: v.array(v.object({ message_id: recordId(), recipient: v.pipe(v.string(), v.description('The number, digits with the country code')) })),
+});
 
 export const campaignRetry = v.object({
   campaign_id: recordId(),

@@ -15,17 +15,24 @@ const pageEntries = () => ({
 export const pagination = v.object(pageEntries());
 
 /** The message list's block: also the cursor of the next page (null on the last). */
-export const cursorPagination = v.object({ ...pageEntries(), nextCursor: v.pipe(v.nullable(v.string()), v.description('Pass as `cursor` for the next page; null on the last')) });
+export const cursorPagination = v.object({
+  ...pageEntries(),
+  nextCursor: v.pipe(v.nullable(v.string()), v.description('Pass as `cursor` for the next page; null on the last')),
+});
 
 export const successEnvelope = (data: v.GenericSchema, paging?: v.GenericSchema): v.GenericSchema =>
-  paging ? v.object({ success: v.literal(true), data, pagination: paging, request_id: recordId() }) : v.object({ success: v.literal(true), data, request_id: recordId() });
+  paging
+    ? v.object({ success: v.literal(true), data, pagination: paging, request_id: recordId() })
+    : v.object({ success: v.literal(true), data, request_id: recordId() });
 
 export const errorEnvelope = v.object({
-success: v.literal(false),
-error: v.object({
-  code: v.string(),
-  message: v.string(),
-  details: v.optional(v.pipe(v.array(v.object({ field: v.string(), message: v.string() })), v.description('One entry per problem; `field` is the dotted path'))),
-}),
-request_id: recordId(),
+  success: v.literal(false),
+  error: v.object({
+    code: v.string(),
+    message: v.string(),
+    details: v.optional(
+      v.pipe(v.array(v.object({ field: v.string(), message: v.string() })), v.description('One entry per problem; `field` is the dotted path')),
+    ),
+  }),
+  request_id: recordId(),
 });

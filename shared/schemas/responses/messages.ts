@@ -29,7 +29,7 @@ const listEntries = () => ({
   direction: v.picklist(['outbound', 'inbound']),
   message_type: v.picklist(MESSAGE_TYPES),
   template_name: v.nullable(v.string()),
-  campaign_id: v.pipe(v.nullable(recordId()), v.description("The campaign of the message, or of the message an inbound reply answers")),
+  campaign_id: v.pipe(v.nullable(recordId()), v.description('The campaign of the message, or of the message an inbound reply answers')),
   created_at: timestamp(),
 });
 
@@ -64,9 +64,16 @@ const interactive = () => {
       type: v.literal('list'),
       ...text,
       button: v.string(),
-      sections: v.array(v.object({ title: v.optional(v.string()), rows: v.array(v.object({ id: v.string(), title: v.string(), description: v.optional(v.string()) })) })),
+      sections: v.array(
+        v.object({ title: v.optional(v.string()), rows: v.array(v.object({ id: v.string(), title: v.string(), description: v.optional(v.string()) })) }),
+      ),
     }),
-    v.object({ type: v.pipe(v.string(), v.examples(['button_reply', 'list_reply'])), id: v.nullable(v.string()), title: v.nullable(v.string()), description: v.nullable(v.string()) }),
+    v.object({
+      type: v.pipe(v.string(), v.examples(['button_reply', 'list_reply'])),
+      id: v.nullable(v.string()),
+      title: v.nullable(v.string()),
+      description: v.nullable(v.string()),
+    }),
   ]);
 };
 
@@ -77,7 +84,10 @@ const reference = () => ({ message_id: v.nullable(recordId()), provider_message_
 export const message = v.object({
   ...listEntries(),
   language: v.nullable(v.string()),
-  content: v.pipe(v.string(), v.description('The rendered body, text, caption, interactive body or emoji; for inbound messages what the customer wrote or chose')),
+  content: v.pipe(
+    v.string(),
+    v.description('The rendered body, text, caption, interactive body or emoji; for inbound messages what the customer wrote or chose'),
+  ),
   template_parameters: v.nullable(
     v.object({
       header: v.nullable(headerParameter()),

@@ -19,9 +19,18 @@ export const webhook = v.object(subscriptionEntries());
 /** A new subscription: the only answer besides a rotation that carries its secret. */
 export const createdWebhook = v.object({ ...subscriptionEntries(), signing_secret: signingSecret() });
 
-export const webhookSecretRotation = v.object({ id: recordId(), signing_secret: signingSecret(), previous_secret_expires_at: v.pipe(timestamp(), v.description('Until then the previous secret signs alongside the new one')) });
+export const webhookSecretRotation = v.object({
+  id: recordId(),
+  signing_secret: signingSecret(),
+  previous_secret_expires_at: v.pipe(timestamp(), v.description('Until then the previous secret signs alongside the new one')),
+});
 
-export const webhookTestResult = v.object({ delivery_id: recordId(), success: v.boolean(), status_code: v.pipe(v.nullable(v.pipe(v.number(), v.integer())), v.description('Null when no answer came')), duration_ms: count() });
+export const webhookTestResult = v.object({
+  delivery_id: recordId(),
+  success: v.boolean(),
+  status_code: v.pipe(v.nullable(v.pipe(v.number(), v.integer())), v.description('Null when no answer came')),
+  duration_ms: count(),
+});
 
 export const webhookDelivery = v.object({
   id: recordId(),
