@@ -76,7 +76,7 @@ module.exports = {
       severity: 'error',
       comment: 'Data modules know their records and the table, not the platform, events or other adapters.',
       from: { path: '^shared/data/' },
-      to: { path: '^shared/(platform|events/(?!event\\.ts)|subscribers|media)/|^shared/(queues|scheduler)\\.ts$' },
+      to: { path: '^shared/(platform|events/(?!event\\.ts)|subscribers|media)/|^shared/(queue-client|scheduler)\\.ts$' },
     },
     {
       name: 'platform-is-an-adapter',

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import type { QueueName } from '#shared/service/queues';
-import { queueUrl, retryAfter } from '#shared/queues';
+import { queueUrl, retryAfter } from '#shared/queue-client';
 import { withMetrics } from '#shared/metrics';
 
 /** What a job asks for: nothing (done), or to come back after a delay. */

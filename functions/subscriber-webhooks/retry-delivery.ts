@@ -3,7 +3,7 @@ import { requireSubscription } from '#shared/domain/subscriber-webhooks/subscrip
 import { errors } from '#shared/errors';
 import { httpOperation } from '#shared/http/operation';
 import { accepted } from '#shared/http/responses';
-import { enqueue, queueUrl } from '#shared/queues';
+import { enqueue, queueUrl } from '#shared/queue-client';
 import { RetryWebhookDelivery } from '#shared/schemas/operations/subscriber-webhooks';
 
 /** Puts a delivery back in the queue now (202: it is attempted right after). */

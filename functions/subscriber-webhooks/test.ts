@@ -5,7 +5,7 @@ import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import { enqueue, queueUrl } from '#shared/queues';
+import { enqueue, queueUrl } from '#shared/queue-client';
 import { TestWebhook } from '#shared/schemas/operations/subscriber-webhooks';
 
 /** Sends a `ping` now and answers with its result; it is logged like any delivery (and retried like one if it failed). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getText, putObject } from '#shared/media/bucket';
 import { STORED_WEBHOOKS_PREFIX } from '#shared/media/bucket-settings';
-import { enqueue, queueUrl } from '#shared/queues';
+import { enqueue, queueUrl } from '#shared/queue-client';
 import { utcDate } from '#shared/time';
 
 /**

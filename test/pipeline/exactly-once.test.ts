@@ -1,5 +1,5 @@
 import { processSendJob } from '#shared/domain/messages/send-job';
-import { enqueue, queueUrl } from '#shared/queues';
+import { enqueue, queueUrl } from '#shared/queue-client';
 import { useTestApi } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';

@@ -2,7 +2,7 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { awsClientConfig } from '#shared/aws-client-config';
 import { getCampaign } from '#shared/data/campaign';
 import * as templateParameters from '#shared/domain/templates/parameters';
-import * as queues from '#shared/queues';
+import * as queues from '#shared/queue-client';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';

@@ -8,7 +8,7 @@ import type { Message, MessageError } from '#shared/records/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/records/template';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
-import { enqueue, queueUrl } from '#shared/queues';
+import { enqueue, queueUrl } from '#shared/queue-client';
 import { nowIso } from '#shared/time';
 import { campaignRounds, roundMessageId } from '#shared/domain/campaigns/campaign';
 import type { Campaign, Recipient } from '#shared/records/campaign';

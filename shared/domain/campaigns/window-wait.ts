@@ -2,7 +2,7 @@ import { getCampaign } from '#shared/data/campaign';
 import { holdForWindow } from '#shared/data/message-status';
 import { waitingMessagesPage } from '#shared/data/message-list';
 import { mapLimit } from '#shared/concurrency';
-import { enqueue, queueUrl } from '#shared/queues';
+import { enqueue, queueUrl } from '#shared/queue-client';
 import { scheduleWindowResume } from '#shared/scheduler';
 import type { Message } from '#shared/records/message';
 import type { SendJob } from '#shared/domain/messages/send-queue-job';

@@ -5,7 +5,7 @@ import type { FanoutJob } from '#shared/domain/campaigns/fanout';
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import type { MediaCopyJob } from '#shared/domain/messages/media-copy';
 import { scheduleCampaignStart, scheduleWindowResume, unscheduleCampaignStart } from '#shared/scheduler';
-import { enqueue, queueUrl } from '#shared/queues';
+import { enqueue, queueUrl } from '#shared/queue-client';
 import { env } from '#shared/config';
 
 /** A schedule a minute ahead: one-time schedules take a time to come, not one that has passed. CANCELLED_RESUME_SECONDS shortens it in tests. */

@@ -1,5 +1,5 @@
 import type { ServiceEvent } from '#shared/events/event';
-import { enqueue, queueUrl } from '#shared/queues';
+import { enqueue, queueUrl } from '#shared/queue-client';
 import { ensureDelivery } from '#shared/domain/subscriber-webhooks/deliveries';
 import { listSubscriptions } from '#shared/domain/subscriber-webhooks/subscriptions';
 
