@@ -65,7 +65,7 @@ module.exports = {
       },
     },
     {
-      name: 'domain-is-below-http',
+      name: 'domain-only-from-above',
       severity: 'error',
       comment: 'The domain is transport-neutral and is called by handlers and the HTTP layer, never the reverse.',
       from: { path: '^shared/(records|data|platform|events|subscribers|media|service)/|^shared/[^/]+\\.ts$' },
