@@ -1,5 +1,5 @@
 import { getCampaign } from '#shared/data/campaign';
-import { holdForWindow } from '#shared/data/message-status';
+import { holdForWindow } from '#shared/data/message-claim';
 import { waitingMessagesPage } from '#shared/data/message-list';
 import { mapLimit } from '#shared/concurrency';
 import { enqueue, queueUrl } from '#shared/queue-client';

@@ -1,4 +1,4 @@
-import { holdAmbiguous, recordProviderId, releaseClaim } from '#shared/data/message-status';
+import { holdAmbiguous, recordProviderId, releaseClaim } from '#shared/data/message-claim';
 import { holdClaimed } from '#shared/domain/campaigns/window-wait';
 import { pauseNumber, resumeNumber } from '#shared/domain/messages/number-pause';
 import { pairLimitDelayMs } from '#shared/domain/messages/pair-pace';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { getCampaign } from '#shared/data/campaign';
 import { optedOutPhones } from '#shared/data/contact-claims';
 import { getMessage, type StoredMessage } from '#shared/data/message';
-import { claimForSend } from '#shared/data/message-status';
+import { claimForSend } from '#shared/data/message-claim';
 import type { Campaign } from '#shared/records/campaign';
 import { windowOpening, windowWait } from '#shared/domain/campaigns/window-wait';
 import type { MessageError } from '#shared/records/message';
