@@ -30,8 +30,8 @@ export function statusSequence(waId: string, type = 'text', failCode?: number): 
 }
 
 /**
- * Schedules one signed webhook per status, `status_interval_ms` apart, the first one interval after
- * acceptance. Timestamps follow the logical order even when `reorder_statuses` shuffles the posting order;
+ * Schedules one signed webhook per status, `status_interval_ms` apart (at least), the first one interval
+ * after acceptance. Timestamps follow the logical order even when `reorder_statuses` shuffles the posting order;
  * `duplicate_statuses` posts each one twice; `skip_delivered` leaves `delivered` out; `no_webhooks` sends nothing.
  */
 export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, message: AcceptedMessage): void {
@@ -49,12 +49,16 @@ export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, messag
     webhooks.later(order.length * interval, () => void webhooks.post(payload));
     return;
   }
-  order.forEach((report, i) => {
-    const payload = statusWebhook(message.number, report);
-    webhooks.later((i + 1) * interval, () => {
+  // Each timer is set when the one before fires: a stalled event loop delays the rest, it never bunches them.
+  const postFrom = (i: number) => {
+    if (i === order.length) return;
+    webhooks.later(interval, () => {
+      postFrom(i + 1);
+      const payload = statusWebhook(message.number, order[i]);
       void webhooks.post(payload).then(() => (duplicate ? webhooks.post(payload) : undefined));
     });
-  });
+  };
+  postFrom(0);
 }
 
 /** Why a message failed: the `fail_status` code, else what its recipient number stands for. */
