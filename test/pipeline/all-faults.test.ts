@@ -97,7 +97,8 @@ describe('every fault at once (contract §14)', () => {
 
       const results = await eventually(
         async () => (await api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key })).body.data,
-        (r) => r.status === 'completed',
+        // Completed once every message left `queued`; the last status reports are counted by the stream step after that.
+        (r) => r.status === 'completed' && r.metrics.read + r.metrics.failed === 300,
         30_000,
       );
       const accepted = ((await (await fetch(`${api.simulator.url}/_simulate/messages`)).json()) as { data: { to: string }[] }).data;

@@ -107,7 +107,9 @@ describe('faults in our own dependencies', () => {
       420_000,
     ).catch(() => undefined);
     const readResults = async () => (await untilAnswered(() => api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key }))).body.data;
-    const results = await eventually(readResults, (r) => r.status === 'completed', 60_000).catch(readResults);
+    // Completed once every message left `queued`; the last status reports are counted by the stream step after that.
+    const settled = (r: Awaited<ReturnType<typeof readResults>>) => r.status === 'completed' && r.metrics.read + r.metrics.failed === 300;
+    const results = await eventually(readResults, settled, 60_000).catch(readResults);
 
     const accepted = ((await (await fetch(`${api.simulator.url}/_simulate/messages`)).json()) as { data: { to: string }[] }).data;
     const perRecipient = new Map<string, number>();
