@@ -165,9 +165,10 @@ describe('failed_by_code', () => {
     await simulator.faults({ fail_status: { code: 131049, share: 1 } });
     const campaign = await createCampaign(ws, 'hello_world');
     expect((await launch(ws, campaign.id, { recipients: [{ phone: '+14155557261' }, { phone: '+14155557262' }] })).status).toBe(202);
+    // Completed once both are `sent`; the failed reports are counted by the stream step after that.
     const done = await eventually(
       () => results(ws, campaign.id),
-      (r) => r.status === 'completed',
+      (r) => r.status === 'completed' && r.metrics.failed === 2,
       30_000,
     );
     expect(done.metrics).toMatchObject({ total_messages: 2, failed: 2, sent: 0, read: 0 });
