@@ -20,17 +20,26 @@ export interface StatusChange {
 }
 
 /**
- * Moves the message from the status it was read in (the condition) with one conditional write:
- * true when it moved, false when its status had changed meanwhile. Its counts follow from the
- * table's stream (shared/domain/outbox/counts.ts).
+ * Moves the message to `change.to` with one write conditioned on its status being one of `from`,
+ * the statuses this change moves forward from (the status it was read in among them): true when
+ * it moved, false when its status had meanwhile become one the change does not move from. A
+ * change that records the platform's id also needs the message to hold no other id. Another
+ * report that moved it forward meanwhile (`sent` → `delivered` while this `read` was under way)
+ * thus costs no failed write and no second read; the move it makes is the one it would have made
+ * from what it read again. Its counts follow from the table's stream, from the status the item
+ * held before this write (shared/domain/outbox/counts.ts).
  */
-export function moveStatus(message: Message, change: StatusChange): Promise<boolean> {
+export function moveStatus(message: Message, change: StatusChange, from: readonly MessageStatus[]): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status', '#at': change.timestamp };
-  const values: Record<string, unknown> = { ':from': message.status, ':to': change.to, ':at': change.at, ':now': nowIso() };
+  const values: Record<string, unknown> = { ':to': change.to, ':at': change.at, ':now': nowIso() };
+  from.forEach((status, i) => (values[`:from${i}`] = status));
+  const conditions = [`#status IN (${from.map((_, i) => `:from${i}`).join(', ')})`];
   const sets = ['#status = :to', 'metadata.#at = :at', 'updated_at = :now'];
   if (change.providerMessageId) {
     sets.push('provider_message_id = :provider');
     values[':provider'] = change.providerMessageId;
+    values[':null'] = null;
+    conditions.push('(attribute_not_exists(provider_message_id) OR provider_message_id = :null OR provider_message_id = :provider)');
   }
   if (change.error) {
     sets.push('#error = :error');
@@ -43,7 +52,7 @@ export function moveStatus(message: Message, change: StatusChange): Promise<bool
         TableName: tableName(),
         Key: messageKey(message.workspace_id, message.id),
         UpdateExpression: `SET ${sets.join(', ')} REMOVE claim`,
-        ConditionExpression: '#status = :from',
+        ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),

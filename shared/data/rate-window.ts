@@ -24,6 +24,14 @@ const EXPIRY_SECONDS = 60;
 /** A second's first requests race to start its window; each loser learns the winner's window from its failed write. */
 const MAX_ATTEMPTS = 6;
 
+/**
+ * The window as this process's last admission in the workspace left it, and how many of its
+ * places this process took. When every place was this process's, the window was most likely not
+ * written since: the first request of a later second starts the new window from it straight away
+ * (conditioned on it, as any start), instead of first failing to take a place in the old one.
+ */
+const lastWritten = new Map<string, RateWindow & { own: number }>();
+
 const names = { '#second': 'second', '#admitted': 'admitted', '#previous': 'previous', '#room': 'room' };
 
 /** Whether the failed write's old item came back with the error: ReturnValuesOnConditionCheckFailure puts it on `Item`. */
@@ -49,7 +57,10 @@ async function takePlace(ws: string, second: number): Promise<{ remaining: numbe
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { remaining: Number(Attributes!.room) - Number(Attributes!.admitted) };
+    const window = { second, admitted: Number(Attributes!.admitted), previous: Number(Attributes!.previous ?? 0), room: Number(Attributes!.room) };
+    const before = lastWritten.get(ws);
+    lastWritten.set(ws, { ...window, own: (before?.second === second ? before.own : 0) + 1 });
+    return { remaining: window.room - window.admitted };
   } catch (error) {
     const window = oldWindow(error);
     if (window === 'not_a_condition_failure') throw error;
@@ -84,6 +95,7 @@ async function startWindow(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
+    lastWritten.set(ws, { second, admitted: 1, previous, room, own: 1 });
     return { started: true };
   } catch (error) {
     const window = oldWindow(error);
@@ -117,7 +129,9 @@ const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'Throttling
 
 async function admitOnce(ws: string, twiceLimit: () => Promise<number>, now: number): Promise<Admission> {
   let second = epochSeconds(new Date(now));
-  let known: RateWindow | undefined | 'unknown' = 'unknown';
+  const mine = lastWritten.get(ws);
+  // A window this process alone wrote, of an earlier second: start this second's from it (a stale one fails the start's condition and comes back).
+  let known: RateWindow | undefined | 'unknown' = mine && mine.second < second && mine.admitted === mine.own ? mine : 'unknown';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (known === 'unknown' || known?.second === second) {
       const taken = await takePlace(ws, second);

@@ -1,4 +1,4 @@
-import type { KindFields, Message, MessageMedia, MessageStatus } from '#shared/records/message';
+import { OUTBOUND_STATUSES, type KindFields, type Message, type MessageMedia, type MessageStatus } from '#shared/records/message';
 
 /** Status order: a report never moves a message backwards. `failed` is reached from queued or sent only. */
 const RANK: Record<MessageStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4, received: 0 };
@@ -9,6 +9,9 @@ export function nextStatus(current: MessageStatus, reported: MessageStatus): Mes
   if (reported === 'failed') return current === 'queued' || current === 'sent' ? 'failed' : null;
   return RANK[reported] > RANK[current] ? reported : null;
 }
+
+/** The statuses a report moves forward (to the same status, the report's), in the order they come. */
+export const statusesMovedBy = (reported: MessageStatus): MessageStatus[] => OUTBOUND_STATUSES.filter((status) => nextStatus(status, reported) !== null);
 
 /** The 202 answer: the message was accepted as queued (a retried request may find it further along). */
 export const createdView = (m: Message) => ({

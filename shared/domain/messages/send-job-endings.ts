@@ -83,7 +83,8 @@ const endings: Endings = {
     const providerMessageId = run.answer!.id;
     // The claim held the message in `queued` until now: the copy read before it is current, unless a report overtook this write.
     const applied = await applyStatus(run.workspace!.id, message.id, { status: 'sent', at: nowIso(), providerMessageId }, message);
-    if (!applied?.changed) await recordProviderId(message, providerMessageId);
+    // A report that overtook this write recorded the platform's id with its move: nothing is left to write then.
+    if (!applied?.changed && applied?.message.provider_message_id !== providerMessageId) await recordProviderId(message, providerMessageId);
     await resumeIf(step.resume, run);
     return DONE;
   },

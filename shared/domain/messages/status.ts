@@ -1,6 +1,6 @@
 import { getMessage, putPlatformId } from '#shared/data/message';
 import { fillTimestamp, moveStatus } from '#shared/data/message-status';
-import { nextStatus } from '#shared/domain/messages/message';
+import { nextStatus, statusesMovedBy } from '#shared/domain/messages/message';
 import type { Message, MessageError } from '#shared/records/message';
 
 export interface StatusReport {
@@ -15,8 +15,9 @@ const MAX_ATTEMPTS = 10;
 
 /**
  * Applies a status report monotonically: the message moves forward (never back, `failed` only
- * from queued or sent) with one write conditioned on the status it was read in, so repeated,
- * late and concurrent reports each move it once. Its workspace counts and campaign metrics follow
+ * from queued or sent) with one write conditioned on its status being one the report moves
+ * forward from (the status it was read in is one), so repeated, late and concurrent reports each
+ * move it once. Its workspace counts and campaign metrics follow
  * from the table's stream, exactly once per move (shared/domain/outbox/counts.ts), and so does
  * its campaign's completion.
  * Returns the message as it is afterwards, or undefined when there is no such message.
@@ -35,15 +36,19 @@ export async function applyStatus(ws: string, id: string, report: StatusReport, 
     // The platform's id is recorded with the first report that brings it, after its lookup item.
     const newProviderId = message.provider_message_id ? undefined : report.providerMessageId;
     if (newProviderId) await putPlatformId(message, newProviderId);
-    const moved = await moveStatus(message, {
-      to,
-      timestamp: `${report.status}_at`,
-      at: report.at,
-      providerMessageId: newProviderId,
-      error: to === 'failed' ? (report.error ?? { code: 'unknown', title: 'Unknown error' }) : undefined,
-    });
+    const moved = await moveStatus(
+      message,
+      {
+        to,
+        timestamp: `${report.status}_at`,
+        at: report.at,
+        providerMessageId: newProviderId,
+        error: to === 'failed' ? (report.error ?? { code: 'unknown', title: 'Unknown error' }) : undefined,
+      },
+      statusesMovedBy(report.status),
+    );
     if (moved) return { message: { ...message, status: to }, changed: true };
-    // Another report moved it meanwhile: read again.
+    // Another report moved it past what this one moves, or recorded another platform id, meanwhile: read again.
   }
   throw new Error(`Status of message ${id} kept changing under ${MAX_ATTEMPTS} attempts`);
 }
