@@ -25,6 +25,8 @@ export const DOMAIN_ERROR_CODES = [
   'empty_audience',
   'nothing_to_retry',
   'platform_error',
+  'number_in_use',
+  'unknown_number',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -33,6 +35,8 @@ export class DomainError<Code extends string = DomainErrorCode> extends Error {
     readonly code: Code,
     message: string,
     readonly details?: ErrorDetail[],
+    /** The cause is on the other side and may pass (a dependency that did not answer): worth repeating later. */
+    readonly transient = false,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -48,4 +52,13 @@ export const errors = {
   invalidState: (message: string) => new DomainError('invalid_state', message),
   /** A refusal under a rule of its own code (template_not_found, session_window_closed, …). */
   refused: (code: DomainErrorCode, message: string, details?: ErrorDetail[]) => new DomainError(code, message, details),
+  /** The messaging platform refused an operation made on the client's behalf; `details` carry its code and message. */
+  platformRefused: (message: string, platform: { code: number; message: string; error_user_msg?: string }) =>
+    new DomainError('platform_error', message, [
+      { field: 'platform.code', message: String(platform.code) },
+      { field: 'platform.message', message: platform.message },
+      ...(platform.error_user_msg ? [{ field: 'platform.error_user_msg', message: platform.error_user_msg }] : []),
+    ]),
+  /** The messaging platform did not answer: nothing is known to have happened, and the request may be repeated. */
+  platformSilent: () => new DomainError('platform_error', 'The messaging platform did not answer; try again later', undefined, true),
 };

@@ -38,7 +38,10 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_audience: 422,
   empty_audience: 422,
   nothing_to_retry: 422,
-  platform_error: 502,
+  number_in_use: 409,
+  unknown_number: 422,
+  /** A refusal; a platform that did not answer is 502 (statusOf). */
+  platform_error: 422,
 };
 
 /** An error of the HTTP layer, which may carry response headers (`WWW-Authenticate`, `Idempotent-Replayed`). */
@@ -54,7 +57,8 @@ export class HttpError extends DomainError<ErrorCode> {
   }
 }
 
-export const statusOf = (error: DomainError<string>): number => HTTP_STATUS[error.code as ErrorCode] ?? 500;
+/** A dependency that did not answer is the gateway's fault (502), whatever rule it served. */
+export const statusOf = (error: DomainError<string>): number => (error.transient ? 502 : (HTTP_STATUS[error.code as ErrorCode] ?? 500));
 
 export const httpErrors = {
   invalidJson: () => new HttpError('invalid_json', 'The request body is not valid JSON'),

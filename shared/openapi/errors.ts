@@ -32,7 +32,9 @@ export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   empty_audience: 'The audience resolves to no recipient',
   nothing_to_retry: "No recipient's latest message failed with a transient cause",
   rate_limited: "Over the workspace's request rate",
-  platform_error: 'The messaging platform refused or did not answer',
+  platform_error: "The messaging platform refused (422, the platform's code and message in `details`) or did not answer (502)",
+  number_in_use: 'The business number is connected to another workspace',
+  unknown_number: '`from` names no connected number of the workspace',
   internal_error: 'Something unexpected failed on our side',
 };
 
@@ -52,11 +54,13 @@ export function errorCodesOf(description: HttpDescription): Set<EnvelopeErrorCod
   return codes;
 }
 
-export const statusOfCode = (code: EnvelopeErrorCode): number => (code === 'internal_error' ? 500 : HTTP_STATUS[code]);
+/** Every status a code is answered with: a platform that did not answer is 502 (shared/http/errors.ts, `statusOf`). */
+export const statusesOfCode = (code: EnvelopeErrorCode): number[] =>
+  code === 'internal_error' ? [500] : code === 'platform_error' ? [HTTP_STATUS[code], 502] : [HTTP_STATUS[code]];
 
 /** The codes by status: statuses in ascending order, codes in alphabetical order. */
 export function codesByStatus(codes: Iterable<EnvelopeErrorCode>): Map<number, EnvelopeErrorCode[]> {
   const byStatus = new Map<number, EnvelopeErrorCode[]>();
-  for (const code of [...codes].sort()) byStatus.set(statusOfCode(code), [...(byStatus.get(statusOfCode(code)) ?? []), code]);
+  for (const code of [...codes].sort()) for (const status of statusesOfCode(code)) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }

@@ -1,6 +1,7 @@
 import { env } from '#shared/config';
 import { mayHaveReachedPlatform } from '#shared/platform/error-codes';
 import { messageBody, type OutgoingMessage } from '#shared/platform/payloads/message';
+import { PHONE_NUMBER_FIELDS, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
 
 /** An error answered by the Graph API, with the platform's code and title (what it means: shared/platform/error-codes.ts). */
 export class PlatformError extends Error {
@@ -11,6 +12,8 @@ export class PlatformError extends Error {
     /** The platform's `error_subcode` and `error_data.details`, kept on the failed message. */
     readonly subcode?: number,
     readonly details?: string,
+    /** `error_user_msg`: what the platform tells the business to do (template and account refusals). */
+    readonly userMessage?: string,
   ) {
     super(`Graph API error ${code}: ${title}`);
     this.name = 'PlatformError';
@@ -74,7 +77,14 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
     throw new PlatformUnreachable(error);
   }
   let answer: {
-    error?: { code?: number; message?: string; error_user_title?: string; error_subcode?: number; error_data?: { details?: string } };
+    error?: {
+      code?: number;
+      message?: string;
+      error_user_title?: string;
+      error_user_msg?: string;
+      error_subcode?: number;
+      error_data?: { details?: string };
+    };
   };
   try {
     answer = (await response.json()) as typeof answer;
@@ -92,6 +102,7 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
       error?.error_user_title ?? error?.message ?? 'Unknown error',
       error?.error_subcode,
       details,
+      typeof error?.error_user_msg === 'string' ? error.error_user_msg : undefined,
     );
   }
   return answer as T;
@@ -114,6 +125,15 @@ export async function sendPlatformMessage(phoneNumberId: string, token: string, 
   const [sent] = answer.messages ?? [];
   if (!sent?.id) throw new PlatformUnreachable(new Error('The platform answered 200 without a message id'));
   return { id: sent.id, waId: answer.contacts?.[0]?.wa_id, messageStatus: sent.message_status };
+}
+
+/** `GET /{phone-number-id}`: the number as the platform knows it (docs/numbers.md). */
+export const fetchPhoneNumber = (phoneNumberId: string, token: string): Promise<PlatformPhoneNumber> =>
+  graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(phoneNumberId)}?fields=${PHONE_NUMBER_FIELDS}`, token);
+
+/** `POST /{waba-id}/subscribed_apps`: the app (this deployment's) receives that business account's webhooks. */
+export async function subscribeApp(wabaId: string, token: string): Promise<void> {
+  await graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(wabaId)}/subscribed_apps`, token, {});
 }
 
 /** Every message template of a WhatsApp Business Account, following the Graph API's cursor paging. */

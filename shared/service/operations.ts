@@ -76,6 +76,25 @@ export const operations: Operation[] = [
 
   { name: 'GetUsage', handler: 'functions/usage/get.ts', trigger: http('GET', '/api/v1/usage'), access: { table: 'readWrite' } },
 
+  { name: 'ListNumbers', handler: 'functions/numbers/list.ts', trigger: http('GET', '/api/v1/numbers'), access: { table: 'readWrite', platformSecrets: true, graphApi: true } },
+  {
+    name: 'ConnectNumber',
+    handler: 'functions/numbers/connect.ts',
+    trigger: http('POST', '/api/v1/numbers'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
+  {
+    name: 'UpdateNumber',
+    handler: 'functions/numbers/update.ts',
+    trigger: http('PATCH', '/api/v1/numbers/{id}'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
+  {
+    name: 'DisconnectNumber',
+    handler: 'functions/numbers/disconnect.ts',
+    trigger: http('DELETE', '/api/v1/numbers/{id}'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'ListTemplates', handler: 'functions/templates/list.ts', trigger: http('GET', '/api/v1/templates'), access: { table: 'readWrite' } },
   {
     name: 'SyncTemplates',
@@ -136,7 +155,13 @@ export const operations: Operation[] = [
     timeoutSeconds: 29,
   },
 
-  { name: 'SendMessage', handler: 'functions/messages/send.ts', trigger: http('POST', '/api/v1/messages'), access: { table: 'readWrite' } },
+  {
+    name: 'SendMessage',
+    handler: 'functions/messages/send.ts',
+    trigger: http('POST', '/api/v1/messages'),
+    // `from` naming another number reads the workspace's numbers, the first one's details once from the platform.
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' } },
   { name: 'GetMessage', handler: 'functions/messages/get.ts', trigger: http('GET', '/api/v1/messages/{id}'), access: { table: 'readWrite', media: 'read' } },
   {
@@ -197,7 +222,12 @@ export const operations: Operation[] = [
     memoryMb: 512,
   },
 
-  { name: 'CreateCampaign', handler: 'functions/campaigns/create.ts', trigger: http('POST', '/api/v1/campaigns'), access: { table: 'readWrite' } },
+  {
+    name: 'CreateCampaign',
+    handler: 'functions/campaigns/create.ts',
+    trigger: http('POST', '/api/v1/campaigns'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'ListCampaigns', handler: 'functions/campaigns/list.ts', trigger: http('GET', '/api/v1/campaigns'), access: { table: 'readWrite' } },
   { name: 'GetCampaign', handler: 'functions/campaigns/get.ts', trigger: http('GET', '/api/v1/campaigns/{id}'), access: { table: 'readWrite' } },
   {

@@ -44,6 +44,7 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
     id: roundMessageId(campaign, campaignRounds(campaign)[0], recipient.p),
     workspace_id: campaign.workspace_id,
     phone_number: recipient.p,
+    ...(campaign.business_number_id && { business_number_id: campaign.business_number_id }),
     direction: 'outbound',
     status: error ? 'failed' : 'queued',
     message_type: 'template',

@@ -1,6 +1,7 @@
-import { campaignsPage, getCampaign, insertCampaign, moveCampaignFrom } from '#shared/data/campaign';
+import { campaignsPage, getCampaign, insertCampaign, moveCampaignFrom, runningCampaigns } from '#shared/data/campaign';
+import type { Sender } from '#shared/domain/numbers/sender';
 import { approvedTemplate, templateById } from '#shared/domain/templates/catalog';
-import type { Plan } from '#shared/records/workspace';
+import type { Plan, Workspace } from '#shared/records/workspace';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { pagination } from '#shared/pagination';
@@ -20,6 +21,11 @@ export interface NewCampaign {
   send_window?: SendWindow;
 }
 
+/** The campaigns sending from a number now: a number they send from cannot be disconnected. */
+export async function runningCampaignsFrom(workspace: Workspace, numberId: string): Promise<Campaign[]> {
+  return (await runningCampaigns(workspace.id)).filter((c) => (c.business_number_id ?? workspace.phone_number_id) === numberId);
+}
+
 const SCHEDULING_PLANS: Plan[] = ['growth', 'pro'];
 
 /** The template a new campaign names: by id, by name and language, or both (which must agree); it must be approved. */
@@ -37,7 +43,8 @@ async function campaignTemplate(ws: string, input: NewCampaign) {
   return approvedTemplate(ws, input.template_name!, language);
 }
 
-export async function createCampaign(ws: string, plan: Plan, input: NewCampaign): Promise<Campaign> {
+/** A new draft campaign, sending from `sender` (contract §17: `from`, else the default number). */
+export async function createCampaign(ws: string, plan: Plan, sender: Sender, input: NewCampaign): Promise<Campaign> {
   if (input.scheduled_at && !SCHEDULING_PLANS.includes(plan)) {
     throw errors.refused('plan_upgrade_required', 'Scheduled campaigns need the growth or pro plan');
   }
@@ -45,6 +52,7 @@ export async function createCampaign(ws: string, plan: Plan, input: NewCampaign)
   const campaign: Campaign = {
     id: newId(),
     workspace_id: ws,
+    business_number_id: sender.id,
     name: input.name,
     template_id: template.id,
     template_name: template.name,

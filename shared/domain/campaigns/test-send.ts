@@ -68,6 +68,7 @@ export async function sendCampaignTest(ws: string, campaignId: string, phones: s
       id: newId(),
       workspace_id: ws,
       phone_number: phone,
+      ...(campaign.business_number_id && { business_number_id: campaign.business_number_id }),
       direction: 'outbound',
       status: error ? 'failed' : 'queued',
       message_type: 'template',

@@ -4,7 +4,8 @@ import type { TemplateStatusUpdate } from '#shared/platform/webhook-payload';
 import { logger } from '#shared/logger';
 import type { Workspace } from '#shared/records/workspace';
 import { accessTokenFor } from '#shared/platform/secrets';
-import { fetchTemplates, PlatformError, PlatformUnreachable, type PlatformTemplate } from '#shared/platform/graph-client';
+import { fetchTemplates, type PlatformTemplate } from '#shared/platform/graph-client';
+import { onPlatform } from '#shared/domain/platform-calls';
 import { nowIso } from '#shared/time';
 import { fromPlatform } from '#shared/domain/templates/from-platform';
 import type { Template } from '#shared/records/template';
@@ -17,16 +18,8 @@ export async function listTemplates(workspaceId: string, filter: { status: strin
 }
 
 /** The platform's template list; its refusal or silence is the domain's `platform_error`. */
-async function platformTemplates(workspace: Workspace): Promise<PlatformTemplate[]> {
-  try {
-    return await fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id));
-  } catch (error) {
-    if (error instanceof PlatformError)
-      throw errors.refused('platform_error', `The messaging platform refused the template list: ${error.title} (code ${error.code})`);
-    if (error instanceof PlatformUnreachable) throw errors.refused('platform_error', 'The messaging platform did not answer; try again later');
-    throw error;
-  }
-}
+const platformTemplates = async (workspace: Workspace): Promise<PlatformTemplate[]> =>
+  onPlatform('the template list', async () => fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id)));
 
 /** Replaces the workspace's stored templates with the platform's current list. */
 export async function syncTemplates(workspace: Workspace): Promise<number> {
