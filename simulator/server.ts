@@ -15,6 +15,8 @@ import { MediaStore } from '#simulator/media';
 import { downloadMedia, getMediaObject, MEDIA_DOWNLOAD_ROUTE, registerMedia } from '#simulator/routes/media';
 import { simulateTemplateStatus } from '#simulator/routes/simulate-template-status';
 import { registerNumber } from '#simulator/routes/simulate-numbers';
+import { getPhoneNumber, listSubscribedApps, simulateNumberQuality, subscribeApp } from '#simulator/routes/phone-numbers';
+import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';
 import type { SimulatorState } from '#simulator/state';
 import { WebhookSender } from '#simulator/platform-webhooks';
 
@@ -42,7 +44,7 @@ export interface Simulator {
   stop(): Promise<void>;
   setWebhookUrl(url: string): void;
   /** Which business account a phone number id belongs to (webhooks name it in `entry[].id`); also `POST /_simulate/numbers`. */
-  registerNumber(phoneNumberId: string, wabaId: string): void;
+  registerNumber(phoneNumberId: string, wabaId: string, details?: Partial<Omit<SimulatedNumber, 'wabaId'>>): void;
 }
 
 export const DEFAULT_STATUS_INTERVAL_MS = 300;
@@ -54,11 +56,21 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'GET', path: /^\/health\/?$/, auth: false, handle: () => ok({ ok: true }) },
     { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: listMessageTemplates(state) },
     { method: 'POST', path: graphPath('(?<phoneNumberId>[^/]+)/messages'), auth: true, handle: sendMessage(state) },
-    { method: 'GET', path: graphPath('(?<mediaId>[^/]+)'), auth: true, handle: getMediaObject(state) },
+    { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: subscribeApp(state) },
+    { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: listSubscribedApps(state) },
+    // One path for every object: a registered number, else a media object.
+    {
+      method: 'GET',
+      path: graphPath('(?<objectId>[^/]+)'),
+      auth: true,
+      handle: (ctx) =>
+        state.numbers.has(ctx.params.objectId) ? getPhoneNumber(state)(ctx) : getMediaObject(state)({ ...ctx, params: { mediaId: ctx.params.objectId } }),
+    },
     { method: 'GET', path: MEDIA_DOWNLOAD_ROUTE, auth: true, handle: downloadMedia(state) },
     { method: 'POST', path: /^\/_simulate\/media\/?$/, auth: false, handle: registerMedia(state) },
     { method: 'POST', path: /^\/_simulate\/numbers\/?$/, auth: false, handle: registerNumber(state) },
     { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
+    { method: 'POST', path: /^\/_simulate\/number-quality\/?$/, auth: false, handle: simulateNumberQuality(state) },
     { method: 'POST', path: /^\/_simulate\/inbound\/?$/, auth: false, handle: simulateInbound(state) },
     { method: 'GET', path: /^\/_simulate\/messages\/?$/, auth: false, handle: listSentMessages(state) },
     { method: 'DELETE', path: /^\/_simulate\/messages\/?$/, auth: false, handle: clearSentMessages(state) },
@@ -82,6 +94,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     media: new MediaStore(),
     templateStatuses: new Map(),
     numbers: new Map(),
+    subscribedAccounts: new Set(),
   };
   if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
   const routes = routesFor(state);
@@ -105,7 +118,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     setWebhookUrl: (url) => state.webhooks.setUrl(url),
-    registerNumber: (phoneNumberId, wabaId) => state.numbers.set(phoneNumberId, wabaId),
+    registerNumber: (phoneNumberId, wabaId, details) => state.numbers.set(phoneNumberId, simulatedNumber(phoneNumberId, wabaId, details)),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         state.webhooks.stop();

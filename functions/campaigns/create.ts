@@ -6,5 +6,5 @@ import { created } from '#shared/http/responses';
 import { CreateCampaign } from '#shared/schemas/operations/campaigns';
 
 export const handler = httpOperation(CreateCampaign.request, async ({ body, workspace }) =>
-  created(campaignView(await createCampaign(workspace.id, workspace.plan, await senderOf(workspace, body.from), body))),
+  created(campaignView(await createCampaign(workspace, await senderOf(workspace, body.from), body))),
 );

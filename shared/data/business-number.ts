@@ -2,15 +2,26 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { db, tableName } from '#shared/data/table/client';
 import { isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
+import { indexes } from '#shared/data/table/table';
+import { queryAll } from '#shared/data/table/query-all';
+import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
 import type { BusinessNumber } from '#shared/records/business-number';
 
 /** A workspace's numbers share one partition: a workspace has a handful, always read together. */
-const numberKey = (ws: string, id: string) => ({ PK: `WS#${ws}#NUMBERS`, SK: id });
+const NUMBERS = '#NUMBERS';
+const numberKey = (ws: string, id: string) => ({ PK: `WS#${ws}${NUMBERS}`, SK: id });
+/** The numbers of a business account by display number: the platform names a number only so in `phone_number_quality_update`. */
+const accountEntry = (wabaId: string, display?: string) => ({ GSI1PK: `WABA#${wabaId}#NUMBERS`, ...(display !== undefined && { GSI1SK: display || '-' }) });
+const stored = (number: BusinessNumber) => ({
+  ...numberKey(number.workspace_id, number.id),
+  ...accountEntry(number.waba_id, number.display_phone_number),
+  ...number,
+});
 /** Maps the platform's phone_number_id to its workspace, and keeps a number in at most one workspace. */
 const routeKey = (phoneNumberId: string) => ({ PK: `PHONE_NUMBER#${phoneNumberId}`, SK: 'PHONE_NUMBER' });
 
 const toNumber = (item: Record<string, unknown>): BusinessNumber => {
-  const { PK: _pk, SK: _sk, _w, ...number } = item;
+  const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, _w, ...number } = item;
   return number as unknown as BusinessNumber;
 };
 
@@ -37,7 +48,7 @@ export async function insertNumber(number: BusinessNumber): Promise<'inserted' |
       {
         Put: {
           TableName: tableName(),
-          Item: { ...numberKey(number.workspace_id, number.id), ...number },
+          Item: stored(number),
           ConditionExpression: 'attribute_not_exists(PK) OR #status = :disconnected',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: { ':disconnected': 'disconnected' },
@@ -55,9 +66,7 @@ export async function insertNumber(number: BusinessNumber): Promise<'inserted' |
 /** Writes the item of a number whose route already exists (a workspace's first number, from before numbers had items), unless it has one. */
 export async function insertExistingNumber(number: BusinessNumber): Promise<void> {
   try {
-    await db().send(
-      new PutCommand({ TableName: tableName(), Item: { ...numberKey(number.workspace_id, number.id), ...number }, ConditionExpression: 'attribute_not_exists(PK)' }),
-    );
+    await db().send(new PutCommand({ TableName: tableName(), Item: stored(number), ConditionExpression: 'attribute_not_exists(PK)' }));
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
@@ -66,7 +75,12 @@ export async function insertExistingNumber(number: BusinessNumber): Promise<void
 /** Every number the workspace ever connected, connected or not. */
 export async function numbersOf(ws: string): Promise<BusinessNumber[]> {
   const { Items = [] } = await db().send(
-    new QueryCommand({ TableName: tableName(), KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': numberKey(ws, '').PK }, ConsistentRead: true }),
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': numberKey(ws, '').PK },
+      ConsistentRead: true,
+    }),
   );
   return Items.map(toNumber);
 }
@@ -94,13 +108,52 @@ export async function disconnectNumber(ws: string, id: string, at: string): Prom
   }
 }
 
+/** The connected numbers of a business account with this display number (one, unless the platform reused it). */
+export async function numbersByDisplay(wabaId: string, display: string): Promise<BusinessNumber[]> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: indexes.byParent.indexName,
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK = :display',
+      ExpressionAttributeValues: { ':pk': accountEntry(wabaId).GSI1PK, ':display': display },
+    }),
+  );
+  return Items.map(toNumber).filter((n) => n.status === 'connected');
+}
+
+/** The workspaces with a connected number in the business account. */
+export async function workspacesOfAccount(wabaId: string): Promise<string[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    IndexName: indexes.byParent.indexName,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': accountEntry(wabaId).GSI1PK },
+  });
+  return [
+    ...new Set(
+      items
+        .map(toNumber)
+        .filter((n) => n.status === 'connected')
+        .map((n) => n.workspace_id),
+    ),
+  ];
+}
+
+/** The number a table stream image holds, or undefined when the image is another record's. */
+export function numberFromStreamImage(image: StreamImage | undefined): BusinessNumber | undefined {
+  const item = streamItemOf(image, (key) => key.PK.endsWith(NUMBERS));
+  return item && toNumber(item);
+}
+
 /** What the platform last said of a number (quality, limit, name); undefined when the workspace has no such number. */
 export async function updateNumberDetails(
   ws: string,
   id: string,
   details: Partial<Pick<BusinessNumber, 'quality_rating' | 'messaging_limit' | 'verified_name' | 'display_phone_number' | 'throughput_mps' | 'updated_at'>>,
 ): Promise<BusinessNumber | undefined> {
-  const { expression, names, values } = setFields(details);
+  const { expression, names, values } = setFields({
+    ...details,
+    ...(details.display_phone_number !== undefined && { GSI1SK: details.display_phone_number || '-' }),
+  });
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({

@@ -59,7 +59,10 @@ export async function allWorkspaces(): Promise<Workspace[]> {
 }
 
 /** Sets settings (plan, stop words) of an existing workspace and returns it; undefined when there is none. */
-export async function updateSettings(id: string, settings: Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id'>>): Promise<Workspace | undefined> {
+export async function updateSettings(
+  id: string,
+  settings: Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id'>>,
+): Promise<Workspace | undefined> {
   const { expression, names, values } = setFields(settings);
   try {
     const { Attributes } = await db().send(

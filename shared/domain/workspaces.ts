@@ -1,5 +1,5 @@
 import { allWorkspaces, getWorkspace, insertWorkspace, updateSettings } from '#shared/data/workspace';
-import { workspaceIdOfNumber } from '#shared/data/business-number';
+import { workspaceIdOfNumber, workspacesOfAccount } from '#shared/data/business-number';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
@@ -23,6 +23,9 @@ const workspaceCache = new Map<string, { workspace: Workspace; until: number }>(
 /** A number changes workspace only when disconnected and connected again (rare, contract §17): found routes are kept a while. */
 const ROUTE_CACHE_MS = 10_000;
 const phoneNumberRoutes = new Map<string, { workspaceId: string; until: number }>();
+
+/** A change made in this process is seen at once by its next request; other processes see it within WORKSPACE_CACHE_MS. */
+export const forgetWorkspace = (id: string): boolean => workspaceCache.delete(id);
 
 export async function cachedWorkspace(id: string): Promise<Workspace | undefined> {
   const hit = workspaceCache.get(id);
@@ -48,10 +51,14 @@ export const listWorkspaces = allWorkspaces;
 
 /**
  * The workspaces of one WhatsApp Business Account (its numbers may serve several), for the
- * account-level webhooks (template status). Rare events: the workspace list is read each time.
+ * account-level webhooks (template status): those with a number of it (contract §17), and those
+ * whose first number's account it is (their numbers' items may not be written yet). Rare events:
+ * the workspace list is read each time.
  */
-export const findWorkspacesByWabaId = async (wabaId: string): Promise<Workspace[]> =>
-  (await allWorkspaces()).filter((workspace) => workspace.waba_id === wabaId);
+export async function findWorkspacesByWabaId(wabaId: string): Promise<Workspace[]> {
+  const [all, withNumbers] = await Promise.all([allWorkspaces(), workspacesOfAccount(wabaId)]);
+  return all.filter((workspace) => workspace.waba_id === wabaId || withNumbers.includes(workspace.id));
+}
 
 export async function setPlan(id: string, plan: Plan): Promise<Workspace> {
   const workspace = await updateSettings(id, { plan });

@@ -8,5 +8,6 @@ export const listTemplatesQuery = /* @__PURE__ */ droppable(() =>
     status: v.optional(v.picklist(TEMPLATE_STATUSES, `Must be one of ${TEMPLATE_STATUSES.join(', ')}`), 'APPROVED'),
     name: v.optional(v.string()),
     language: v.optional(v.string()),
+    waba_id: v.optional(v.pipe(v.string(), v.regex(/^\d{1,30}$/, "Must be the platform's WhatsApp Business Account id (digits)"))),
   }),
 );

@@ -76,7 +76,12 @@ export const operations: Operation[] = [
 
   { name: 'GetUsage', handler: 'functions/usage/get.ts', trigger: http('GET', '/api/v1/usage'), access: { table: 'readWrite' } },
 
-  { name: 'ListNumbers', handler: 'functions/numbers/list.ts', trigger: http('GET', '/api/v1/numbers'), access: { table: 'readWrite', platformSecrets: true, graphApi: true } },
+  {
+    name: 'ListNumbers',
+    handler: 'functions/numbers/list.ts',
+    trigger: http('GET', '/api/v1/numbers'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   {
     name: 'ConnectNumber',
     handler: 'functions/numbers/connect.ts',

@@ -7,7 +7,7 @@ import { mapLimit } from '#shared/concurrency';
 import type { Message, MessageError } from '#shared/records/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/records/template';
-import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { approvedTemplateFor } from '#shared/domain/templates/catalog';
 import { enqueue, queueUrl } from '#shared/queue-client';
 import { nowIso } from '#shared/time';
 import { campaignRounds, roundMessageId } from '#shared/domain/campaigns/campaign';
@@ -89,7 +89,8 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
   const now = nowIso();
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
-  const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
+  const template =
+    campaign.template ?? (await approvedTemplateFor(campaign.workspace_id, campaign.business_number_id, campaign.template_name, campaign.language));
   const optedOut =
     template.category === 'MARKETING'
       ? await optedOutPhones(

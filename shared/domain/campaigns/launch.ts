@@ -1,5 +1,5 @@
 import { writeAudienceChunks } from '#shared/data/audience-chunk';
-import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { approvedTemplateFor } from '#shared/domain/templates/catalog';
 import { errors } from '#shared/errors';
 import { nowIso } from '#shared/time';
 import { checkSharedValues, chunkRecipients, resolveAudience, sharedInput, type LaunchAudience } from '#shared/domain/campaigns/audience';
@@ -32,7 +32,7 @@ async function resolvedLater(ws: string, segment: Segment | undefined): Promise<
 export async function launchCampaign(ws: string, campaignId: string, audience: LaunchAudience, launchId: string) {
   const campaign = await requireCampaign(ws, campaignId);
   if (campaign.status !== 'draft') throw errors.invalidState(`The campaign is ${campaign.status}; only a draft can be launched`);
-  const template = await approvedTemplate(ws, campaign.template_name, campaign.language);
+  const template = await approvedTemplateFor(ws, campaign.business_number_id, campaign.template_name, campaign.language);
   // The launch's window replaces the one the campaign was created with.
   const window = audience.send_window ?? campaign.send_window ?? null;
   const later = await resolvedLater(ws, audience.segment);

@@ -3,7 +3,7 @@ import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
 import { optedOutPhones } from '#shared/data/contact-claims';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/records/message';
-import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { approvedTemplateFor } from '#shared/domain/templates/catalog';
 import { fillMacros, prepareTemplate } from '#shared/domain/templates/parameters';
 import type { TemplateInput, TemplateParameters } from '#shared/records/template-parameters';
 import { errors } from '#shared/errors';
@@ -55,7 +55,7 @@ export async function sendCampaignTest(ws: string, campaignId: string, phones: s
   if (campaign.status === 'cancelled') throw errors.invalidState('The campaign is cancelled; test sends need a campaign that is not');
   const numbers = [...new Set(phones)];
   // The launch's copy is what the campaign sends; a draft will copy the template approved now.
-  const template = campaign.template ?? (await approvedTemplate(ws, campaign.template_name, campaign.language));
+  const template = campaign.template ?? (await approvedTemplateFor(ws, campaign.business_number_id, campaign.template_name, campaign.language));
   const [{ first, byPhone }, optedOut] = await Promise.all([
     audienceEntries(campaign, numbers),
     template.category === 'MARKETING' ? optedOutPhones(ws, numbers) : Promise.resolve(new Set<string>()),

@@ -23,13 +23,14 @@ export interface SendRequest extends TemplateInput, Partial<Record<SessionKindNa
 const DEFAULT_LANGUAGE = 'en_US';
 
 /** A template message: an approved template, rendered, and never marketing to a number that opted out. */
-async function templateMessage(workspaceId: string, request: SendRequest) {
+async function templateMessage(workspace: Workspace, sender: Sender, request: SendRequest) {
+  const workspaceId = workspace.id;
   const name = typeof request.template === 'string' ? request.template : request.template!.name;
   const language = (typeof request.template === 'object' && request.template.language) || request.language || DEFAULT_LANGUAGE;
   // The opt-out is read alongside the template (a read either way), and matters only for marketing.
   const subscribed = requireSubscribed(workspaceId, request.to);
   subscribed.catch(() => undefined); // awaited below for marketing; the template's own errors come first
-  const template = await approvedTemplate(workspaceId, name, language);
+  const template = await approvedTemplate(workspace, sender.waba_id, name, language);
   const { parameters, rendered, content } = prepareTemplate(template, request);
   if (template.category === 'MARKETING') await subscribed;
   return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered };
@@ -49,7 +50,7 @@ export async function acceptMessage(workspace: Workspace, request: SendRequest, 
   const now = nowIso();
   const sender = await senderOf(workspace, request.from);
   const [kind, context] = await Promise.all([
-    request.template === undefined ? sessionMessage(workspace, sender, request) : templateMessage(workspaceId, request),
+    request.template === undefined ? sessionMessage(workspace, sender, request) : templateMessage(workspace, sender, request),
     request.reply_to === undefined ? null : referencedMessage(workspaceId, request.reply_to, 'reply_to'),
   ]);
   const message = await insertMessage({

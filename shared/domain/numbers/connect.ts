@@ -1,8 +1,11 @@
 import { disconnectNumber, insertNumber } from '#shared/data/business-number';
 import { updateSettings } from '#shared/data/workspace';
+import { forgetWorkspace } from '#shared/domain/workspaces';
 import { runningCampaignsFrom } from '#shared/domain/campaigns/lifecycle';
 import { detailsFromPlatform, defaultNumberId, forgetNumbers, workspaceNumbers, numberView, type NumberView } from '#shared/domain/numbers/numbers';
 import { onPlatform } from '#shared/domain/platform-calls';
+import { syncTemplates } from '#shared/domain/templates/catalog';
+import { logger } from '#shared/logger';
 import { errors } from '#shared/errors';
 import { fetchPhoneNumber, subscribeApp } from '#shared/platform/graph-client';
 import { accessTokenFor } from '#shared/platform/secrets';
@@ -12,9 +15,8 @@ import { nowIso } from '#shared/time';
 
 /**
  * POST /numbers (contract §17): reads the number from the platform, subscribes the app to its
- * business account's webhooks, then claims it (one workspace per number, decided by the table).
- * Platform steps come first: a refusal leaves nothing stored. (Templates kept per business
- * account, synced here, are issue 25's open part: docs/numbers.md.)
+ * business account's webhooks, claims it (one workspace per number, decided by the table), then
+ * syncs that account's templates. Platform steps come first: a refusal leaves nothing stored.
  */
 export async function connectNumber(workspace: Workspace, input: { phone_number_id: string; waba_id: string }): Promise<NumberView> {
   const token = await accessTokenFor(workspace.id);
@@ -35,6 +37,12 @@ export async function connectNumber(workspace: Workspace, input: { phone_number_
   if (outcome === 'in_use') throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
   if (outcome === 'connected') throw errors.invalidState(`Number ${input.phone_number_id} is already connected to this workspace`);
   forgetNumbers(workspace.id);
+  try {
+    await syncTemplates(workspace, input.waba_id);
+  } catch (error) {
+    // The number is connected; its account's templates follow with the next sync (every 15 minutes) or status push.
+    logger.warn('Template sync after connecting a number failed', { workspaceId: workspace.id, wabaId: input.waba_id, error: (error as Error).message });
+  }
   return numberView(workspace, number);
 }
 
@@ -49,7 +57,7 @@ export async function makeDefault(workspace: Workspace, id: string): Promise<Num
   const number = await requireNumber(workspace, id);
   const updated = await updateSettings(workspace.id, { default_number_id: id });
   if (!updated) throw errors.notFound('Workspace');
-  forgetNumbers(workspace.id);
+  forgetWorkspace(workspace.id);
   return numberView(updated, number);
 }
 

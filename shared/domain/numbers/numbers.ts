@@ -11,7 +11,8 @@ import { nowIso } from '#shared/time';
 /** The number sends use without `from` (contract §17). */
 export const defaultNumberId = (workspace: Workspace): string => workspace.default_number_id ?? workspace.phone_number_id;
 
-const qualityOf = (rating: string | undefined): QualityRating => (QUALITY_RATINGS as readonly string[]).find((q) => q === rating) as QualityRating ?? 'UNKNOWN';
+const qualityOf = (rating: string | undefined): QualityRating =>
+  ((QUALITY_RATINGS as readonly string[]).find((q) => q === rating) as QualityRating) ?? 'UNKNOWN';
 
 /** What the service keeps of the platform's phone number object. */
 export const detailsFromPlatform = (platform: PlatformPhoneNumber) => ({
@@ -29,7 +30,13 @@ export const detailsFromPlatform = (platform: PlatformPhoneNumber) => ({
  */
 async function firstNumber(workspace: Workspace): Promise<BusinessNumber> {
   const at = nowIso();
-  let details: ReturnType<typeof detailsFromPlatform> = { display_phone_number: '', verified_name: null, quality_rating: 'UNKNOWN', messaging_limit: null, throughput_mps: 80 };
+  let details: ReturnType<typeof detailsFromPlatform> = {
+    display_phone_number: '',
+    verified_name: null,
+    quality_rating: 'UNKNOWN',
+    messaging_limit: null,
+    throughput_mps: 80,
+  };
   try {
     details = detailsFromPlatform(await fetchPhoneNumber(workspace.phone_number_id, await accessTokenFor(workspace.id)));
   } catch (error) {
@@ -69,6 +76,18 @@ export async function cachedNumbers(workspace: Workspace): Promise<BusinessNumbe
 
 /** A change made in this process is seen at once by its next send. */
 export const forgetNumbers = (workspaceId: string): boolean => numbersCache.delete(workspaceId);
+
+/** The business account whose templates a number sends; no number (a message from before several numbers) or the first: the first's. */
+export async function wabaOfNumber(workspace: Workspace, numberId: string | undefined): Promise<string> {
+  if (!numberId || numberId === workspace.phone_number_id) return workspace.waba_id;
+  return (await cachedNumbers(workspace)).find((n) => n.id === numberId)?.waba_id ?? workspace.waba_id;
+}
+
+/** The business accounts of the workspace's connected numbers, the first number's first. */
+export async function accountsOf(workspace: Workspace): Promise<string[]> {
+  const connected = (await workspaceNumbers(workspace)).filter((n) => n.status === 'connected').map((n) => n.waba_id);
+  return [...new Set(connected)].sort((a, b) => Number(b === workspace.waba_id) - Number(a === workspace.waba_id));
+}
 
 /** A number as `GET /numbers` shows it: `paused` while an account-level error pauses its sending (§16). */
 export async function numberView(workspace: Workspace, number: BusinessNumber) {

@@ -21,6 +21,9 @@ export async function senderOf(workspace: Workspace, from?: string): Promise<Sen
   }
   const numbers = await cachedNumbers(workspace);
   const number = numbers.find((n) => n.status === 'connected' && (n.id === wanted || (n.display_phone_number !== '' && n.display_phone_number === wanted)));
-  if (!number) throw errors.refused('unknown_number', `No connected number ${from ?? wanted} in this workspace`, [{ field: 'from', message: 'not a connected number of the workspace' }]);
+  if (!number)
+    throw errors.refused('unknown_number', `No connected number ${from ?? wanted} in this workspace`, [
+      { field: 'from', message: 'not a connected number of the workspace' },
+    ]);
   return { id: number.id, waba_id: number.waba_id };
 }

@@ -1,5 +1,8 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { campaignFromStreamImage } from '#shared/data/campaign';
+import { numberFromStreamImage } from '#shared/data/business-number';
+import { numberView } from '#shared/domain/numbers/numbers';
+import type { BusinessNumber } from '#shared/records/business-number';
 import { contactFromStreamImage } from '#shared/data/contact';
 import { messageFromStreamImage } from '#shared/data/message';
 import { templateFromStreamImage } from '#shared/data/template';
@@ -21,10 +24,12 @@ const REPORTS = ['sent', 'delivered', 'read', 'failed'] as const;
 
 type Events = { type: EventType; data: unknown }[];
 
-function templateEvents(name: DynamoDBRecord['eventName'], now: Template | undefined, then: Template | undefined): Events {
+async function templateEvents(workspaceId: string, name: DynamoDBRecord['eventName'], now: Template | undefined, then: Template | undefined): Promise<Events> {
   if (name !== 'MODIFY') return [];
+  // The first business account's templates do not carry their account (contract §17).
+  const wabaId = now!.waba_id ?? (await cachedWorkspace(workspaceId))?.waba_id ?? '';
   // Every sync rewrites the item; only a change a client can see is an update.
-  const [shown, shownBefore] = [publicTemplate(now!), publicTemplate(then!)];
+  const [shown, shownBefore] = [publicTemplate({ ...now!, waba_id: wabaId }), publicTemplate({ ...then!, waba_id: wabaId })];
   return JSON.stringify(shown) === JSON.stringify(shownBefore) ? [] : [{ type: 'template.updated', data: shown }];
 }
 
@@ -43,6 +48,15 @@ function messageEvents(name: DynamoDBRecord['eventName'], message: NumberedMessa
     type: `message.${report}` as EventType,
     data: detailView(message!),
   }));
+}
+
+/** A number the platform re-rated (quality, limit, name): `number.updated` with the number as `GET /numbers` shows it. */
+async function numberEvents(name: DynamoDBRecord['eventName'], number: BusinessNumber | undefined, before: BusinessNumber | undefined): Promise<Events> {
+  if (name !== 'MODIFY' || number!.status !== 'connected') return [];
+  const rated = (n: BusinessNumber) => JSON.stringify([n.quality_rating, n.messaging_limit, n.throughput_mps, n.verified_name, n.display_phone_number]);
+  if (rated(number!) === rated(before!)) return [];
+  const workspace = await cachedWorkspace(number!.workspace_id);
+  return workspace ? [{ type: 'number.updated', data: await numberView(workspace, number!) }] : [];
 }
 
 /** A message from before several numbers went out from its workspace's first number (contract §17, "Upgrade"). */
@@ -74,11 +88,16 @@ async function describe(name: DynamoDBRecord['eventName'], after: Image, before:
   const both = <T>(read: (image: Image) => T | undefined) => [read(after), read(before)] as const;
   const [template, oldTemplate] = both(templateFromStreamImage);
   if (template || oldTemplate)
-    return { workspaceId: (template ?? oldTemplate)!.workspace_id, events: templateEvents(name, template?.template, oldTemplate?.template) };
+    return {
+      workspaceId: (template ?? oldTemplate)!.workspace_id,
+      events: await templateEvents((template ?? oldTemplate)!.workspace_id, name, template?.template, oldTemplate?.template),
+    };
   const [message, oldMessage] = both(messageFromStreamImage);
   if (message || oldMessage) return { workspaceId: (message ?? oldMessage)!.workspace_id, events: messageEvents(name, await withNumber(message), oldMessage) };
   const [campaign, oldCampaign] = both(campaignFromStreamImage);
   if (campaign || oldCampaign) return { workspaceId: (campaign ?? oldCampaign)!.workspace_id, events: campaignEvents(name, campaign, oldCampaign) };
+  const [number, oldNumber] = both(numberFromStreamImage);
+  if (number || oldNumber) return { workspaceId: (number ?? oldNumber)!.workspace_id, events: await numberEvents(name, number, oldNumber) };
   // Contacts carry no workspace attribute: their data module reads it from the key.
   const [contact, oldContact] = both(contactFromStreamImage);
   if (contact || oldContact) return { workspaceId: (contact ?? oldContact)!.workspace_id, events: contactEvents(name, contact?.contact, oldContact?.contact) };

@@ -10,7 +10,7 @@ export const CreateCampaign = {
   auth: 'apiKey',
   request: { body: createCampaignBody },
   success: [{ status: 201, data: 'campaign' }],
-  errors: ['template_not_found', 'template_not_approved', 'plan_upgrade_required'],
+  errors: ['template_not_found', 'template_not_approved', 'plan_upgrade_required', 'unknown_number'],
 } satisfies ApiKeyOperation;
 
 export const ListCampaigns = {

@@ -12,7 +12,18 @@ import type * as responses from '#shared/schemas/responses/index';
 /** A response schema, by its name in shared/schemas/responses (type-only: a handler's bundle keeps no response schema). */
 export type ResponseName = keyof typeof responses;
 
-export type Tag = 'API keys' | 'Usage' | 'Numbers' | 'Templates' | 'Contacts' | 'Groups' | 'Messages' | 'Campaigns' | 'Webhooks' | 'Platform webhooks' | 'Service';
+export type Tag =
+  | 'API keys'
+  | 'Usage'
+  | 'Numbers'
+  | 'Templates'
+  | 'Contacts'
+  | 'Groups'
+  | 'Messages'
+  | 'Campaigns'
+  | 'Webhooks'
+  | 'Platform webhooks'
+  | 'Service';
 
 /** A success in the envelope: `data` is one of these, or a list of them (`pages`, `cursor`: with the pagination block). */
 export interface EnvelopedSuccess {
