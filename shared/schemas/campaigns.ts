@@ -116,6 +116,7 @@ export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
       template_header: v.optional(templateHeader(true)),
       template_buttons: v.optional(templateButtons(true)),
       send_window: v.optional(sendWindow()),
+      from: v.optional(businessNumber()),
     }),
     v.forward(
       v.partialCheck(
@@ -135,5 +136,6 @@ export const listCampaignsQuery = /* @__PURE__ */ droppable(() => v.object(pageP
 export const testCampaignBody = /* @__PURE__ */ droppable(() =>
   v.object({
     phones: v.pipe(v.array(phone()), v.minLength(1, 'At least 1 phone number'), v.maxLength(5, 'At most 5 phone numbers')),
+    from: v.optional(businessNumber()),
   }),
 );

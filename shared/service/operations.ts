@@ -245,11 +245,16 @@ export const operations: Operation[] = [
     name: 'LaunchCampaign',
     handler: 'functions/campaigns/launch.ts',
     trigger: http('POST', '/api/v1/campaigns/{id}/launch'),
-    access: { table: 'readWrite' },
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
     timeoutSeconds: 29,
   },
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
-  { name: 'TestCampaign', handler: 'functions/campaigns/test.ts', trigger: http('POST', '/api/v1/campaigns/{id}/test'), access: { table: 'readWrite' } },
+  {
+    name: 'TestCampaign',
+    handler: 'functions/campaigns/test.ts',
+    trigger: http('POST', '/api/v1/campaigns/{id}/test'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'RetryCampaign', handler: 'functions/campaigns/retry.ts', trigger: http('POST', '/api/v1/campaigns/{id}/retry'), access: { table: 'readWrite' } },
   {
     name: 'FanoutWorker',

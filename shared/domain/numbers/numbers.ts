@@ -23,35 +23,38 @@ export const detailsFromPlatform = (platform: PlatformPhoneNumber) => ({
   throughput_mps: throughputOfLevel(platform.throughput?.level),
 });
 
+/** What a number shows while the platform has not described it. */
+const UNKNOWN_DETAILS: ReturnType<typeof detailsFromPlatform> = {
+  display_phone_number: '',
+  verified_name: null,
+  quality_rating: 'UNKNOWN',
+  messaging_limit: null,
+  throughput_mps: 80,
+};
+
 /**
  * The item of a workspace's first number, written the first time it is needed: a workspace from
- * before several numbers (contract §17, "Upgrade") has only its route. What the platform says of it
- * is read once; a platform that does not answer leaves the details unknown until its next update.
+ * before several numbers (contract §17, "Upgrade") has only its route. It is written with what the
+ * platform says of the number; while the platform does not answer, the number is shown with its
+ * details unknown and nothing is written, so the next read tries again.
  */
 async function firstNumber(workspace: Workspace): Promise<BusinessNumber> {
-  const at = nowIso();
-  let details: ReturnType<typeof detailsFromPlatform> = {
-    display_phone_number: '',
-    verified_name: null,
-    quality_rating: 'UNKNOWN',
-    messaging_limit: null,
-    throughput_mps: 80,
-  };
+  let details: ReturnType<typeof detailsFromPlatform> | undefined;
   try {
     details = detailsFromPlatform(await fetchPhoneNumber(workspace.phone_number_id, await accessTokenFor(workspace.id)));
   } catch (error) {
-    logger.warn('First number read from the platform failed; its details stay unknown', { workspaceId: workspace.id, error: (error as Error).message });
+    logger.warn('First number read from the platform failed; its details stay unknown for now', { workspaceId: workspace.id, error: (error as Error).message });
   }
   const number: BusinessNumber = {
     id: workspace.phone_number_id,
     workspace_id: workspace.id,
     waba_id: workspace.waba_id,
-    ...details,
+    ...(details ?? UNKNOWN_DETAILS),
     status: 'connected',
     connected_at: workspace.created_at,
-    updated_at: at,
+    updated_at: nowIso(),
   };
-  await insertExistingNumber(number);
+  if (details) await insertExistingNumber(number);
   return number;
 }
 

@@ -1,4 +1,5 @@
-import { cachedNumbers, defaultNumberId } from '#shared/domain/numbers/numbers';
+import { cachedNumbers, defaultNumberId, wabaOfNumber } from '#shared/domain/numbers/numbers';
+import type { Campaign } from '#shared/records/campaign';
 import { errors } from '#shared/errors';
 import type { Workspace } from '#shared/records/workspace';
 
@@ -26,4 +27,11 @@ export async function senderOf(workspace: Workspace, from?: string): Promise<Sen
       { field: 'from', message: 'not a connected number of the workspace' },
     ]);
   return { id: number.id, waba_id: number.waba_id };
+}
+
+/** A campaign's launch or test send: `from` when given, else the number the campaign was created with (a campaign from before several numbers: the first). */
+export async function campaignSender(workspace: Workspace, campaign: Campaign, from?: string): Promise<Sender> {
+  if (from !== undefined) return senderOf(workspace, from);
+  const id = campaign.business_number_id ?? workspace.phone_number_id;
+  return { id, waba_id: await wabaOfNumber(workspace, id) };
 }
