@@ -7,6 +7,7 @@ import { accessTokenFor } from '#shared/platform/secrets';
 import { fetchTemplates, PlatformError, PlatformUnreachable, type PlatformTemplate } from '#shared/platform/graph-client';
 import { nowIso } from '#shared/time';
 import { fromPlatform } from '#shared/domain/templates/from-platform';
+import { platformRefusal } from '#shared/domain/templates/platform-refusals';
 import type { Template } from '#shared/records/template';
 
 export async function listTemplates(workspaceId: string, filter: { status: string; name?: string; language?: string }): Promise<Template[]> {
@@ -21,8 +22,7 @@ async function platformTemplates(workspace: Workspace): Promise<PlatformTemplate
   try {
     return await fetchTemplates(workspace.waba_id, await accessTokenFor(workspace.id));
   } catch (error) {
-    if (error instanceof PlatformError)
-      throw errors.refused('platform_error', `The messaging platform refused the template list: ${error.title} (code ${error.code})`);
+    if (error instanceof PlatformError) throw platformRefusal(error, 'list the templates');
     if (error instanceof PlatformUnreachable) throw errors.refused('platform_error', 'The messaging platform did not answer; try again later');
     throw error;
   }

@@ -1,0 +1,37 @@
+/**
+ * What a platform failure during template management becomes (contract §2, §18): the name and
+ * language already in use is 409 `template_exists`; any other refusal is 422 `platform_error`
+ * whose `details` repeat the platform's error fields (`code`, `error_subcode`, `message`,
+ * `error_user_title`, `error_user_msg`); no answer at all is 502 `platform_error`.
+ */
+import { errors, type ErrorDetail } from '#shared/errors';
+import { PlatformError, PlatformUnreachable } from '#shared/platform/graph-client';
+
+/** The platform's subcode for "Message template already exists" (that name, in that language). */
+export const TEMPLATE_EXISTS_SUBCODE = 2388024;
+
+function platformDetails(error: PlatformError): ErrorDetail[] {
+  const fields: [string, string | number | undefined][] = [
+    ['code', error.code],
+    ['error_subcode', error.subcode],
+    ['message', error.explanation.message],
+    ['error_user_title', error.title],
+    ['error_user_msg', error.explanation.userMessage ?? error.details],
+  ];
+  return fields.filter(([, value]) => value !== undefined && value !== '').map(([field, value]) => ({ field, message: String(value) }));
+}
+
+/** A platform's refusal to `doing` as the domain's 422 `platform_error`, with the platform's fields in `details`. */
+export const platformRefusal = (error: PlatformError, doing: string) =>
+  errors.platformRefused(`The messaging platform refused to ${doing}: ${error.title} (code ${error.code})`, platformDetails(error));
+
+/** Rethrows a failure of `doing` (e.g. "create the template") as the domain's error. */
+export function templateManagementFailure(error: unknown, doing: string, template: { name: string; language: string }): never {
+  if (error instanceof PlatformError) {
+    if (error.subcode === TEMPLATE_EXISTS_SUBCODE)
+      throw errors.refused('template_exists', `A template ${template.name} in ${template.language} exists in this business account`);
+    throw platformRefusal(error, doing);
+  }
+  if (error instanceof PlatformUnreachable) throw errors.refused('platform_error', `The messaging platform did not answer when asked to ${doing}; try again later`);
+  throw error;
+}
