@@ -3,6 +3,9 @@ import type { SentMessages } from '#simulator/sent-messages';
 import type { WebhookSender } from '#simulator/platform-webhooks';
 import type { MediaStore } from '#simulator/media';
 import type { TemplateStatus } from '#simulator/templates';
+import type { CreatedTemplates } from '#simulator/created-templates';
+import type { UploadSessions } from '#simulator/uploads';
+import type { TemplateReviewSettings } from '#simulator/template-review';
 
 /** Everything one running simulator keeps, shared by its routes. */
 export interface SimulatorState {
@@ -14,6 +17,12 @@ export interface SimulatorState {
   templateStatuses: Map<string, TemplateStatus>;
   /** Business account (WABA) of each registered phone number id, for the webhooks' `entry[].id`. */
   numbers: Map<string, string>;
+  /** Templates created through the Graph API, per business account. */
+  created: CreatedTemplates;
+  /** Resumable upload sessions and the handles they issued. */
+  uploads: UploadSessions;
+  /** How created and edited templates are reviewed. */
+  templateReview: TemplateReviewSettings;
 }
 
 /** A phone number id with its business account: the registered one, else the number's id stands in. */
