@@ -79,6 +79,8 @@ export const deleteTemplateQuery = /* @__PURE__ */ droppable(() =>
       v.pipe(
         v.picklist(['true', 'false'], 'Must be true or false'),
         v.transform((value) => value === 'true'),
+        // What the handler gets, and what the API document shows clients.
+        v.boolean(),
       ),
       'false',
     ),

@@ -1,3 +1,4 @@
+import { graphErrors } from '#simulator/graph-error';
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import type { SimulatorState } from '#simulator/state';
 
@@ -14,6 +15,7 @@ export const openUploadSession =
 export const receiveUpload =
   (state: SimulatorState) =>
   async (ctx: RouteContext): Promise<JsonResponse> => {
+    if (state.faults.current.upload_error) throw graphErrors.unknown();
     const offset = Number(ctx.headers.file_offset ?? Number.NaN);
     return ok(state.uploads.receive(ctx.params.sessionId, offset, await ctx.readBytes(MAX_UPLOAD_BYTES)));
   };
