@@ -56,7 +56,7 @@ export const errors = {
   /** A refusal under a rule of its own code (template_not_found, session_window_closed, …). */
   refused: (code: DomainErrorCode, message: string, details?: ErrorDetail[]) => new DomainError(code, message, details),
   /** Content that breaks a rule checked before the platform is called (a template's, contract §18): one detail per problem. */
-  unprocessable: (details: ErrorDetail[]) => new DomainError('validation_error', 'The request breaks the platform\'s rules', details, true),
+  unprocessable: (details: ErrorDetail[]) => new DomainError('validation_error', "The request breaks the platform's rules", details, true),
   /** The platform answered with a refusal of an operation made on the client's behalf; `details` carry its code and messages. */
   platformRefused: (message: string, details: ErrorDetail[]) => new DomainError('platform_error', message, details, true),
 };

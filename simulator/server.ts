@@ -19,7 +19,7 @@ import type { SimulatorState } from '#simulator/state';
 import { WebhookSender } from '#simulator/platform-webhooks';
 import { CreatedTemplates } from '#simulator/created-templates';
 import { UploadSessions } from '#simulator/uploads';
-import { MANUAL_REVIEW, type TemplateReviewSettings } from '#simulator/template-review';
+import { MANUAL_REVIEW, type TemplateReviewSettings } from '#simulator/template-review-settings';
 import { createTemplate, deleteTemplate, editTemplate } from '#simulator/routes/manage-templates';
 import { openUploadSession, receiveUpload, uploadStatus } from '#simulator/routes/uploads';
 import { updateTemplateReview } from '#simulator/routes/simulate-template-review';

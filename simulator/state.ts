@@ -5,7 +5,7 @@ import type { MediaStore } from '#simulator/media';
 import type { TemplateStatus } from '#simulator/templates';
 import type { CreatedTemplates } from '#simulator/created-templates';
 import type { UploadSessions } from '#simulator/uploads';
-import type { TemplateReviewSettings } from '#simulator/template-review';
+import type { TemplateReviewSettings } from '#simulator/template-review-settings';
 
 /** Everything one running simulator keeps, shared by its routes. */
 export interface SimulatorState {

@@ -36,7 +36,8 @@ function header(component: Json, uploads: UploadSessions): GraphComponent {
   }
   if (format !== 'IMAGE' && format !== 'VIDEO' && format !== 'DOCUMENT') throw templateErrors.headerFormat(`Unknown header format ${String(format)}.`);
   const handle = isObject(component.example) && Array.isArray(component.example.header_handle) ? component.example.header_handle[0] : undefined;
-  if (typeof handle !== 'string' || !uploads.typeOf(handle)) throw templateErrors.headerFormat('A media header needs example.header_handle from a resumable upload.');
+  if (typeof handle !== 'string' || !uploads.typeOf(handle))
+    throw templateErrors.headerFormat('A media header needs example.header_handle from a resumable upload.');
   return { type: 'HEADER', format, example: { header_handle: [handle] } };
 }
 
@@ -44,7 +45,12 @@ function button(given: unknown): GraphButton {
   if (!isObject(given)) throw invalid('A button must be an object.');
   const text = String(given.text ?? '');
   if (given.type === 'OTP')
-    return { type: 'URL', text: text || 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}', example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp123456'] };
+    return {
+      type: 'URL',
+      text: text || 'Copy code',
+      url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}',
+      example: ['https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp123456'],
+    };
   if (!text || text.length > 25) throw templateErrors.characterLimit('A button text');
   if (given.type === 'QUICK_REPLY') return { type: 'QUICK_REPLY', text };
   if (given.type === 'PHONE_NUMBER' && typeof given.phone_number === 'string') return { type: 'PHONE_NUMBER', text, phone_number: given.phone_number };
@@ -96,7 +102,8 @@ export function checkComponents(given: unknown, uploads: UploadSessions): GraphC
 /** A creation's name, language and category, checked. */
 export function checkIdentity(body: Json): { name: string; language: string; category: TemplateCategory; parameter_format: 'POSITIONAL' | 'NAMED' } {
   const { name, language, category, parameter_format: format } = body;
-  if (typeof name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(name)) throw whatsappErrors.invalidParameter('Param name must be lowercase letters, digits and underscores, at most 512 characters.');
+  if (typeof name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(name))
+    throw whatsappErrors.invalidParameter('Param name must be lowercase letters, digits and underscores, at most 512 characters.');
   if (typeof language !== 'string' || !language) throw whatsappErrors.invalidParameter('The parameter language is required.');
   if (!CATEGORIES.includes(category as TemplateCategory)) throw whatsappErrors.invalidParameter(`Param category must be one of ${CATEGORIES.join(', ')}.`);
   return { name, language, category: category as TemplateCategory, parameter_format: format === 'NAMED' ? 'NAMED' : 'POSITIONAL' };

@@ -14,7 +14,11 @@ export const templateErrors = {
     refusal(2388024, 'Message template already exists', `There is already ${language} content for this template. You can create a new template and try again.`),
   /** 2388023: that name and language were deleted and cannot be created again yet. */
   beingDeleted: (language: string) =>
-    refusal(2388023, 'Message template language is being deleted', `${language} content is being deleted. Create a new template with a different name, or try again later.`),
+    refusal(
+      2388023,
+      'Message template language is being deleted',
+      `${language} content is being deleted. Create a new template with a different name, or try again later.`,
+    ),
   /** 2388040: a text over its limit. */
   characterLimit: (what: string) => refusal(2388040, 'Character limit exceeded', `${what} is over its character limit.`),
   /** 2388047: a header the platform cannot take (format, placeholders, example handle). */
@@ -24,11 +28,9 @@ export const templateErrors = {
   /** Any other definition the platform refuses (missing body, examples, button rules). */
   invalidDefinition: (details: string) => refusal(undefined, 'Invalid template', details),
   /** An approved template edited again within a day. */
-  editTooSoon: () =>
-    refusal(undefined, 'Template edit limit reached', 'An approved message template can be edited once in 24 hours. Try again later.'),
+  editTooSoon: () => refusal(undefined, 'Template edit limit reached', 'An approved message template can be edited once in 24 hours. Try again later.'),
   /** An approved template edited more often than the platform allows in 30 days. */
-  tooManyEdits: () =>
-    refusal(undefined, 'Template edit limit reached', 'An approved message template can be edited up to 10 times in 30 days.'),
+  tooManyEdits: () => refusal(undefined, 'Template edit limit reached', 'An approved message template can be edited up to 10 times in 30 days.'),
   /** Templates in review cannot be edited. */
   notEditable: (status: string) => refusal(undefined, 'Message template cannot be edited', `A ${status} message template cannot be edited.`),
   /** The category of an approved template cannot change. */

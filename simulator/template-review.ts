@@ -2,18 +2,6 @@ import type { CreatedTemplate } from '#simulator/created-templates';
 import type { SimulatorState } from '#simulator/state';
 import { pushTemplateStatus } from '#simulator/template-status-push';
 
-/**
- * How the simulator reviews templates created or edited through its API: after `delayMs` the
- * template takes `outcome` and the platform's status update is pushed; with `delayMs: null` it
- * stays PENDING until `POST /_simulate/template-status` decides.
- */
-export interface TemplateReviewSettings {
-  delayMs: number | null;
-  outcome: 'APPROVED' | 'REJECTED';
-}
-
-export const MANUAL_REVIEW: TemplateReviewSettings = { delayMs: null, outcome: 'APPROVED' };
-
 /** Starts the review of a template just submitted (created or edited). */
 export function scheduleReview(state: SimulatorState, template: CreatedTemplate): void {
   const { delayMs, outcome } = state.templateReview;

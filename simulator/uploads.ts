@@ -35,7 +35,7 @@ export class UploadSessions {
     if (!session) throw graphErrors.unsupportedRequest('POST', id);
     if (!Number.isInteger(offset) || offset !== session.offset)
       throw whatsappErrors.invalidParameter(`file_offset must be ${session.offset}, where this upload session stands.`);
-    if (session.offset + bytes.length > session.length) throw whatsappErrors.invalidParameter('More bytes than the session\'s file_length.');
+    if (session.offset + bytes.length > session.length) throw whatsappErrors.invalidParameter("More bytes than the session's file_length.");
     session.offset += bytes.length;
     if (session.offset < session.length) return { id, file_offset: session.offset };
     this.sessions.delete(id);

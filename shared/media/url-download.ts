@@ -46,7 +46,8 @@ export async function downloadFromClientUrl(raw: string, limits: DownloadLimits)
       },
       (response) => {
         const status = response.statusCode ?? 0;
-        if (status < 200 || status >= 300) return finish({ ok: false, reason: status >= 300 && status < 400 ? 'redirects are not followed' : `the URL answered ${status}` });
+        if (status < 200 || status >= 300)
+          return finish({ ok: false, reason: status >= 300 && status < 400 ? 'redirects are not followed' : `the URL answered ${status}` });
         const declared = Number(response.headers['content-length']);
         if (Number.isFinite(declared) && declared > limits.maxBytes) return finish({ ok: false, reason: `the file is larger than ${limits.maxBytes} bytes` });
         const chunks: Buffer[] = [];

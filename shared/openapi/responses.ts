@@ -78,7 +78,8 @@ export class ErrorResponses {
 
   constructor(descriptions: HttpDescription[]) {
     for (const description of descriptions.filter((d) => d.auth === 'apiKey')) {
-      for (const codes of codesByStatus(errorCodesOf(description), description.unprocessable).values()) this.uses.set(codes.join(), (this.uses.get(codes.join()) ?? 0) + 1);
+      for (const codes of codesByStatus(errorCodesOf(description), description.unprocessable).values())
+        this.uses.set(codes.join(), (this.uses.get(codes.join()) ?? 0) + 1);
     }
   }
 

@@ -20,7 +20,9 @@ const example = () =>
       body_text: v.optional(v.array(v.array(v.string()))),
       body_text_named_params: v.optional(namedExamples()),
       header_url: v.optional(v.pipe(v.string(), v.description('A media header: an https URL of the example file, which the service downloads (at most 5 MB)'))),
-      header_base64: v.optional(v.pipe(v.string(), v.description('A media header: the example file itself, base64 (at most 5 MB, and the request at most 1 MiB)'))),
+      header_base64: v.optional(
+        v.pipe(v.string(), v.description('A media header: the example file itself, base64 (at most 5 MB, and the request at most 1 MiB)')),
+      ),
       mime_type: v.optional(v.pipe(v.string(), v.description('With `header_base64`: image/jpeg, image/png, video/mp4 or application/pdf'))),
     }),
     v.description("The platform's `example` block; a media header's example is `header_url` or `header_base64` with `mime_type`"),

@@ -30,7 +30,8 @@ export const simulateTemplateStatus =
       throw whatsappErrors.invalidParameter(`event must be one of ${EVENTS.join(', ')}`);
     const created = state.created.find(wabaId, name, language);
     if (created) state.created.setStatus(created, event as TemplateStatus);
-    else if (TEMPLATES.some((t) => t.name === name && t.language === language)) state.templateStatuses.set(`${wabaId}|${name}|${language}`, event as TemplateStatus);
+    else if (TEMPLATES.some((t) => t.name === name && t.language === language))
+      state.templateStatuses.set(`${wabaId}|${name}|${language}`, event as TemplateStatus);
     else throw whatsappErrors.templateNotFound(name, language);
     const id = created?.id ?? templateId(wabaId, { name, language });
     const result = await pushTemplateStatus(state, wabaId, { id, name, language }, event, typeof reason === 'string' ? reason : undefined);

@@ -21,4 +21,7 @@ export const receiveUpload =
   };
 
 /** `GET /{version}/upload:…`: where the session stands, to resume it. */
-export const uploadStatus = (state: SimulatorState) => (ctx: RouteContext): JsonResponse => ok(state.uploads.status(ctx.params.sessionId));
+export const uploadStatus =
+  (state: SimulatorState) =>
+  (ctx: RouteContext): JsonResponse =>
+    ok(state.uploads.status(ctx.params.sessionId));

@@ -26,13 +26,15 @@ const definition = (name: string, components: unknown[] = [body()], language = '
 const create = (def: unknown) => request(graph(`${WABA}/message_templates`), 'POST', def);
 const review = (settings: unknown) => request(`${simulator.url}/_simulate/template-review`, 'POST', settings, null);
 const templateUpdates = () =>
-  receiver.received.flatMap((w) => w.body.entry.flatMap((e) => e.changes.filter((c) => c.field === 'message_template_status_update').map((c) => c.value as any)));
+  receiver.received.flatMap((w) =>
+    w.body.entry.flatMap((e) => e.changes.filter((c) => c.field === 'message_template_status_update').map((c) => c.value as any)),
+  );
 
 /** Every listed template, following `paging.next` (the simulator lists five a page). */
 async function listed(): Promise<any[]> {
   const all: any[] = [];
   for (let url: string | undefined = graph(`${WABA}/message_templates`); url; ) {
-    const page = await request(url, 'GET');
+    const page: { body: { data: any[]; paging?: { next?: string } } } = await request(url, 'GET');
     all.push(...page.body.data);
     url = page.body.paging?.next;
   }

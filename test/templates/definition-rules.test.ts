@@ -74,11 +74,7 @@ const cases: [string, (d: Definition) => void, string][] = [
     (d) => (d.components[3].buttons = [d.components[3].buttons[0], d.components[3].buttons[2], d.components[3].buttons[1]]),
     'components.3.buttons.2.type',
   ],
-  [
-    'URL placeholder not at the end',
-    (d) => (d.components[3].buttons[2].url = 'https://shop.example.com/{{1}}/track'),
-    'components.3.buttons.2.url',
-  ],
+  ['URL placeholder not at the end', (d) => (d.components[3].buttons[2].url = 'https://shop.example.com/{{1}}/track'), 'components.3.buttons.2.url'],
 ];
 
 describe('POST /api/v1/templates: the rules checked before the platform', () => {

@@ -103,14 +103,24 @@ describe('a template created through the API', () => {
     );
     expect((request.request.template as { components: unknown[] }).components).toEqual([
       { type: 'header', parameters: [{ type: 'image', image: { link: 'https://cdn.example.com/autumn.jpg' } }] },
-      { type: 'body', parameters: [{ type: 'text', text: '30%' }, { type: 'text', text: 'Friday' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: '30%' },
+          { type: 'text', text: 'Friday' },
+        ],
+      },
       { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'ada' }] },
       { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'Not interested' }] },
     ]);
   });
 
   it('takes the header example as base64 too', async () => {
-    const reply = await call('POST', '/api/v1/templates', promo('autumn_inline', imageHeader({ header_base64: PNG.toString('base64'), mime_type: 'image/png' })));
+    const reply = await call(
+      'POST',
+      '/api/v1/templates',
+      promo('autumn_inline', imageHeader({ header_base64: PNG.toString('base64'), mime_type: 'image/png' })),
+    );
     expect(reply.status).toBe(201);
   });
 
@@ -171,7 +181,11 @@ describe('a template created through the API', () => {
   });
 
   it('refuses base64 of a type the header does not take', async () => {
-    const reply = await call('POST', '/api/v1/templates', promo('bad_inline', imageHeader({ header_base64: PNG.toString('base64'), mime_type: 'application/pdf' })));
+    const reply = await call(
+      'POST',
+      '/api/v1/templates',
+      promo('bad_inline', imageHeader({ header_base64: PNG.toString('base64'), mime_type: 'application/pdf' })),
+    );
     expect(reply.status).toBe(422);
     expect(reply.body.error.details.map((d: { field: string }) => d.field)).toEqual(['components.0.example.mime_type']);
   });
@@ -208,7 +222,8 @@ describe('editing and deleting', () => {
 
   it('deletes one language, then every language of the name', async () => {
     const ids: Record<string, string> = {};
-    for (const language of ['en_US', 'es_ES', 'fr_FR']) ids[language] = (await call('POST', '/api/v1/templates', textOnly('multilingual', language))).body.data.id;
+    for (const language of ['en_US', 'es_ES', 'fr_FR'])
+      ids[language] = (await call('POST', '/api/v1/templates', textOnly('multilingual', language))).body.data.id;
     const one = await call('DELETE', `/api/v1/templates/${ids.en_US}`);
     expect(one.body.data).toEqual({ id: ids.en_US, name: 'multilingual', languages: ['en_US'], deleted: true });
     expect((await listed('PENDING', 'multilingual')).map((t) => t.language)).toEqual(['es_ES', 'fr_FR']);

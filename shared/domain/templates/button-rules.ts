@@ -44,7 +44,8 @@ function buttonProblems(button: ButtonDefinition, at: string): ErrorDetail[] {
   if (button.type !== 'OTP' && !button.text?.trim()) problems.push({ field: `${at}.text`, message: 'A button needs its text' });
   else if ((button.text ?? '').length > MAX_BUTTON_TEXT) problems.push({ field: `${at}.text`, message: `At most ${MAX_BUTTON_TEXT} characters` });
   if (button.type === 'URL') problems.push(...urlProblems(button, at));
-  if (button.type === 'PHONE_NUMBER' && !button.phone_number?.trim()) problems.push({ field: `${at}.phone_number`, message: 'A phone button needs its number' });
+  if (button.type === 'PHONE_NUMBER' && !button.phone_number?.trim())
+    problems.push({ field: `${at}.phone_number`, message: 'A phone button needs its number' });
   if (button.type === 'COPY_CODE' && (typeof button.example !== 'string' || !button.example.trim() || button.example.length > MAX_COPY_CODE))
     problems.push({ field: `${at}.example`, message: `A copy-code button needs an example code of at most ${MAX_COPY_CODE} characters` });
   if (button.type === 'OTP' && !OTP_TYPES.includes(button.otp_type ?? ''))

@@ -39,7 +39,15 @@ export async function editTemplate(workspace: Workspace, id: string, edit: Templ
     return templateManagementFailure(error, 'edit the template', stored);
   }
   const { name, language, parameter_format } = stored;
-  const template = fromPlatform({ id, name, language, parameter_format, category: newCategory ?? stored.category, status: 'PENDING', components: edit.components });
+  const template = fromPlatform({
+    id,
+    name,
+    language,
+    parameter_format,
+    category: newCategory ?? stored.category,
+    status: 'PENDING',
+    components: edit.components,
+  });
   await putTemplate(workspace.id, template, nowIso());
   return template;
 }

@@ -41,20 +41,25 @@ function positionalExamples(example: Record<string, unknown> | undefined, key: P
 function namedExamples(example: Record<string, unknown> | undefined, key: PlaceholderSite['namedKey']): Set<string> {
   const given = example?.[key];
   if (!Array.isArray(given)) return new Set();
+  const entries = given as { param_name?: unknown; example?: unknown }[];
   return new Set(
-    given
-      .filter((entry): entry is { param_name: string; example: string } => typeof entry?.param_name === 'string' && typeof entry?.example === 'string')
-      .filter((entry) => entry.example.trim() !== '')
-      .map((entry) => entry.param_name),
+    entries.flatMap((entry) => (typeof entry?.param_name === 'string' && typeof entry.example === 'string' && entry.example.trim() ? [entry.param_name] : [])),
   );
 }
 
-function exampleProblem(names: string[], format: ParameterFormat, example: Record<string, unknown> | undefined, site: PlaceholderSite): ErrorDetail | undefined {
+function exampleProblem(
+  names: string[],
+  format: ParameterFormat,
+  example: Record<string, unknown> | undefined,
+  site: PlaceholderSite,
+): ErrorDetail | undefined {
   if (names.length === 0) return undefined;
   if (format === 'NAMED') {
     const covered = namedExamples(example, site.namedKey);
     const missing = names.filter((name) => !covered.has(name));
-    return missing.length ? { field: `${site.exampleField}.${site.namedKey}`, message: `No example for ${missing.map((n) => `{{${n}}}`).join(', ')}` } : undefined;
+    return missing.length
+      ? { field: `${site.exampleField}.${site.namedKey}`, message: `No example for ${missing.map((n) => `{{${n}}}`).join(', ')}` }
+      : undefined;
   }
   const given = positionalExamples(example, site.positionalKey).length;
   return given === names.length

@@ -32,9 +32,15 @@ export function templateManagementFailure(error: unknown, doing: string, templat
     if (error.subcode === TEMPLATE_EXISTS_SUBCODE)
       throw errors.refused('template_exists', `A template ${template.name} in ${template.language} exists in this business account`);
     // A platform fault (5xx) is a failure to answer, not a refusal of what was asked.
-    if (error.httpStatus >= 500) throw errors.refused('platform_error', `The messaging platform failed when asked to ${doing}: ${error.title} (code ${error.code}); try again later`, platformDetails(error));
+    if (error.httpStatus >= 500)
+      throw errors.refused(
+        'platform_error',
+        `The messaging platform failed when asked to ${doing}: ${error.title} (code ${error.code}); try again later`,
+        platformDetails(error),
+      );
     throw platformRefusal(error, doing);
   }
-  if (error instanceof PlatformUnreachable) throw errors.refused('platform_error', `The messaging platform did not answer when asked to ${doing}; try again later`);
+  if (error instanceof PlatformUnreachable)
+    throw errors.refused('platform_error', `The messaging platform did not answer when asked to ${doing}; try again later`);
   throw error;
 }

@@ -35,7 +35,8 @@ function bodyProblems(component: ComponentDefinition, at: string, format: Parame
 function mediaExampleProblems(component: ComponentDefinition, at: string): ErrorDetail[] {
   const { header_url: url, header_base64: base64, mime_type: mimeType } = component.example ?? {};
   if (typeof url === 'string' && url) return [];
-  if (typeof base64 === 'string' && base64) return typeof mimeType === 'string' && mimeType ? [] : [{ field: `${at}.example.mime_type`, message: 'Give the type of header_base64' }];
+  if (typeof base64 === 'string' && base64)
+    return typeof mimeType === 'string' && mimeType ? [] : [{ field: `${at}.example.mime_type`, message: 'Give the type of header_base64' }];
   return [{ field: `${at}.example`, message: 'A media header needs an example: header_url, or header_base64 with mime_type' }];
 }
 

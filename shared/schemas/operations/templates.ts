@@ -18,6 +18,7 @@ export const SyncTemplates = {
   request: {},
   success: [{ status: 200, data: 'templateSync' }],
   errors: ['platform_error'],
+  unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
 export const CreateTemplate = {
@@ -47,7 +48,7 @@ export const UpdateTemplate = {
 export const DeleteTemplate = {
   tag: 'Templates',
   summary: 'Delete a template in its language, or in every language',
-  description: '`all_languages=true` deletes every language of the template\'s name.',
+  description: "`all_languages=true` deletes every language of the template's name.",
   auth: 'apiKey',
   request: { params: templateIdParams, query: deleteTemplateQuery },
   success: [{ status: 200, data: 'templateDeletion' }],

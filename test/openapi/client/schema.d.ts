@@ -102,7 +102,11 @@ export interface paths {
          */
         get: operations["ListTemplates"];
         put?: never;
-        post?: never;
+        /**
+         * Create a template and submit it for review
+         * @description `components` in the platform's shape (HEADER, BODY, FOOTER, BUTTONS with their examples). A media header's example is `example.header_url` (https, downloaded by the service, at most 5 MB) or `example.header_base64` with `example.mime_type`; the service uploads it to the platform for the handle the review needs. The platform's rules are checked first, each broken rule one `details` entry of a 422 `validation_error`. Answers the template in the status the platform gave it (usually `PENDING`); the review's verdict arrives by push and emits `template.updated`.
+         */
+        post: operations["CreateTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -124,6 +128,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template in its language, or in every language
+         * @description `all_languages=true` deletes every language of the template's name.
+         */
+        delete: operations["DeleteTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a template's components (and category while not approved)
+         * @description Same rules as the creation. The platform limits how often an approved template may be edited; its refusal is a 422 `platform_error`. An edited template is reviewed again (`PENDING`).
+         */
+        patch: operations["UpdateTemplate"];
         trace?: never;
     };
     "/api/v1/contacts": {
@@ -1202,6 +1230,15 @@ export interface components {
                 placeholders: string[];
             }[];
         };
+        TemplateDeletion: {
+            /** @description The platform's template id named in the path */
+            id: string;
+            name: string;
+            /** @description The languages deleted */
+            languages: string[];
+            /** @constant */
+            deleted: true;
+        };
         TemplateSync: {
             synced_count: number;
         };
@@ -1319,7 +1356,7 @@ export interface components {
                 };
             };
         };
-        /** @description `invalid_json`: The body is not parseable JSON. `validation_error`: The body, query or path does not match the schema (one `details` entry per problem) */
+        /** @description `invalid_json`: The body is not parseable JSON. `validation_error`: The body, query or path does not match the schema (400), or a template breaks the platform's rules checked before it is called (422); one `details` entry per problem */
         InvalidJsonOrValidationError: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1345,6 +1382,36 @@ export interface components {
                     error?: {
                         /** @enum {unknown} */
                         code?: "not_found";
+                    };
+                };
+            };
+        };
+        /** @description `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf */
+        PlatformError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "platform_error";
+                    };
+                };
+            };
+        };
+        /** @description `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf. `validation_error`: The body, query or path does not match the schema (400), or a template breaks the platform's rules checked before it is called (422); one `details` entry per problem */
+        PlatformErrorOrValidationError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "platform_error" | "validation_error";
                     };
                 };
             };
@@ -1676,6 +1743,108 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    CreateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lowercase letters, digits and underscores, at most 512 characters */
+                    name: string;
+                    language: string;
+                    /** @enum {string} */
+                    category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                    components: {
+                        /** @enum {string} */
+                        type: "HEADER" | "BODY" | "FOOTER" | "BUTTONS";
+                        /** @enum {string} */
+                        format?: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT" | "LOCATION";
+                        text?: string;
+                        /** @description The platform's `example` block; a media header's example is `header_url` or `header_base64` with `mime_type` */
+                        example?: {
+                            header_text?: string[];
+                            header_text_named_params?: {
+                                param_name: string;
+                                example: string;
+                            }[];
+                            body_text?: string[][];
+                            body_text_named_params?: {
+                                param_name: string;
+                                example: string;
+                            }[];
+                            /** @description A media header: an https URL of the example file, which the service downloads (at most 5 MB) */
+                            header_url?: string;
+                            /** @description A media header: the example file itself, base64 (at most 5 MB, and the request at most 1 MiB) */
+                            header_base64?: string;
+                            /** @description With `header_base64`: image/jpeg, image/png, video/mp4 or application/pdf */
+                            mime_type?: string;
+                        };
+                        buttons?: {
+                            /** @enum {string} */
+                            type: "QUICK_REPLY" | "URL" | "PHONE_NUMBER" | "COPY_CODE" | "OTP";
+                            text?: string;
+                            url?: string;
+                            phone_number?: string;
+                            example?: string | string[];
+                            otp_type?: string;
+                        }[];
+                    }[];
+                    /**
+                     * @default POSITIONAL
+                     * @enum {string}
+                     */
+                    parameter_format?: "POSITIONAL" | "NAMED";
+                    /** @description The business account; the workspace's by default */
+                    waba_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Template"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `template_exists`: A template of that name and language exists in the business account */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "template_exists";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformErrorOrValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
+        };
+    };
     SyncTemplates: {
         parameters: {
             query?: never;
@@ -1705,23 +1874,133 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-            /** @description `platform_error`: The messaging platform refused or did not answer */
-            502: {
+            502: components["responses"]["PlatformError"];
+        };
+    };
+    DeleteTemplate: {
+        parameters: {
+            query?: {
+                all_languages?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "platform_error";
-                        };
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TemplateDeletion"];
+                        /** Format: uuid */
+                        request_id: string;
                     };
                 };
             };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
+        };
+    };
+    UpdateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    components: {
+                        /** @enum {string} */
+                        type: "HEADER" | "BODY" | "FOOTER" | "BUTTONS";
+                        /** @enum {string} */
+                        format?: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT" | "LOCATION";
+                        text?: string;
+                        /** @description The platform's `example` block; a media header's example is `header_url` or `header_base64` with `mime_type` */
+                        example?: {
+                            header_text?: string[];
+                            header_text_named_params?: {
+                                param_name: string;
+                                example: string;
+                            }[];
+                            body_text?: string[][];
+                            body_text_named_params?: {
+                                param_name: string;
+                                example: string;
+                            }[];
+                            /** @description A media header: an https URL of the example file, which the service downloads (at most 5 MB) */
+                            header_url?: string;
+                            /** @description A media header: the example file itself, base64 (at most 5 MB, and the request at most 1 MiB) */
+                            header_base64?: string;
+                            /** @description With `header_base64`: image/jpeg, image/png, video/mp4 or application/pdf */
+                            mime_type?: string;
+                        };
+                        buttons?: {
+                            /** @enum {string} */
+                            type: "QUICK_REPLY" | "URL" | "PHONE_NUMBER" | "COPY_CODE" | "OTP";
+                            text?: string;
+                            url?: string;
+                            phone_number?: string;
+                            example?: string | string[];
+                            otp_type?: string;
+                        }[];
+                    }[];
+                    /**
+                     * @description Only while the template is not APPROVED
+                     * @enum {string}
+                     */
+                    category?: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Template"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformErrorOrValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     ListContacts: {
