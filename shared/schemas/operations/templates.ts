@@ -1,5 +1,4 @@
-import { listTemplatesQuery } from '#shared/schemas/templates';
-import { createTemplateBody, deleteTemplateQuery, editTemplateBody, templateIdParams } from '#shared/schemas/template-definition';
+import { createTemplateBody, deleteTemplateQuery, editTemplateBody, listTemplatesQuery, templateIdParams } from '#shared/schemas/templates';
 import type { ApiKeyOperation } from '#shared/schemas/operations/description';
 
 export const ListTemplates = {
