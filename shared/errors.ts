@@ -27,6 +27,7 @@ export const DOMAIN_ERROR_CODES = [
   'platform_error',
   'number_in_use',
   'unknown_number',
+  'template_exists',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -35,8 +36,12 @@ export class DomainError<Code extends string = DomainErrorCode> extends Error {
     readonly code: Code,
     message: string,
     readonly details?: ErrorDetail[],
-    /** The cause is on the other side and may pass (a dependency that did not answer): worth repeating later. */
-    readonly transient = false,
+    /**
+     * Well-formed, but its content is refused: by a rule on what it says (a template's rules,
+     * contract §18) or by the platform on the client's behalf. Same code, answered as
+     * unprocessable rather than with the code's usual status (contract §2).
+     */
+    readonly unprocessable = false,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -52,13 +57,8 @@ export const errors = {
   invalidState: (message: string) => new DomainError('invalid_state', message),
   /** A refusal under a rule of its own code (template_not_found, session_window_closed, …). */
   refused: (code: DomainErrorCode, message: string, details?: ErrorDetail[]) => new DomainError(code, message, details),
-  /** The messaging platform refused an operation made on the client's behalf; `details` carry its code and message. */
-  platformRefused: (message: string, platform: { code: number; message: string; error_user_msg?: string }) =>
-    new DomainError('platform_error', message, [
-      { field: 'platform.code', message: String(platform.code) },
-      { field: 'platform.message', message: platform.message },
-      ...(platform.error_user_msg ? [{ field: 'platform.error_user_msg', message: platform.error_user_msg }] : []),
-    ]),
-  /** The messaging platform did not answer: nothing is known to have happened, and the request may be repeated. */
-  platformSilent: () => new DomainError('platform_error', 'The messaging platform did not answer; try again later', undefined, true),
+  /** Content that breaks a rule checked before the platform is called (a template's, contract §18): one detail per problem. */
+  unprocessable: (details: ErrorDetail[]) => new DomainError('validation_error', "The request breaks the platform's rules", details, true),
+  /** The platform answered with a refusal of an operation made on the client's behalf; `details` carry its code and messages. */
+  platformRefused: (message: string, details: ErrorDetail[]) => new DomainError('platform_error', message, details, true),
 };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { requireAccessToken } from '#simulator/auth';
 import { Faults } from '#simulator/faults';
 import { GraphError, graphErrors } from '#simulator/graph-error';
-import { ok, readJsonBody, sendGraphError, sendJson, type RouteContext } from '#simulator/http';
+import { ok, readJsonBody, readRawBody, sendGraphError, sendJson, type RouteContext } from '#simulator/http';
 import { matchRoute, objectIdOf, VERSION, type Route } from '#simulator/router';
 import { listMessageTemplates } from '#simulator/routes/message-templates';
 import { sendMessage } from '#simulator/routes/send-message';
@@ -19,6 +19,12 @@ import { getPhoneNumber, listSubscribedApps, simulateNumberQuality, subscribeApp
 import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';
 import type { SimulatorState } from '#simulator/state';
 import { WebhookSender } from '#simulator/platform-webhooks';
+import { CreatedTemplates } from '#simulator/created-templates';
+import { UploadSessions } from '#simulator/uploads';
+import { MANUAL_REVIEW, type TemplateReviewSettings } from '#simulator/template-review-settings';
+import { createTemplate, deleteTemplate, editTemplate } from '#simulator/routes/manage-templates';
+import { openUploadSession, receiveUpload, uploadStatus } from '#simulator/routes/uploads';
+import { updateTemplateReview } from '#simulator/routes/simulate-template-review';
 
 export interface SimulatorOptions {
   port: number;
@@ -34,6 +40,8 @@ export interface SimulatorOptions {
   statusIntervalMs?: number;
   /** Waits before the retries of a failed webhook delivery, after which it is dropped (default 250, 1000, 3000 ms). */
   webhookRetryDelaysMs?: number[];
+  /** How templates created through the API are reviewed (default: only on request, `POST /_simulate/template-status`). */
+  templateReview?: TemplateReviewSettings;
 }
 
 export interface Simulator {
@@ -55,7 +63,13 @@ function routesFor(state: SimulatorState): Route[] {
   return [
     { method: 'GET', path: /^\/health\/?$/, auth: false, handle: () => ok({ ok: true }) },
     { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: listMessageTemplates(state) },
+    { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: createTemplate(state) },
+    { method: 'DELETE', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: deleteTemplate(state) },
     { method: 'POST', path: graphPath('(?<phoneNumberId>[^/]+)/messages'), auth: true, handle: sendMessage(state) },
+    { method: 'POST', path: graphPath('(?<appId>[^/]+)/uploads'), auth: true, handle: openUploadSession(state) },
+    { method: 'POST', path: graphPath('(?<sessionId>upload:[^/]+)'), auth: true, handle: receiveUpload(state) },
+    { method: 'GET', path: graphPath('(?<sessionId>upload:[^/]+)'), auth: true, handle: uploadStatus(state) },
+    { method: 'POST', path: graphPath('(?<templateId>\\d+)'), auth: true, handle: editTemplate(state) },
     { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: subscribeApp(state) },
     { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: listSubscribedApps(state) },
     // One path for every object: a registered number, else a media object.
@@ -71,6 +85,7 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'POST', path: /^\/_simulate\/numbers\/?$/, auth: false, handle: registerNumber(state) },
     { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
     { method: 'POST', path: /^\/_simulate\/number-quality\/?$/, auth: false, handle: simulateNumberQuality(state) },
+    { method: 'POST', path: /^\/_simulate\/template-review\/?$/, auth: false, handle: updateTemplateReview(state) },
     { method: 'POST', path: /^\/_simulate\/inbound\/?$/, auth: false, handle: simulateInbound(state) },
     { method: 'GET', path: /^\/_simulate\/messages\/?$/, auth: false, handle: listSentMessages(state) },
     { method: 'DELETE', path: /^\/_simulate\/messages\/?$/, auth: false, handle: clearSentMessages(state) },
@@ -95,6 +110,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     templateStatuses: new Map(),
     numbers: new Map(),
     subscribedAccounts: new Set(),
+    created: new CreatedTemplates(),
+    uploads: new UploadSessions(),
+    templateReview: options.templateReview ?? MANUAL_REVIEW,
   };
   if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
   const routes = routesFor(state);
@@ -139,6 +157,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: readonl
     params: matched?.params ?? {},
     headers: req.headers,
     readJson: () => (body ??= readJsonBody(req)),
+    readBytes: (maxBytes) => readRawBody(req, maxBytes),
   };
   try {
     if (!matched && url.pathname.startsWith('/_simulate/')) {

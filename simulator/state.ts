@@ -4,6 +4,9 @@ import type { WebhookSender } from '#simulator/platform-webhooks';
 import type { MediaStore } from '#simulator/media';
 import type { TemplateStatus } from '#simulator/templates';
 import type { SimulatedNumber } from '#simulator/numbers';
+import type { CreatedTemplates } from '#simulator/created-templates';
+import type { UploadSessions } from '#simulator/uploads';
+import type { TemplateReviewSettings } from '#simulator/template-review-settings';
 
 /** Everything one running simulator keeps, shared by its routes. */
 export interface SimulatorState {
@@ -17,6 +20,12 @@ export interface SimulatorState {
   numbers: Map<string, SimulatedNumber>;
   /** Business accounts whose webhooks the app subscribed to (`POST /{waba-id}/subscribed_apps`). */
   subscribedAccounts: Set<string>;
+  /** Templates created through the Graph API, per business account. */
+  created: CreatedTemplates;
+  /** Resumable upload sessions and the handles they issued. */
+  uploads: UploadSessions;
+  /** How created and edited templates are reviewed. */
+  templateReview: TemplateReviewSettings;
 }
 
 /** A phone number id with its business account: the registered one, else the number's id stands in. */

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from '#shared/data/table/conditions';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
@@ -60,6 +60,21 @@ export async function replaceTemplates(ws: string, account: string | undefined, 
     ...current.map((t) => ({ PutRequest: { Item: { ...t, ...(account && { waba_id: account }), ...key(t), synced_at: syncedAt } } })),
     ...stale.map((t) => ({ DeleteRequest: { Key: key(t) } })),
   ]);
+}
+
+/** One template as created or edited through the API (contract §18); a sync later rewrites it as the platform lists it. */
+export async function putTemplate(ws: string, account: string | undefined, template: Template, at: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...template, ...(account && { waba_id: account }), ...templateKey(ws, account, template.name, template.language), synced_at: at },
+    }),
+  );
+}
+
+/** Removes templates deleted through the API. */
+export async function deleteTemplates(ws: string, account: string | undefined, templates: Pick<Template, 'name' | 'language'>[]): Promise<void> {
+  await batchWrite(templates.map((t) => ({ DeleteRequest: { Key: templateKey(ws, account, t.name, t.language) } })));
 }
 
 /** A stored template's new status, as the platform pushed it; false when no such template is stored. */

@@ -12,8 +12,8 @@ export class PlatformError extends Error {
     /** The platform's `error_subcode` and `error_data.details`, kept on the failed message. */
     readonly subcode?: number,
     readonly details?: string,
-    /** `error_user_msg`: what the platform tells the business to do (template and account refusals). */
-    readonly userMessage?: string,
+    /** The platform's own `message` and, for management calls, its `error_user_msg` (what it tells a person to do). */
+    readonly explanation: { message?: string; userMessage?: string } = {},
   ) {
     super(`Graph API error ${code}: ${title}`);
     this.name = 'PlatformError';
@@ -64,11 +64,28 @@ export class PlatformUnreachable extends Error {
   }
 }
 
-async function graphRequest<T>(url: string, token: string, body?: unknown): Promise<T> {
+type GraphMethod = 'GET' | 'POST' | 'DELETE';
+
+interface GraphErrorBody {
+  error?: { code?: number; message?: string; error_user_title?: string; error_user_msg?: string; error_subcode?: number; error_data?: { details?: string } };
+}
+
+/** A Graph API error answer as a PlatformError, with the platform's code, title and messages. */
+export function platformErrorOf(status: number, answer: GraphErrorBody): PlatformError {
+  const { error } = answer;
+  const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : undefined;
+  return new PlatformError(status, error?.code ?? status, error?.error_user_title ?? error?.message ?? 'Unknown error', error?.error_subcode, details, {
+    message: error?.message,
+    userMessage: error?.error_user_msg,
+  });
+}
+
+/** One Graph API call with the token as Bearer; a JSON `body` is sent for POST. */
+export async function graphRequest<T>(url: string, token: string, body?: unknown, method: GraphMethod = body === undefined ? 'GET' : 'POST'): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
-      method: body === undefined ? 'GET' : 'POST',
+      method,
       headers: { Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(requestTimeoutMs()),
@@ -76,37 +93,25 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
   } catch (error) {
     throw new PlatformUnreachable(error);
   }
-  let answer: {
-    error?: {
-      code?: number;
-      message?: string;
-      error_user_title?: string;
-      error_user_msg?: string;
-      error_subcode?: number;
-      error_data?: { details?: string };
-    };
-  };
+  return graphAnswer<T>(response);
+}
+
+/** The JSON of a Graph answer, or its error as a PlatformError. */
+export async function graphAnswer<T>(response: Response): Promise<T> {
+  let answer: GraphErrorBody;
   try {
-    answer = (await response.json()) as typeof answer;
+    answer = (await response.json()) as GraphErrorBody;
   } catch (error) {
     // An accepted request whose answer could not be read: whether the platform acted is unknown.
     if (response.ok) throw new PlatformUnreachable(error);
     answer = {};
   }
-  if (!response.ok) {
-    const { error } = answer;
-    const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : undefined;
-    throw new PlatformError(
-      response.status,
-      error?.code ?? response.status,
-      error?.error_user_title ?? error?.message ?? 'Unknown error',
-      error?.error_subcode,
-      details,
-      typeof error?.error_user_msg === 'string' ? error.error_user_msg : undefined,
-    );
-  }
+  if (!response.ok) throw platformErrorOf(response.status, answer);
   return answer as T;
 }
+
+/** The Graph API base with its version, for a path: `{base}/{version}/{path}`. */
+export const graphUrl = (path: string): string => `${env.graphApiBaseUrl}/${env.graphApiVersion}/${path}`;
 
 /** The platform's answer to a send: its message id, the recipient's WhatsApp id, and `message_status` when it gave one. */
 export interface SendAnswer {

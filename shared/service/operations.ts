@@ -109,6 +109,27 @@ export const operations: Operation[] = [
     timeoutSeconds: 29,
   },
   {
+    name: 'CreateTemplate',
+    handler: 'functions/templates/create.ts',
+    trigger: http('POST', '/api/v1/templates'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'UpdateTemplate',
+    handler: 'functions/templates/update.ts',
+    trigger: http('PATCH', '/api/v1/templates/{id}'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'DeleteTemplate',
+    handler: 'functions/templates/delete.ts',
+    trigger: http('DELETE', '/api/v1/templates/{id}'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
+  {
     name: 'SyncAllTemplates',
     handler: 'functions/templates/sync-all.ts',
     trigger: { type: 'schedule', everyMinutes: 15 },

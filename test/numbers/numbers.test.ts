@@ -85,7 +85,7 @@ describe('several numbers per workspace (contract §17)', () => {
     const reply = await call(ws, 'POST', '/api/v1/numbers', { phone_number_id: '999000111222333', waba_id: ws.wabaId });
     expect(reply.status).toBe(422);
     expect(reply.body.error.code).toBe('platform_error');
-    expect(reply.body.error.details).toEqual(expect.arrayContaining([{ field: 'platform.code', message: '100' }]));
+    expect(reply.body.error.details).toEqual(expect.arrayContaining([{ field: 'code', message: '100' }]));
     expect((await call(ws, 'GET', '/api/v1/numbers')).body.data).toHaveLength(1);
   });
 

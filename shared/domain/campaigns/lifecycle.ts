@@ -32,7 +32,7 @@ const SCHEDULING_PLANS: Plan[] = ['growth', 'pro'];
 async function campaignTemplate(workspace: Workspace, sender: Sender, input: NewCampaign) {
   const language = input.language ?? 'en_US';
   if (input.template_id) {
-    const template = await templateById(workspace, sender.waba_id, input.template_id);
+    const template = await templateById(workspace, input.template_id, sender.waba_id);
     if (!template) throw errors.refused('template_not_found', `No template with id ${input.template_id}`);
     if (input.template_name && input.template_name !== template.name) {
       throw errors.validation([{ field: 'template_name', message: `Template ${input.template_id} is named ${template.name}` }]);

@@ -20,8 +20,8 @@ import { nowIso } from '#shared/time';
  */
 export async function connectNumber(workspace: Workspace, input: { phone_number_id: string; waba_id: string }): Promise<NumberView> {
   const token = await accessTokenFor(workspace.id);
-  const platform = await onPlatform('the number', () => fetchPhoneNumber(input.phone_number_id, token));
-  await onPlatform("the business account's webhook subscription", () => subscribeApp(input.waba_id, token));
+  const platform = await onPlatform('read the number', () => fetchPhoneNumber(input.phone_number_id, token));
+  await onPlatform("subscribe the app to the business account's webhooks", () => subscribeApp(input.waba_id, token));
   const at = nowIso();
   const number: BusinessNumber = {
     id: input.phone_number_id,

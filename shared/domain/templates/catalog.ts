@@ -8,19 +8,10 @@ import { fetchTemplates, type PlatformTemplate } from '#shared/platform/graph-cl
 import { onPlatform } from '#shared/domain/platform-calls';
 import { accountsOf, wabaOfNumber } from '#shared/domain/numbers/numbers';
 import { cachedWorkspace } from '#shared/domain/workspaces';
+import { accountKey, withAccount, type AccountTemplate } from '#shared/domain/templates/business-account';
 import { nowIso } from '#shared/time';
 import { fromPlatform } from '#shared/domain/templates/from-platform';
 import type { Template } from '#shared/records/template';
-
-/**
- * Templates belong to a business account (contract §17). The stored key of the workspace's first
- * account is `undefined` (its templates kept their keys from before several numbers, data/template.ts).
- */
-const accountKey = (workspace: Workspace, wabaId: string) => (wabaId === workspace.waba_id ? undefined : wabaId);
-
-/** A template with its business account named: the first account's items do not carry it. */
-export type AccountTemplate = Template & { waba_id: string };
-const withAccount = (workspace: Workspace, t: Template): AccountTemplate => ({ ...t, waba_id: t.waba_id ?? workspace.waba_id });
 
 export async function listTemplates(
   workspace: Workspace,
@@ -40,7 +31,7 @@ export async function listTemplates(
 
 /** One business account's template list; the platform's refusal or silence is the domain's `platform_error`. */
 const platformTemplates = async (workspace: Workspace, wabaId: string): Promise<PlatformTemplate[]> =>
-  onPlatform('the template list', async () => fetchTemplates(wabaId, await accessTokenFor(workspace.id)));
+  onPlatform('list the templates', async () => fetchTemplates(wabaId, await accessTokenFor(workspace.id)));
 
 /** Replaces one business account's stored templates (the first one's by default) with the platform's current list. */
 export async function syncTemplates(workspace: Workspace, wabaId = workspace.waba_id): Promise<number> {
@@ -76,9 +67,10 @@ export async function approvedTemplateFor(workspaceId: string, numberId: string 
   return approvedTemplate(workspace, await wabaOfNumber(workspace, numberId), name, language);
 }
 
-/** Templates of a workspace are few (one small item collection), so a lookup by id reads them all. */
-export async function templateById(workspace: Workspace, wabaId: string, id: string): Promise<Template | undefined> {
-  return (await allTemplates(workspace.id)).find((template) => template.id === id && withAccount(workspace, template).waba_id === wabaId);
+/** Templates of a workspace are few (one small item collection), so a lookup by id reads them all; `wabaId` limits it to one account. */
+export async function templateById(workspace: Workspace, id: string, wabaId?: string): Promise<AccountTemplate | undefined> {
+  const found = (await allTemplates(workspace.id)).map((t) => withAccount(workspace, t)).find((t) => t.id === id);
+  return found && (wabaId === undefined || found.waba_id === wabaId) ? found : undefined;
 }
 
 /**

@@ -47,6 +47,8 @@ interface Described {
   description?: string;
   /** The refusals of the operation's own rules; the generator adds those of the stack around it (key, rate limit, JSON, validation, idempotency). */
   errors?: readonly ErrorCode[];
+  /** Codes this operation also answers with 422, when the request is well-formed but its content is refused (a template's rules, the platform's refusal). */
+  unprocessable?: readonly ErrorCode[];
 }
 
 /** An operation behind `httpOperation` (Bearer API key): `request` is exactly what its handler passes to it. */

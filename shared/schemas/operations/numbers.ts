@@ -19,6 +19,7 @@ export const ConnectNumber = {
   request: { body: connectNumberBody },
   success: [{ status: 201, data: 'businessNumber' }],
   errors: ['number_in_use', 'invalid_state', 'platform_error'],
+  unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
 export const UpdateNumber = {

@@ -36,3 +36,11 @@ export const template = v.object({
 });
 
 export const templateSync = v.object({ synced_count: count() });
+
+/** DELETE /api/v1/templates/{id} */
+export const templateDeletion = v.object({
+  id: v.pipe(v.string(), v.description("The platform's template id named in the path")),
+  name: v.string(),
+  languages: v.pipe(v.array(v.string()), v.description('The languages deleted')),
+  deleted: v.literal(true),
+});
