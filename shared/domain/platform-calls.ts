@@ -28,10 +28,15 @@ export async function onPlatform<T>(doing: string, call: () => Promise<T>): Prom
   } catch (error) {
     if (error instanceof PlatformError) {
       if (error.httpStatus >= 500)
-        throw errors.refused('platform_error', `The messaging platform failed when asked to ${doing}: ${error.title} (code ${error.code}); try again later`, platformDetails(error));
+        throw errors.refused(
+          'platform_error',
+          `The messaging platform failed when asked to ${doing}: ${error.title} (code ${error.code}); try again later`,
+          platformDetails(error),
+        );
       throw platformRefusal(error, doing);
     }
-    if (error instanceof PlatformUnreachable) throw errors.refused('platform_error', `The messaging platform did not answer when asked to ${doing}; try again later`);
+    if (error instanceof PlatformUnreachable)
+      throw errors.refused('platform_error', `The messaging platform did not answer when asked to ${doing}; try again later`);
     throw error;
   }
 }

@@ -16,7 +16,7 @@ export const registerNumber =
     if (typeof phoneNumberId !== 'string' || !/^\d+$/.test(phoneNumberId) || typeof wabaId !== 'string' || !/^\d+$/.test(wabaId)) {
       throw whatsappErrors.invalidParameter('phone_number_id and waba_id must be strings of digits');
     }
-    const text = (field: string) => (typeof body?.[field] === 'string' ? (body[field]) : undefined);
+    const text = (field: string) => (typeof body?.[field] === 'string' ? body[field] : undefined);
     state.numbers.set(
       phoneNumberId,
       simulatedNumber(phoneNumberId, wabaId, {

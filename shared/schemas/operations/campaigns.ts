@@ -49,7 +49,16 @@ export const LaunchCampaign = {
   auth: 'apiKey',
   request: { params: idParams, body: launchCampaignBody, idempotentAs: 'POST /api/v1/campaigns/{id}/launch' },
   success: [{ status: 202, data: 'campaignLaunch' }],
-  errors: ['not_found', 'invalid_state', 'template_not_found', 'template_not_approved', 'template_variables_mismatch', 'invalid_audience', 'empty_audience', 'unknown_number'],
+  errors: [
+    'not_found',
+    'invalid_state',
+    'template_not_found',
+    'template_not_approved',
+    'template_variables_mismatch',
+    'invalid_audience',
+    'empty_audience',
+    'unknown_number',
+  ],
 } satisfies ApiKeyOperation;
 
 export const CancelCampaign = {

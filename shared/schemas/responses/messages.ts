@@ -10,7 +10,8 @@ const MESSAGE_TYPES = [...SENT_TYPES, 'button', 'contacts', 'unsupported'] as co
 
 const digits = () => v.pipe(v.string(), v.regex(/^\d*$/));
 const platformCode = () => v.union([v.string(), v.number()]);
-const businessNumberId = () => v.pipe(v.string(), v.description("The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers)"));
+const businessNumberId = () =>
+  v.pipe(v.string(), v.description("The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers)"));
 
 /** The 202 answer of POST /messages. */
 export const messageAccepted = v.object({
