@@ -124,6 +124,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       else res.destroy();
     });
   });
+  // Longer than fetch's own idle time (4 s): the client closes an idle connection first, so a request is never written to a socket the server is closing (a reset the sender must treat as ambiguous).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {

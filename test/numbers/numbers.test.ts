@@ -20,6 +20,8 @@ const registered = async (wabaId: string, details: Record<string, unknown> = {})
   });
   return id;
 };
+/** A valid US number of its own (a NANP exchange never starts with 0 or 1, so the exchange is fixed). */
+const customerNumber = () => `1415556${randomDigits(4)}`;
 const settled = (ws: TestWorkspace, id: string, status = 'read') =>
   eventually(
     () => call(ws, 'GET', `/api/v1/messages/${id}`),
@@ -106,7 +108,7 @@ describe('several numbers per workspace (contract §17)', () => {
     const ws = await api.workspaceWithTemplates();
     const second = await registered(ws.wabaId);
     expect((await call(ws, 'POST', '/api/v1/numbers', { phone_number_id: second, waba_id: ws.wabaId })).status).toBe(201);
-    const customer = `1415${randomDigits(7)}`;
+    const customer = customerNumber();
 
     const fromFirst = await call(ws, 'POST', '/api/v1/messages', { to: customer, template: 'hello_world' });
     const fromSecond = await call(ws, 'POST', '/api/v1/messages', { to: customer, template: 'hello_world', from: second });
@@ -175,7 +177,8 @@ describe('several numbers per workspace (contract §17)', () => {
     const second = await registered(ws.wabaId);
     await call(ws, 'POST', '/api/v1/numbers', { phone_number_id: second, waba_id: ws.wabaId });
     const campaign = (await call(ws, 'POST', '/api/v1/campaigns', { name: 'Second line', template_name: 'hello_world', from: second })).body.data;
-    const recipients = [`1415${randomDigits(7)}`, `1415${randomDigits(7)}`];
+    const line = randomDigits(3);
+    const recipients = [`1415556${line}1`, `1415556${line}2`];
     expect((await call(ws, 'POST', `/api/v1/campaigns/${campaign.id}/launch`, { recipients: recipients.map((phone) => ({ phone })) })).status).toBe(202);
     await eventually(
       () => call(ws, 'GET', `/api/v1/campaigns/${campaign.id}/results`),
