@@ -57,9 +57,10 @@ export class PlatformUnreachable extends Error {
   readonly ambiguous: boolean;
 
   constructor(cause: unknown) {
-    super(`Graph API unreachable: ${(cause as Error).message}`);
-    this.name = 'PlatformUnreachable';
     const code = ((cause as { cause?: { code?: string } }).cause ?? (cause as { code?: string }))?.code;
+    // fetch says only "fetch failed": the network's own code says what happened (and whether it may have reached the platform).
+    super(`Graph API unreachable: ${(cause as Error).message}${code ? ` (${code})` : ''}`);
+    this.name = 'PlatformUnreachable';
     this.ambiguous = mayHaveReachedPlatform(code);
   }
 }

@@ -53,7 +53,8 @@ describe('every fault at once (contract §14)', () => {
       const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Under faults', template_name: 'hello_world' } })).body.data;
       const audience = Array.from({ length: 300 }, (_, i) => ({ phone: `+1415558${String(5000 + i)}` }));
 
-      // As a client does: a request whose twin is still being processed (409 idempotency_key_in_use) is repeated a moment later.
+      // As a client does: a request whose twin is still being processed (409 idempotency_key_in_use), or that failed on our
+      // side (5xx: a loaded runner can time DynamoDB Local out), is repeated a moment later with the same key.
       const post = async (p: { to: string; key: string }) => {
         for (;;) {
           const reply = await api.call('POST', '/api/v1/messages', {
@@ -61,7 +62,8 @@ describe('every fault at once (contract §14)', () => {
             body: { to: p.to, template: 'hello_world' },
             headers: { 'Idempotency-Key': p.key },
           });
-          if (reply.status !== 409 || reply.body.error.code !== 'idempotency_key_in_use') return reply;
+          const inUse = reply.status === 409 && reply.body.error.code === 'idempotency_key_in_use';
+          if (!inUse && reply.status < 500) return reply;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       };
