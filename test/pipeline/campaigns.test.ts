@@ -119,5 +119,5 @@ describe('campaigns', () => {
     } finally {
       await simulator.resetFaults();
     }
-  }, 120_000);
+  }, 150_000);
 });
