@@ -8,6 +8,8 @@ import type { Message, MessageError } from '#shared/records/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/records/template';
 import { approvedTemplateFor } from '#shared/domain/templates/catalog';
+import { storedNumber } from '#shared/domain/numbers/numbers';
+import { cachedWorkspace } from '#shared/domain/workspaces';
 import { enqueue, queueUrl } from '#shared/queue-client';
 import { nowIso } from '#shared/time';
 import { campaignRounds, roundMessageId } from '#shared/domain/campaigns/campaign';
@@ -112,7 +114,13 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
 async function jobCampaign(job: FanoutJob): Promise<Campaign | undefined> {
   const campaign = await getCampaign(job.workspace_id, job.campaign_id);
   const current = campaign?.status === 'running' && campaign.launch_id === job.launch_id && campaign.retry_id === job.retry_id;
-  return current ? campaign : undefined;
+  return current ? withStoredNumber(campaign) : undefined;
+}
+
+/** The campaign as its messages name its number: not at all for the workspace's first (numbers.ts, `storedNumber`). */
+async function withStoredNumber(campaign: Campaign): Promise<Campaign> {
+  const workspace = campaign.business_number_id ? await cachedWorkspace(campaign.workspace_id) : undefined;
+  return workspace ? { ...campaign, business_number_id: storedNumber(workspace, campaign.business_number_id!).business_number_id } : campaign;
 }
 
 /** Hands the next chunk to a new job, or after the last one marks the fan-out done (and completes the campaign if nothing is pending). */

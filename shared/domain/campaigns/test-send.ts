@@ -5,6 +5,7 @@ import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/records/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
 import { campaignSender } from '#shared/domain/numbers/sender';
+import { storedNumber } from '#shared/domain/numbers/numbers';
 import type { Workspace } from '#shared/records/workspace';
 import { fillMacros, prepareTemplate } from '#shared/domain/templates/parameters';
 import type { TemplateInput, TemplateParameters } from '#shared/records/template-parameters';
@@ -73,7 +74,7 @@ export async function sendCampaignTest(workspace: Workspace, campaignId: string,
       id: newId(),
       workspace_id: ws,
       phone_number: phone,
-      business_number_id: sender.id,
+      ...storedNumber(workspace, sender.id),
       direction: 'outbound',
       status: error ? 'failed' : 'queued',
       message_type: 'template',

@@ -9,6 +9,7 @@ import { requireSubscribed } from '#shared/domain/messages/opt-out';
 import { insertMessage } from '#shared/data/message';
 import { numbered, type NumberedMessage } from '#shared/domain/messages/message';
 import { senderOf, type Sender } from '#shared/domain/numbers/sender';
+import { storedNumber } from '#shared/domain/numbers/numbers';
 import type { Workspace } from '#shared/records/workspace';
 import { nowIso } from '#shared/time';
 
@@ -57,7 +58,7 @@ export async function acceptMessage(workspace: Workspace, request: SendRequest, 
     id,
     workspace_id: workspaceId,
     phone_number: request.to,
-    business_number_id: sender.id,
+    ...storedNumber(workspace, sender.id),
     direction: 'outbound',
     status: 'queued',
     ...kind,

@@ -1,5 +1,6 @@
 import { contactOfSender, moveContactNumber } from '#shared/domain/contacts/lifecycle';
 import { openWindow } from '#shared/domain/messages/window';
+import { storedNumber } from '#shared/domain/numbers/numbers';
 import { DEFAULT_STOP_WORDS, isStopWord } from '#shared/domain/messages/opt-out';
 import { insertMessage, messageByPlatformId } from '#shared/data/message';
 import { recordCustomerChange } from '#shared/data/message-status';
@@ -45,7 +46,7 @@ export async function recordInbound(workspace: Workspace, inbound: PlatformInbou
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
     workspace_id: ws,
     phone_number: phone ?? '',
-    business_number_id: inbound.phoneNumberId,
+    ...storedNumber(workspace, inbound.phoneNumberId),
     ...(userId && { user_id: userId }),
     direction: 'inbound',
     status: 'received',
