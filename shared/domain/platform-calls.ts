@@ -26,17 +26,22 @@ export async function onPlatform<T>(doing: string, call: () => Promise<T>): Prom
   try {
     return await call();
   } catch (error) {
-    if (error instanceof PlatformError) {
-      if (error.httpStatus >= 500)
-        throw errors.refused(
-          'platform_error',
-          `The messaging platform failed when asked to ${doing}: ${error.title} (code ${error.code}); try again later`,
-          platformDetails(error),
-        );
-      throw platformRefusal(error, doing);
-    }
-    if (error instanceof PlatformUnreachable)
-      throw errors.refused('platform_error', `The messaging platform did not answer when asked to ${doing}; try again later`);
-    throw error;
+    return platformFailure(error, doing);
   }
+}
+
+/** Rethrows a failure of a call made to `doing` as the domain's `platform_error`: 422 for a refusal, 502 for a fault or no answer. */
+export function platformFailure(error: unknown, doing: string): never {
+  if (error instanceof PlatformError) {
+    if (error.httpStatus >= 500)
+      throw errors.refused(
+        'platform_error',
+        `The messaging platform failed when asked to ${doing}: ${error.title} (code ${error.code}); try again later`,
+        platformDetails(error),
+      );
+    throw platformRefusal(error, doing);
+  }
+  if (error instanceof PlatformUnreachable)
+    throw errors.refused('platform_error', `The messaging platform did not answer when asked to ${doing}; try again later`);
+  throw error;
 }

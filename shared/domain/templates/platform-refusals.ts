@@ -6,27 +6,15 @@
  * `platform_error`.
  */
 import { errors } from '#shared/errors';
-import { platformDetails, platformRefusal } from '#shared/domain/platform-calls';
-import { PlatformError, PlatformUnreachable } from '#shared/platform/graph-client';
+import { platformFailure } from '#shared/domain/platform-calls';
+import { PlatformError } from '#shared/platform/graph-client';
 
 /** The platform's subcode for "Message template already exists" (that name, in that language). */
 export const TEMPLATE_EXISTS_SUBCODE = 2388024;
 
 /** Rethrows a failure of `doing` (e.g. "create the template") as the domain's error. */
 export function templateManagementFailure(error: unknown, doing: string, template: { name: string; language: string }): never {
-  if (error instanceof PlatformError) {
-    if (error.subcode === TEMPLATE_EXISTS_SUBCODE)
-      throw errors.refused('template_exists', `A template ${template.name} in ${template.language} exists in this business account`);
-    // A platform fault (5xx) is a failure to answer, not a refusal of what was asked.
-    if (error.httpStatus >= 500)
-      throw errors.refused(
-        'platform_error',
-        `The messaging platform failed when asked to ${doing}: ${error.title} (code ${error.code}); try again later`,
-        platformDetails(error),
-      );
-    throw platformRefusal(error, doing);
-  }
-  if (error instanceof PlatformUnreachable)
-    throw errors.refused('platform_error', `The messaging platform did not answer when asked to ${doing}; try again later`);
-  throw error;
+  if (error instanceof PlatformError && error.subcode === TEMPLATE_EXISTS_SUBCODE)
+    throw errors.refused('template_exists', `A template ${template.name} in ${template.language} exists in this business account`);
+  return platformFailure(error, doing);
 }
