@@ -16,7 +16,7 @@ import type { Operation } from '#shared/service/operations';
  * itself only the HTTP API and the nested stacks (a CDK test fails any stack over 400).
  */
 export const areas = {
-  Api: { folders: ['', 'keys', 'usage'], holds: 'health, the API document, unmatched routes, API keys and usage' },
+  Api: { folders: ['', 'keys', 'usage', 'numbers'], holds: 'health, the API document, unmatched routes, API keys, usage and business numbers' },
   Messaging: {
     folders: ['messages', 'templates', 'platform-webhooks', 'table-stream'],
     holds: 'messages, templates, platform webhooks and the table stream consumers',

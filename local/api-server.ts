@@ -147,5 +147,7 @@ export function startApiServer(port: number, isReady: () => boolean): Promise<Se
       send(response, { statusCode: 500, body: '{"message":"Internal Server Error"}' });
     }
   }
+  // Longer than fetch's own idle time (4 s): the client closes an idle connection first, so a request is never written to a socket the server is closing (a reset the sender must treat as ambiguous).
+  server.keepAliveTimeout = 60_000;
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }

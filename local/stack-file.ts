@@ -12,7 +12,7 @@ export interface StackInfo {
   dynamodb_endpoint: string;
   table_name: string;
   graph_api_version: string;
-  platform_secrets: { app_secret: string; verify_token: string; access_token: string };
+  platform_secrets: { app_secret: string; verify_token: string; access_token: string; app_id?: string };
   /** With DEPENDENCY_FAULTS=on: the fault proxies' base URLs (local/fault-proxy.ts). */
   fault_proxies?: { dynamodb: string; sqs: string };
 }

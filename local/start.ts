@@ -21,7 +21,9 @@ import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 
 const TABLE_NAME = 'messaging-local';
 /** Local-only platform credentials: the simulator accepts this token and signs webhooks with this secret. */
-const LOCAL_PLATFORM = { app_secret: 'local-app-secret', verify_token: 'local-verify-token', access_token: 'local-access-token' };
+const LOCAL_PLATFORM = { app_secret: 'local-app-secret', verify_token: 'local-verify-token', access_token: 'local-access-token', app_id: '100000000000001' };
+/** Templates created through the API are approved this long after they are submitted, as a platform review would (`POST /_simulate/template-review` changes it). */
+const LOCAL_TEMPLATE_REVIEW = { delayMs: 10_000, outcome: 'APPROVED' } as const;
 
 /** A port from the environment; `0` asks for any free one (used by tests). */
 async function port(name: string, fallback: number): Promise<number> {
@@ -58,7 +60,12 @@ async function main() {
   const queues = await startSqsEmulator(sqsPort);
   stops.push(queues.stop);
 
-  const simulator = await startSimulator({ port: simulatorPort, accessTokens: [LOCAL_PLATFORM.access_token], appSecret: LOCAL_PLATFORM.app_secret });
+  const simulator = await startSimulator({
+    port: simulatorPort,
+    accessTokens: [LOCAL_PLATFORM.access_token],
+    appSecret: LOCAL_PLATFORM.app_secret,
+    templateReview: LOCAL_TEMPLATE_REVIEW,
+  });
   stops.push(simulator.stop);
 
   Object.assign(process.env, {

@@ -25,6 +25,9 @@ export const DOMAIN_ERROR_CODES = [
   'empty_audience',
   'nothing_to_retry',
   'platform_error',
+  'number_in_use',
+  'unknown_number',
+  'template_exists',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
@@ -33,6 +36,12 @@ export class DomainError<Code extends string = DomainErrorCode> extends Error {
     readonly code: Code,
     message: string,
     readonly details?: ErrorDetail[],
+    /**
+     * Well-formed, but its content is refused: by a rule on what it says (a template's rules,
+     * contract §18) or by the platform on the client's behalf. Same code, answered as
+     * unprocessable rather than with the code's usual status (contract §2).
+     */
+    readonly unprocessable = false,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -48,4 +57,8 @@ export const errors = {
   invalidState: (message: string) => new DomainError('invalid_state', message),
   /** A refusal under a rule of its own code (template_not_found, session_window_closed, …). */
   refused: (code: DomainErrorCode, message: string, details?: ErrorDetail[]) => new DomainError(code, message, details),
+  /** Content that breaks a rule checked before the platform is called (a template's, contract §18): one detail per problem. */
+  unprocessable: (details: ErrorDetail[]) => new DomainError('validation_error', "The request breaks the platform's rules", details, true),
+  /** The platform answered with a refusal of an operation made on the client's behalf; `details` carry its code and messages. */
+  platformRefused: (message: string, details: ErrorDetail[]) => new DomainError('platform_error', message, details, true),
 };

@@ -30,6 +30,8 @@ export interface FaultSettings {
   skip_delivered: boolean;
   /** A message's statuses arrive together, several in one webhook's `statuses` array, as the platform batches them. */
   statuses_in_one_post: boolean;
+  /** The byte step of every resumable upload (`POST /upload:…`) answers HTTP 500, Graph code 1, after its session was opened: an upload failing mid-way. */
+  upload_error: boolean;
   /** Share (0..1) of accepted sends reported `sent`, then `failed` with this platform error code (e.g. 131049); null = off. */
   fail_status: FailStatus | null;
 }
@@ -42,7 +44,7 @@ export interface FailStatus {
 export type SendFault = 'rate_limit' | 'server_error' | 'timeout' | 'account_error' | 'pair_limit' | undefined;
 
 const SHARES = ['rate_limit_share', 'server_error_share', 'timeout_share', 'pair_limit_share', 'held_share'] as const;
-const FLAGS = ['duplicate_statuses', 'reorder_statuses', 'no_webhooks', 'skip_delivered', 'statuses_in_one_post'] as const;
+const FLAGS = ['duplicate_statuses', 'reorder_statuses', 'no_webhooks', 'skip_delivered', 'statuses_in_one_post', 'upload_error'] as const;
 const COUNTS = ['fail_next', 'status_interval_ms', 'account_error_code', 'pair_limit_ms'] as const;
 
 /** The fault state of one simulator. */
@@ -132,6 +134,7 @@ export class Faults {
       no_webhooks: false,
       skip_delivered: false,
       statuses_in_one_post: false,
+      upload_error: false,
       fail_status: null,
     };
   }

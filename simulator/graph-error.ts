@@ -20,6 +20,8 @@ export class GraphError extends Error {
     message: string,
     readonly subcode?: number,
     readonly errorData?: GraphErrorData,
+    /** What the platform tells a person (`error_user_title`, `error_user_msg`), as on template management errors. */
+    readonly user?: { title: string; message: string },
   ) {
     super(message);
     this.name = 'GraphError';
@@ -34,6 +36,7 @@ export class GraphError extends Error {
         code: this.code,
         ...(this.errorData && { error_data: this.errorData }),
         ...(this.subcode !== undefined && { error_subcode: this.subcode }),
+        ...(this.user && { is_transient: false, error_user_title: this.user.title, error_user_msg: this.user.message }),
         fbtrace_id: fbtraceId(),
       },
     };

@@ -15,6 +15,8 @@ export interface RouteContext {
    * Malformed JSON or an oversized body throws Graph error 100 (HTTP 400).
    */
   readJson(): Promise<unknown>;
+  /** The raw request body (a resumable upload's bytes), at most `maxBytes`. */
+  readBytes(maxBytes: number): Promise<Buffer>;
 }
 
 /** A handler's answer: status and JSON body, or raw `bytes` (a media download). */
@@ -30,8 +32,8 @@ export const ok = (body: unknown): JsonResponse => ({ status: 200, body });
 /** Bodies above this size are refused; real send requests are a few kB at most. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** Reads and parses a JSON request body (any content type; empty -> `undefined`). */
-export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+/** Reads a raw request body; over `maxBytes` is Graph's error 100. */
+export async function readRawBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -39,7 +41,12 @@ export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYT
     if (size > maxBytes) throw whatsappErrors.invalidParameter(`Request body is larger than ${maxBytes} bytes.`);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+/** Reads and parses a JSON request body (any content type; empty -> `undefined`). */
+export async function readJsonBody(req: IncomingMessage, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+  const text = (await readRawBody(req, maxBytes)).toString('utf8');
   if (!text.trim()) return undefined;
   try {
     return JSON.parse(text) as unknown;

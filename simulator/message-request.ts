@@ -46,11 +46,12 @@ const invalid = whatsappErrors.invalidParameter;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * Validates a `POST /{phone_number_id}/messages` body as the Cloud API does and resolves its template.
+ * Validates a `POST /{phone_number_id}/messages` body as the Cloud API does and resolves its template
+ * (the catalogue's, or one `created` through the API in the number's business account).
  * Throws the platform's error: 100 for a missing or malformed field, 132001 for an unknown template or
  * language, 132000 for a parameter count that differs from the template's distinct `{{n}}` placeholders.
  */
-export function parseSendRequest(body: unknown): SendRequest {
+export function parseSendRequest(body: unknown, created: readonly SimulatedTemplate[] = []): SendRequest {
   if (!isObject(body)) throw invalid('The request body must be a JSON object.');
   if (body.messaging_product === undefined) throw invalid('The parameter messaging_product is required.');
   if (body.messaging_product !== 'whatsapp') throw invalid('Param messaging_product must be "whatsapp".');
@@ -65,7 +66,7 @@ export function parseSendRequest(body: unknown): SendRequest {
   const type = body.type ?? 'text';
   if (type === 'template') {
     const template = parseTemplate(body.template);
-    const resolvedTemplate = resolveTemplate(template);
+    const resolvedTemplate = resolveTemplate(template, created);
     return { ...common, type, template, resolvedTemplate };
   }
   if (!SESSION_TYPES.includes(type as SessionType))
@@ -254,8 +255,8 @@ function checkComponents(template: SimulatedTemplate, components: TemplateCompon
  * (it has dedicated codes only for paused and disabled templates, 132015 and 132016, which the simulator's
  * list does not contain).
  */
-function resolveTemplate(payload: TemplatePayload): SimulatedTemplate {
-  const template = TEMPLATES.find((t) => t.name === payload.name && t.language === payload.language.code && t.status === 'APPROVED');
+function resolveTemplate(payload: TemplatePayload, created: readonly SimulatedTemplate[]): SimulatedTemplate {
+  const template = [...TEMPLATES, ...created].find((t) => t.name === payload.name && t.language === payload.language.code && t.status === 'APPROVED');
   if (!template) throw whatsappErrors.templateNotFound(payload.name, payload.language.code);
   checkComponents(template, payload.components ?? []);
   return template;

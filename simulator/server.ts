@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { requireAccessToken } from '#simulator/auth';
 import { Faults } from '#simulator/faults';
 import { GraphError, graphErrors } from '#simulator/graph-error';
-import { ok, readJsonBody, sendGraphError, sendJson, type RouteContext } from '#simulator/http';
+import { ok, readJsonBody, readRawBody, sendGraphError, sendJson, type RouteContext } from '#simulator/http';
 import { matchRoute, objectIdOf, VERSION, type Route } from '#simulator/router';
 import { listMessageTemplates } from '#simulator/routes/message-templates';
 import { sendMessage } from '#simulator/routes/send-message';
@@ -15,8 +15,16 @@ import { MediaStore } from '#simulator/media';
 import { downloadMedia, getMediaObject, MEDIA_DOWNLOAD_ROUTE, registerMedia } from '#simulator/routes/media';
 import { simulateTemplateStatus } from '#simulator/routes/simulate-template-status';
 import { registerNumber } from '#simulator/routes/simulate-numbers';
+import { getPhoneNumber, listSubscribedApps, simulateNumberQuality, subscribeApp } from '#simulator/routes/phone-numbers';
+import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';
 import type { SimulatorState } from '#simulator/state';
 import { WebhookSender } from '#simulator/platform-webhooks';
+import { CreatedTemplates } from '#simulator/created-templates';
+import { UploadSessions } from '#simulator/uploads';
+import { MANUAL_REVIEW, type TemplateReviewSettings } from '#simulator/template-review-settings';
+import { createTemplate, deleteTemplate, editTemplate } from '#simulator/routes/manage-templates';
+import { openUploadSession, receiveUpload, uploadStatus } from '#simulator/routes/uploads';
+import { updateTemplateReview } from '#simulator/routes/simulate-template-review';
 
 export interface SimulatorOptions {
   port: number;
@@ -32,6 +40,8 @@ export interface SimulatorOptions {
   statusIntervalMs?: number;
   /** Waits before the retries of a failed webhook delivery, after which it is dropped (default 250, 1000, 3000 ms). */
   webhookRetryDelaysMs?: number[];
+  /** How templates created through the API are reviewed (default: only on request, `POST /_simulate/template-status`). */
+  templateReview?: TemplateReviewSettings;
 }
 
 export interface Simulator {
@@ -42,7 +52,7 @@ export interface Simulator {
   stop(): Promise<void>;
   setWebhookUrl(url: string): void;
   /** Which business account a phone number id belongs to (webhooks name it in `entry[].id`); also `POST /_simulate/numbers`. */
-  registerNumber(phoneNumberId: string, wabaId: string): void;
+  registerNumber(phoneNumberId: string, wabaId: string, details?: Partial<Omit<SimulatedNumber, 'wabaId'>>): void;
 }
 
 export const DEFAULT_STATUS_INTERVAL_MS = 300;
@@ -53,12 +63,29 @@ function routesFor(state: SimulatorState): Route[] {
   return [
     { method: 'GET', path: /^\/health\/?$/, auth: false, handle: () => ok({ ok: true }) },
     { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: listMessageTemplates(state) },
+    { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: createTemplate(state) },
+    { method: 'DELETE', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: deleteTemplate(state) },
     { method: 'POST', path: graphPath('(?<phoneNumberId>[^/]+)/messages'), auth: true, handle: sendMessage(state) },
-    { method: 'GET', path: graphPath('(?<mediaId>[^/]+)'), auth: true, handle: getMediaObject(state) },
+    { method: 'POST', path: graphPath('(?<appId>[^/]+)/uploads'), auth: true, handle: openUploadSession(state) },
+    { method: 'POST', path: graphPath('(?<sessionId>upload:[^/]+)'), auth: true, handle: receiveUpload(state) },
+    { method: 'GET', path: graphPath('(?<sessionId>upload:[^/]+)'), auth: true, handle: uploadStatus(state) },
+    { method: 'POST', path: graphPath('(?<templateId>\\d+)'), auth: true, handle: editTemplate(state) },
+    { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: subscribeApp(state) },
+    { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: listSubscribedApps(state) },
+    // One path for every object: a registered number, else a media object.
+    {
+      method: 'GET',
+      path: graphPath('(?<objectId>[^/]+)'),
+      auth: true,
+      handle: (ctx) =>
+        state.numbers.has(ctx.params.objectId) ? getPhoneNumber(state)(ctx) : getMediaObject(state)({ ...ctx, params: { mediaId: ctx.params.objectId } }),
+    },
     { method: 'GET', path: MEDIA_DOWNLOAD_ROUTE, auth: true, handle: downloadMedia(state) },
     { method: 'POST', path: /^\/_simulate\/media\/?$/, auth: false, handle: registerMedia(state) },
     { method: 'POST', path: /^\/_simulate\/numbers\/?$/, auth: false, handle: registerNumber(state) },
     { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
+    { method: 'POST', path: /^\/_simulate\/number-quality\/?$/, auth: false, handle: simulateNumberQuality(state) },
+    { method: 'POST', path: /^\/_simulate\/template-review\/?$/, auth: false, handle: updateTemplateReview(state) },
     { method: 'POST', path: /^\/_simulate\/inbound\/?$/, auth: false, handle: simulateInbound(state) },
     { method: 'GET', path: /^\/_simulate\/messages\/?$/, auth: false, handle: listSentMessages(state) },
     { method: 'DELETE', path: /^\/_simulate\/messages\/?$/, auth: false, handle: clearSentMessages(state) },
@@ -82,6 +109,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     media: new MediaStore(),
     templateStatuses: new Map(),
     numbers: new Map(),
+    subscribedAccounts: new Set(),
+    created: new CreatedTemplates(),
+    uploads: new UploadSessions(),
+    templateReview: options.templateReview ?? MANUAL_REVIEW,
   };
   if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
   const routes = routesFor(state);
@@ -93,6 +124,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       else res.destroy();
     });
   });
+  // Longer than fetch's own idle time (4 s): the client closes an idle connection first, so a request is never written to a socket the server is closing (a reset the sender must treat as ambiguous).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, host, () => {
@@ -105,7 +138,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     setWebhookUrl: (url) => state.webhooks.setUrl(url),
-    registerNumber: (phoneNumberId, wabaId) => state.numbers.set(phoneNumberId, wabaId),
+    registerNumber: (phoneNumberId, wabaId, details) => state.numbers.set(phoneNumberId, simulatedNumber(phoneNumberId, wabaId, details)),
     stop: () =>
       new Promise<void>((resolve, reject) => {
         state.webhooks.stop();
@@ -126,6 +159,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: readonl
     params: matched?.params ?? {},
     headers: req.headers,
     readJson: () => (body ??= readJsonBody(req)),
+    readBytes: (maxBytes) => readRawBody(req, maxBytes),
   };
   try {
     if (!matched && url.pathname.startsWith('/_simulate/')) {

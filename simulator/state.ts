@@ -3,6 +3,10 @@ import type { SentMessages } from '#simulator/sent-messages';
 import type { WebhookSender } from '#simulator/platform-webhooks';
 import type { MediaStore } from '#simulator/media';
 import type { TemplateStatus } from '#simulator/templates';
+import type { SimulatedNumber } from '#simulator/numbers';
+import type { CreatedTemplates } from '#simulator/created-templates';
+import type { UploadSessions } from '#simulator/uploads';
+import type { TemplateReviewSettings } from '#simulator/template-review-settings';
 
 /** Everything one running simulator keeps, shared by its routes. */
 export interface SimulatorState {
@@ -12,9 +16,20 @@ export interface SimulatorState {
   media: MediaStore;
   /** Template statuses changed through /_simulate/template-status, by `waba|name|language`. */
   templateStatuses: Map<string, TemplateStatus>;
-  /** Business account (WABA) of each registered phone number id, for the webhooks' `entry[].id`. */
-  numbers: Map<string, string>;
+  /** Registered phone numbers by id: their business account (the webhooks' `entry[].id`) and what `GET /{id}` answers. */
+  numbers: Map<string, SimulatedNumber>;
+  /** Business accounts whose webhooks the app subscribed to (`POST /{waba-id}/subscribed_apps`). */
+  subscribedAccounts: Set<string>;
+  /** Templates created through the Graph API, per business account. */
+  created: CreatedTemplates;
+  /** Resumable upload sessions and the handles they issued. */
+  uploads: UploadSessions;
+  /** How created and edited templates are reviewed. */
+  templateReview: TemplateReviewSettings;
 }
 
 /** A phone number id with its business account: the registered one, else the number's id stands in. */
-export const businessNumber = (state: SimulatorState, phoneNumberId: string) => ({ phoneNumberId, wabaId: state.numbers.get(phoneNumberId) ?? phoneNumberId });
+export const businessNumber = (state: SimulatorState, phoneNumberId: string) => ({
+  phoneNumberId,
+  wabaId: state.numbers.get(phoneNumberId)?.wabaId ?? phoneNumberId,
+});

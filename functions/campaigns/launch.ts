@@ -4,5 +4,5 @@ import { accepted } from '#shared/http/responses';
 import { LaunchCampaign } from '#shared/schemas/operations/campaigns';
 
 export const handler = httpOperation(LaunchCampaign.request, async ({ params, body, workspace, resourceId }) =>
-  accepted(await launchCampaign(workspace.id, params.id, body, resourceId)),
+  accepted(await launchCampaign(workspace, params.id, body, resourceId)),
 );

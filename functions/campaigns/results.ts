@@ -7,11 +7,9 @@ import { pausedUntil } from '#shared/domain/campaigns/window-wait';
 import { GetCampaignResults } from '#shared/schemas/operations/campaigns';
 
 export const handler = httpOperation(GetCampaignResults.request, async ({ params, workspace }) => {
-  const [campaign, { counts, failedByCode }, pause] = await Promise.all([
-    requireCampaign(workspace.id, params.id),
-    campaignCountsByCode(workspace.id, params.id),
-    currentPause(workspace.phone_number_id),
-  ]);
+  const [campaign, { counts, failedByCode }] = await Promise.all([requireCampaign(workspace.id, params.id), campaignCountsByCode(workspace.id, params.id)]);
+  // The pause of the number it sends from (contract §17); a campaign from before several numbers sends from the first.
+  const pause = await currentPause(campaign.business_number_id ?? workspace.phone_number_id);
   const pausedReason = pause ? { code: pause.code, title: pause.title, since: pause.since } : null;
   return ok(resultsView(campaign, counts, pausedReason, failedByCode, pausedUntil(campaign, Date.now())));
 });

@@ -4,5 +4,5 @@ import { accepted } from '#shared/http/responses';
 import { TestCampaign } from '#shared/schemas/operations/campaigns';
 
 export const handler = httpOperation(TestCampaign.request, async ({ params, body, workspace }) =>
-  accepted(await sendCampaignTest(workspace.id, params.id, body.phones)),
+  accepted(await sendCampaignTest(workspace, params.id, body.phones, body.from)),
 );

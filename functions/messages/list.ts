@@ -4,6 +4,6 @@ import { ok } from '#shared/http/responses';
 import { ListMessages } from '#shared/schemas/operations/messages';
 
 export const handler = httpOperation(ListMessages.request, async ({ query, workspace }) => {
-  const { data, pagination } = await listMessages(workspace.id, query);
+  const { data, pagination } = await listMessages(workspace, query);
   return ok(data, { pagination });
 });

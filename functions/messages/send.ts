@@ -5,5 +5,5 @@ import { accepted } from '#shared/http/responses';
 import { SendMessage } from '#shared/schemas/operations/messages';
 
 export const handler = httpOperation(SendMessage.request, async ({ body, workspace, resourceId }) =>
-  accepted(createdView(await acceptMessage(workspace.id, body, resourceId))),
+  accepted(createdView(await acceptMessage(workspace, body, resourceId))),
 );

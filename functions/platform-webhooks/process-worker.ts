@@ -1,6 +1,7 @@
 import { recordInbound, recordMessageChange, recordNumberChange } from '#shared/domain/messages/inbound';
 import { recordStatusReport } from '#shared/domain/messages/status-report';
 import { recordTemplateStatus } from '#shared/domain/templates/catalog';
+import { recordQualityUpdate } from '#shared/domain/numbers/quality';
 import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
@@ -29,7 +30,7 @@ async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (wor
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, parts.length) }, lane));
 }
 
-/** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status changes. */
+/** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status and number quality changes. */
 async function processOne(job: PlatformWebhookJob): Promise<void> {
   const webhook = readWebhook(await platformWebhookPayload(job));
   // Customers first; then what refers to earlier messages (reports, number changes, edits).
@@ -42,6 +43,7 @@ async function processOne(job: PlatformWebhookJob): Promise<void> {
     if (!workspaces.length) logger.warn('Template status for an unknown business account', { wabaId: update.wabaId });
     for (const workspace of workspaces) await recordTemplateStatus(workspace, update);
   }
+  for (const update of webhook.qualityUpdates) await recordQualityUpdate(update);
 }
 
 export const handler = sqsJobHandler<PlatformWebhookJob>('inbound', processOne);

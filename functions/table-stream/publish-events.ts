@@ -11,5 +11,5 @@ import { withMetrics } from '#shared/metrics';
  * stable, so a repeat is recognised downstream, and counts are marked per batch.
  */
 export const handler = withMetrics(async (event: DynamoDBStreamEvent): Promise<void> => {
-  await Promise.all([countMessages(event.Records), publish(event.Records.flatMap(eventsFromRecord))]);
+  await Promise.all([countMessages(event.Records), (async () => publish((await Promise.all(event.Records.map(eventsFromRecord))).flat()))()]);
 });

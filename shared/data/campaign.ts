@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
+import { queryAll } from '#shared/data/table/query-all';
 import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryPage } from '#shared/data/table/pages';
 import { indexes } from '#shared/data/table/table';
@@ -48,6 +49,16 @@ export async function campaignsPage(ws: string, page: number, pageSize: number):
   const [campaigns, total] = await Promise.all([queryPage<Campaign>(query, page, pageSize), readListCount(ws, counterNames.campaigns)]);
   return { campaigns, total };
 }
+
+/** The workspace's running campaigns (a handful at most; the list index filtered by status). */
+export const runningCampaigns = (ws: string): Promise<Campaign[]> =>
+  queryAll<Campaign>({
+    IndexName: indexes.byParent.indexName,
+    KeyConditionExpression: 'GSI1PK = :pk',
+    FilterExpression: '#status = :running',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':pk': campaignListEntry(ws).GSI1PK, ':running': 'running' },
+  });
 
 /** Sets fields only while the campaign is in one of `from`; the campaign as written, or undefined when it is not (or does not exist). */
 export async function moveCampaignFrom(ws: string, id: string, from: CampaignStatus[], set: Record<string, unknown>): Promise<Campaign | undefined> {

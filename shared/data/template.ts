@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from '#shared/data/table/conditions';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
@@ -6,10 +6,18 @@ import { queryAll } from '#shared/data/table/query-all';
 import { streamItemOf, workspaceInKey, type StreamImage } from '#shared/data/table/stream-image';
 import { placeholdersOf, type Template } from '#shared/records/template';
 
-/** All templates of a workspace share one small item collection: read-mostly, bounded by the platform. */
+/**
+ * All templates of a workspace share one small item collection: read-mostly, bounded by the
+ * platform. Templates belong to a business account (contract §17): `account` undefined is the
+ * workspace's first one, whose templates keep the keys they had before several numbers; another
+ * account's sort keys start with its id (names never hold `#`) and its items carry `waba_id`.
+ */
 const TEMPLATES = '#TEMPLATES';
 const templatesPartition = (ws: string) => `WS#${ws}${TEMPLATES}`;
-const templateKey = (ws: string, name: string, language: string) => ({ PK: templatesPartition(ws), SK: `${name}#${language}` });
+const templateKey = (ws: string, account: string | undefined, name: string, language: string) => ({
+  PK: templatesPartition(ws),
+  SK: account ? `${account}#${name}#${language}` : `${name}#${language}`,
+});
 
 /** A template synced before components were kept (the next sync, within 15 minutes, rewrites it) reads as body-only and positional. */
 const toTemplate = (item: Record<string, unknown>): Template => {
@@ -27,38 +35,55 @@ const toTemplate = (item: Record<string, unknown>): Template => {
     header: stored.header ?? null,
     footer: stored.footer ?? null,
     buttons: stored.buttons ?? [],
+    ...(stored.waba_id && { waba_id: stored.waba_id }),
   };
 };
 
-/** All templates of a workspace, with one query. */
+/** All templates of a workspace, of every business account, with one query. */
 export async function allTemplates(ws: string): Promise<Template[]> {
   return (await queryAll<Record<string, unknown>>({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': templatesPartition(ws) } })).map(
     toTemplate,
   );
 }
 
-export async function getTemplate(ws: string, name: string, language: string): Promise<Template | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: templateKey(ws, name, language) }));
+export async function getTemplate(ws: string, account: string | undefined, name: string, language: string): Promise<Template | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: templateKey(ws, account, name, language) }));
   return Item && toTemplate(Item);
 }
 
-/** Stores the platform's current templates (one per name and language) and removes the stored ones it no longer lists. */
-export async function replaceTemplates(ws: string, current: Template[], syncedAt: string): Promise<void> {
-  const kept = new Set(current.map((t) => templateKey(ws, t.name, t.language).SK));
-  const stale = (await allTemplates(ws)).filter((t) => !kept.has(templateKey(ws, t.name, t.language).SK));
+/** Stores one business account's current templates (one per name and language) and removes its stored ones it no longer lists. */
+export async function replaceTemplates(ws: string, account: string | undefined, current: Template[], syncedAt: string): Promise<void> {
+  const key = (t: Template) => templateKey(ws, account, t.name, t.language);
+  const kept = new Set(current.map((t) => key(t).SK));
+  const stale = (await allTemplates(ws)).filter((t) => t.waba_id === account && !kept.has(key(t).SK));
   await batchWrite([
-    ...current.map((t) => ({ PutRequest: { Item: { ...t, ...templateKey(ws, t.name, t.language), synced_at: syncedAt } } })),
-    ...stale.map((t) => ({ DeleteRequest: { Key: templateKey(ws, t.name, t.language) } })),
+    ...current.map((t) => ({ PutRequest: { Item: { ...t, ...(account && { waba_id: account }), ...key(t), synced_at: syncedAt } } })),
+    ...stale.map((t) => ({ DeleteRequest: { Key: key(t) } })),
   ]);
 }
 
+/** One template as created or edited through the API (contract §18); a sync later rewrites it as the platform lists it. */
+export async function putTemplate(ws: string, account: string | undefined, template: Template, at: string): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...template, ...(account && { waba_id: account }), ...templateKey(ws, account, template.name, template.language), synced_at: at },
+    }),
+  );
+}
+
+/** Removes templates deleted through the API. */
+export async function deleteTemplates(ws: string, account: string | undefined, templates: Pick<Template, 'name' | 'language'>[]): Promise<void> {
+  await batchWrite(templates.map((t) => ({ DeleteRequest: { Key: templateKey(ws, account, t.name, t.language) } })));
+}
+
 /** A stored template's new status, as the platform pushed it; false when no such template is stored. */
-export const updateTemplateStatus = (ws: string, name: string, language: string, status: string, at: string): Promise<boolean> =>
+export const updateTemplateStatus = (ws: string, account: string | undefined, name: string, language: string, status: string, at: string): Promise<boolean> =>
   conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: templateKey(ws, name, language),
+        Key: templateKey(ws, account, name, language),
         UpdateExpression: 'SET #status = :status, status_updated_at = :at',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#status': 'status' },

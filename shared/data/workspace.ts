@@ -4,13 +4,12 @@ import { isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import type { TransactItem } from '#shared/data/table/transact';
+import { routeClaimed } from '#shared/data/business-number';
 import type { Plan, Workspace } from '#shared/records/workspace';
 
-/** A workspace, with the count of its active API keys, and the route of its platform number. */
+/** A workspace, with the count of its active API keys. */
 const workspaceKey = (ws: string) => ({ PK: `WS#${ws}`, SK: 'WORKSPACE' });
 const workspaceListEntry = (ws?: string) => ({ GSI1PK: 'WORKSPACES', ...(ws && { GSI1SK: ws }) });
-/** Maps the platform's phone_number_id to its workspace (and keeps it unique). */
-const phoneNumberRouteKey = (phoneNumberId: string) => ({ PK: `PHONE_NUMBER#${phoneNumberId}`, SK: 'PHONE_NUMBER' });
 
 const toWorkspace = (item: Record<string, unknown>): Workspace => ({
   id: item.id as string,
@@ -18,6 +17,7 @@ const toWorkspace = (item: Record<string, unknown>): Workspace => ({
   plan: item.plan as Plan,
   phone_number_id: item.phone_number_id as string,
   waba_id: item.waba_id as string,
+  ...(typeof item.default_number_id === 'string' && { default_number_id: item.default_number_id }),
   ...(Array.isArray(item.stop_words) && { stop_words: item.stop_words as string[] }),
   ...(typeof item.rate_limit === 'number' && { rate_limit: item.rate_limit }),
   created_at: item.created_at as string,
@@ -38,13 +38,7 @@ export async function insertWorkspace(workspace: Workspace): Promise<void> {
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...phoneNumberRouteKey(workspace.phone_number_id), workspace_id: workspace.id },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
+        routeClaimed(workspace.phone_number_id, workspace.id),
       ],
     }),
   );
@@ -53,12 +47,6 @@ export async function insertWorkspace(workspace: Workspace): Promise<void> {
 export async function getWorkspace(id: string): Promise<Workspace | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: workspaceKey(id) }));
   return Item ? toWorkspace(Item) : undefined;
-}
-
-/** The workspace a platform number routes to, or undefined. */
-export async function workspaceIdOfNumber(phoneNumberId: string): Promise<string | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: phoneNumberRouteKey(phoneNumberId) }));
-  return Item?.workspace_id as string | undefined;
 }
 
 export async function allWorkspaces(): Promise<Workspace[]> {
@@ -71,7 +59,10 @@ export async function allWorkspaces(): Promise<Workspace[]> {
 }
 
 /** Sets settings (plan, stop words) of an existing workspace and returns it; undefined when there is none. */
-export async function updateSettings(id: string, settings: Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit'>>): Promise<Workspace | undefined> {
+export async function updateSettings(
+  id: string,
+  settings: Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id'>>,
+): Promise<Workspace | undefined> {
   const { expression, names, values } = setFields(settings);
   try {
     const { Attributes } = await db().send(

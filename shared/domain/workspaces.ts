@@ -1,4 +1,5 @@
-import { allWorkspaces, getWorkspace, insertWorkspace, updateSettings, workspaceIdOfNumber } from '#shared/data/workspace';
+import { allWorkspaces, getWorkspace, insertWorkspace, updateSettings } from '#shared/data/workspace';
+import { workspaceIdOfNumber, workspacesOfAccount } from '#shared/data/business-number';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
@@ -19,8 +20,12 @@ export { getWorkspace };
 /** Workspaces change rarely (plan, settings); a short per-process cache saves a read on every request and every message. */
 const WORKSPACE_CACHE_MS = 3_000;
 const workspaceCache = new Map<string, { workspace: Workspace; until: number }>();
-/** A number's workspace never changes once claimed, so found routes are kept for the process's life. */
-const phoneNumberRoutes = new Map<string, string>();
+/** A number changes workspace only when disconnected and connected again (rare, contract §17): found routes are kept a while. */
+const ROUTE_CACHE_MS = 10_000;
+const phoneNumberRoutes = new Map<string, { workspaceId: string; until: number }>();
+
+/** A change made in this process is seen at once by its next request; other processes see it within WORKSPACE_CACHE_MS. */
+export const forgetWorkspace = (id: string): boolean => workspaceCache.delete(id);
 
 export async function cachedWorkspace(id: string): Promise<Workspace | undefined> {
   const hit = workspaceCache.get(id);
@@ -32,11 +37,12 @@ export async function cachedWorkspace(id: string): Promise<Workspace | undefined
 
 /** Routes a platform webhook to its workspace by the number it was sent to. */
 export async function findWorkspaceByPhoneNumberId(phoneNumberId: string): Promise<Workspace | undefined> {
-  let workspaceId = phoneNumberRoutes.get(phoneNumberId);
+  const hit = phoneNumberRoutes.get(phoneNumberId);
+  let workspaceId = hit && hit.until > Date.now() ? hit.workspaceId : undefined;
   if (!workspaceId) {
     workspaceId = await workspaceIdOfNumber(phoneNumberId);
     if (!workspaceId) return undefined;
-    phoneNumberRoutes.set(phoneNumberId, workspaceId);
+    phoneNumberRoutes.set(phoneNumberId, { workspaceId, until: Date.now() + ROUTE_CACHE_MS });
   }
   return cachedWorkspace(workspaceId);
 }
@@ -45,10 +51,14 @@ export const listWorkspaces = allWorkspaces;
 
 /**
  * The workspaces of one WhatsApp Business Account (its numbers may serve several), for the
- * account-level webhooks (template status). Rare events: the workspace list is read each time.
+ * account-level webhooks (template status): those with a number of it (contract §17), and those
+ * whose first number's account it is (their numbers' items may not be written yet). Rare events:
+ * the workspace list is read each time.
  */
-export const findWorkspacesByWabaId = async (wabaId: string): Promise<Workspace[]> =>
-  (await allWorkspaces()).filter((workspace) => workspace.waba_id === wabaId);
+export async function findWorkspacesByWabaId(wabaId: string): Promise<Workspace[]> {
+  const [all, withNumbers] = await Promise.all([allWorkspaces(), workspacesOfAccount(wabaId)]);
+  return all.filter((workspace) => workspace.waba_id === wabaId || withNumbers.includes(workspace.id));
+}
 
 export async function setPlan(id: string, plan: Plan): Promise<Workspace> {
   const workspace = await updateSettings(id, { plan });

@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   'contact.updated',
   'contact.deleted',
   'template.updated',
+  'number.updated',
   'ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -38,8 +38,14 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   invalid_audience: 422,
   empty_audience: 422,
   nothing_to_retry: 422,
+  number_in_use: 409,
+  unknown_number: 422,
   platform_error: 502,
+  template_exists: 409,
 };
+
+/** What a well-formed request whose content is refused (a template's rules, the platform's refusal) is answered with. */
+export const UNPROCESSABLE_STATUS = 422;
 
 /** An error of the HTTP layer, which may carry response headers (`WWW-Authenticate`, `Idempotent-Replayed`). */
 export class HttpError extends DomainError<ErrorCode> {
@@ -54,7 +60,7 @@ export class HttpError extends DomainError<ErrorCode> {
   }
 }
 
-export const statusOf = (error: DomainError<string>): number => HTTP_STATUS[error.code as ErrorCode] ?? 500;
+export const statusOf = (error: DomainError<string>): number => (error.unprocessable ? UNPROCESSABLE_STATUS : (HTTP_STATUS[error.code as ErrorCode] ?? 500));
 
 export const httpErrors = {
   invalidJson: () => new HttpError('invalid_json', 'The request body is not valid JSON'),

@@ -20,6 +20,7 @@ const TAGS: Record<Tag, string> = {
   Campaigns: 'Broadcasts of one template to many recipients, with live metrics',
   Contacts: 'The contact book: one contact per phone number, with tags and custom fields',
   Groups: 'Audiences of contacts',
+  Numbers: "The workspace's WhatsApp business numbers: which one sends, and how the platform rates each",
   Templates: "The workspace's message templates, as the platform approved them",
   Webhooks: 'Subscriptions of your endpoints to the service events, and their delivery log',
   'API keys': "The workspace's keys",

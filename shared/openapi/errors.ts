@@ -2,7 +2,7 @@
  * The error codes each operation can answer with (contract §2): its own rules' (its description)
  * and those of the stack it runs in (shared/http/operation.ts), grouped by HTTP status.
  */
-import { HTTP_STATUS, type ErrorCode } from '#shared/http/errors';
+import { HTTP_STATUS, UNPROCESSABLE_STATUS, type ErrorCode } from '#shared/http/errors';
 import type { HttpDescription } from '#shared/schemas/operations/description';
 
 /** What the envelope answers for an unexpected failure; it is no ErrorCode of the service's rules. */
@@ -11,7 +11,8 @@ export type EnvelopeErrorCode = ErrorCode | 'internal_error';
 /** When each code is answered, as the document tells clients. */
 export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   invalid_json: 'The body is not parseable JSON',
-  validation_error: 'The body, query or path does not match the schema (one `details` entry per problem)',
+  validation_error:
+    "The body, query or path does not match the schema (400), or a template breaks the platform's rules checked before it is called (422); one `details` entry per problem",
   unauthorized: 'Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature)',
   forbidden: 'The verify token does not match',
   plan_upgrade_required: "The feature is not on the workspace's plan",
@@ -32,7 +33,11 @@ export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   empty_audience: 'The audience resolves to no recipient',
   nothing_to_retry: "No recipient's latest message failed with a transient cause",
   rate_limited: "Over the workspace's request rate",
-  platform_error: 'The messaging platform refused or did not answer',
+  platform_error:
+    "The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf",
+  template_exists: 'A template of that name and language exists in the business account',
+  number_in_use: 'The business number is connected to another workspace',
+  unknown_number: '`from` names no connected number of the workspace',
   internal_error: 'Something unexpected failed on our side',
 };
 
@@ -54,9 +59,17 @@ export function errorCodesOf(description: HttpDescription): Set<EnvelopeErrorCod
 
 export const statusOfCode = (code: EnvelopeErrorCode): number => (code === 'internal_error' ? 500 : HTTP_STATUS[code]);
 
-/** The codes by status: statuses in ascending order, codes in alphabetical order. */
-export function codesByStatus(codes: Iterable<EnvelopeErrorCode>): Map<number, EnvelopeErrorCode[]> {
+/**
+ * The codes by status: statuses in ascending order, codes in alphabetical order. A code the
+ * operation also answers as unprocessable (`unprocessable`) is listed under 422 too.
+ */
+export function codesByStatus(codes: Iterable<EnvelopeErrorCode>, unprocessable: readonly EnvelopeErrorCode[] = []): Map<number, EnvelopeErrorCode[]> {
   const byStatus = new Map<number, EnvelopeErrorCode[]>();
-  for (const code of [...codes].sort()) byStatus.set(statusOfCode(code), [...(byStatus.get(statusOfCode(code)) ?? []), code]);
+  const add = (status: number, code: EnvelopeErrorCode) => byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  for (const code of [...codes].sort()) {
+    add(statusOfCode(code), code);
+    if (unprocessable.includes(code) && statusOfCode(code) !== UNPROCESSABLE_STATUS) add(UNPROCESSABLE_STATUS, code);
+  }
+  for (const [status, listed] of byStatus) byStatus.set(status, listed.sort());
   return new Map([...byStatus].sort(([a], [b]) => a - b));
 }

@@ -78,14 +78,15 @@ export class ErrorResponses {
 
   constructor(descriptions: HttpDescription[]) {
     for (const description of descriptions.filter((d) => d.auth === 'apiKey')) {
-      for (const codes of codesByStatus(errorCodesOf(description)).values()) this.uses.set(codes.join(), (this.uses.get(codes.join()) ?? 0) + 1);
+      for (const codes of codesByStatus(errorCodesOf(description), description.unprocessable).values())
+        this.uses.set(codes.join(), (this.uses.get(codes.join()) ?? 0) + 1);
     }
   }
 
   of(description: HttpDescription): Json {
     const apiKey = description.auth === 'apiKey';
     return Object.fromEntries(
-      [...codesByStatus(errorCodesOf(description))].map(([status, codes]) => {
+      [...codesByStatus(errorCodesOf(description), description.unprocessable)].map(([status, codes]) => {
         const response = errorResponse(codes, apiKey && codes.includes('unauthorized'));
         if (!apiKey || this.uses.get(codes.join())! < 2) return [status, response];
         const name = codes.map(pascal).join('Or');

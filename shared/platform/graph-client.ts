@@ -1,6 +1,7 @@
 import { env } from '#shared/config';
 import { mayHaveReachedPlatform } from '#shared/platform/error-codes';
 import { messageBody, type OutgoingMessage } from '#shared/platform/payloads/message';
+import { PHONE_NUMBER_FIELDS, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
 
 /** An error answered by the Graph API, with the platform's code and title (what it means: shared/platform/error-codes.ts). */
 export class PlatformError extends Error {
@@ -11,6 +12,8 @@ export class PlatformError extends Error {
     /** The platform's `error_subcode` and `error_data.details`, kept on the failed message. */
     readonly subcode?: number,
     readonly details?: string,
+    /** The platform's own `message` and, for management calls, its `error_user_msg` (what it tells a person to do). */
+    readonly explanation: { message?: string; userMessage?: string } = {},
   ) {
     super(`Graph API error ${code}: ${title}`);
     this.name = 'PlatformError';
@@ -54,18 +57,36 @@ export class PlatformUnreachable extends Error {
   readonly ambiguous: boolean;
 
   constructor(cause: unknown) {
-    super(`Graph API unreachable: ${(cause as Error).message}`);
-    this.name = 'PlatformUnreachable';
     const code = ((cause as { cause?: { code?: string } }).cause ?? (cause as { code?: string }))?.code;
+    // fetch says only "fetch failed": the network's own code says what happened (and whether it may have reached the platform).
+    super(`Graph API unreachable: ${(cause as Error).message}${code ? ` (${code})` : ''}`);
+    this.name = 'PlatformUnreachable';
     this.ambiguous = mayHaveReachedPlatform(code);
   }
 }
 
-async function graphRequest<T>(url: string, token: string, body?: unknown): Promise<T> {
+type GraphMethod = 'GET' | 'POST' | 'DELETE';
+
+interface GraphErrorBody {
+  error?: { code?: number; message?: string; error_user_title?: string; error_user_msg?: string; error_subcode?: number; error_data?: { details?: string } };
+}
+
+/** A Graph API error answer as a PlatformError, with the platform's code, title and messages. */
+export function platformErrorOf(status: number, answer: GraphErrorBody): PlatformError {
+  const { error } = answer;
+  const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : undefined;
+  return new PlatformError(status, error?.code ?? status, error?.error_user_title ?? error?.message ?? 'Unknown error', error?.error_subcode, details, {
+    message: error?.message,
+    userMessage: error?.error_user_msg,
+  });
+}
+
+/** One Graph API call with the token as Bearer; a JSON `body` is sent for POST. */
+export async function graphRequest<T>(url: string, token: string, body?: unknown, method: GraphMethod = body === undefined ? 'GET' : 'POST'): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
-      method: body === undefined ? 'GET' : 'POST',
+      method,
       headers: { Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(requestTimeoutMs()),
@@ -73,29 +94,25 @@ async function graphRequest<T>(url: string, token: string, body?: unknown): Prom
   } catch (error) {
     throw new PlatformUnreachable(error);
   }
-  let answer: {
-    error?: { code?: number; message?: string; error_user_title?: string; error_subcode?: number; error_data?: { details?: string } };
-  };
+  return graphAnswer<T>(response);
+}
+
+/** The JSON of a Graph answer, or its error as a PlatformError. */
+export async function graphAnswer<T>(response: Response): Promise<T> {
+  let answer: GraphErrorBody;
   try {
-    answer = (await response.json()) as typeof answer;
+    answer = (await response.json()) as GraphErrorBody;
   } catch (error) {
     // An accepted request whose answer could not be read: whether the platform acted is unknown.
     if (response.ok) throw new PlatformUnreachable(error);
     answer = {};
   }
-  if (!response.ok) {
-    const { error } = answer;
-    const details = typeof error?.error_data?.details === 'string' ? error.error_data.details : undefined;
-    throw new PlatformError(
-      response.status,
-      error?.code ?? response.status,
-      error?.error_user_title ?? error?.message ?? 'Unknown error',
-      error?.error_subcode,
-      details,
-    );
-  }
+  if (!response.ok) throw platformErrorOf(response.status, answer);
   return answer as T;
 }
+
+/** The Graph API base with its version, for a path: `{base}/{version}/{path}`. */
+export const graphUrl = (path: string): string => `${env.graphApiBaseUrl}/${env.graphApiVersion}/${path}`;
 
 /** The platform's answer to a send: its message id, the recipient's WhatsApp id, and `message_status` when it gave one. */
 export interface SendAnswer {
@@ -114,6 +131,15 @@ export async function sendPlatformMessage(phoneNumberId: string, token: string, 
   const [sent] = answer.messages ?? [];
   if (!sent?.id) throw new PlatformUnreachable(new Error('The platform answered 200 without a message id'));
   return { id: sent.id, waId: answer.contacts?.[0]?.wa_id, messageStatus: sent.message_status };
+}
+
+/** `GET /{phone-number-id}`: the number as the platform knows it (docs/numbers.md). */
+export const fetchPhoneNumber = (phoneNumberId: string, token: string): Promise<PlatformPhoneNumber> =>
+  graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(phoneNumberId)}?fields=${PHONE_NUMBER_FIELDS}`, token);
+
+/** `POST /{waba-id}/subscribed_apps`: the app (this deployment's) receives that business account's webhooks. */
+export async function subscribeApp(wabaId: string, token: string): Promise<void> {
+  await graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(wabaId)}/subscribed_apps`, token, {});
 }
 
 /** Every message template of a WhatsApp Business Account, following the Graph API's cursor paging. */

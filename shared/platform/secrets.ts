@@ -5,6 +5,8 @@ import { env } from '#shared/config';
 /** The platform credentials: in Secrets Manager in the cloud, in an environment variable in the local stack. */
 export interface PlatformSecrets {
   app_secret: string;
+  /** The Meta app's id: template media are uploaded to it (Resumable Upload API). */
+  app_id?: string;
   verify_token: string;
   /** The system-user token used for every workspace without its own. */
   access_token: string;

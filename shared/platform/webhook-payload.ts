@@ -97,12 +97,25 @@ export interface TemplateStatusUpdate {
   reason: string | null;
 }
 
+/**
+ * `phone_number_quality_update`: the platform re-rated a number of the business account in
+ * `entry[].id`, named by its display number (Meta, "phone_number_quality_update webhook reference").
+ * `limit` is `max_daily_conversations_per_business`, else the older `current_limit`.
+ */
+export interface NumberQualityUpdate {
+  wabaId: string;
+  displayPhoneNumber: string;
+  event: string;
+  limit: string | null;
+}
+
 export interface PlatformWebhook {
   statuses: PlatformStatus[];
   messages: PlatformInbound[];
   numberChanges: NumberChange[];
   messageChanges: MessageChange[];
   templateUpdates: TemplateStatusUpdate[];
+  qualityUpdates: NumberQualityUpdate[];
 }
 
 type Json = Record<string, unknown>;
@@ -272,12 +285,21 @@ function readTemplateUpdate(wabaId: string | undefined, value: Json, into: Platf
 }
 
 export function readWebhook(payload: unknown): PlatformWebhook {
-  const read: PlatformWebhook = { statuses: [], messages: [], numberChanges: [], messageChanges: [], templateUpdates: [] };
+  const read: PlatformWebhook = { statuses: [], messages: [], numberChanges: [], messageChanges: [], templateUpdates: [], qualityUpdates: [] };
   for (const entry of list(object(payload)?.entry)) {
+    const entryId = str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined);
     for (const change of list(entry.changes)) {
       const value = object(change.value) ?? {};
       if (change.field === 'message_template_status_update') {
-        readTemplateUpdate(str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined), value, read);
+        readTemplateUpdate(entryId, value, read);
+        continue;
+      }
+      if (change.field === 'phone_number_quality_update') {
+        const display = str(value.display_phone_number)?.replace(/\D/g, '');
+        if (entryId && display) {
+          const limit = str(value.max_daily_conversations_per_business) ?? str(value.current_limit) ?? null;
+          read.qualityUpdates.push({ wabaId: entryId, displayPhoneNumber: display, event: str(value.event) ?? '', limit });
+        }
         continue;
       }
       const phoneNumberId = str(object(value.metadata)?.phone_number_id);

@@ -20,6 +20,8 @@ export interface CampaignCounts {
 export interface Campaign {
   id: string;
   workspace_id: string;
+  /** The number it sends from (contract §17); absent on a campaign from before several numbers: the workspace's first number. */
+  business_number_id?: string;
   name: string;
   template_id: string;
   template_name: string;

@@ -64,6 +64,8 @@ export interface Message extends KindFields {
   id: string;
   workspace_id: string;
   phone_number: string;
+  /** The workspace's number it went out from or came in to (contract §17); absent on a message from before several numbers: the first number. */
+  business_number_id?: string;
   direction: Direction;
   status: MessageStatus;
   message_type: string;

@@ -38,6 +38,8 @@ export interface Template {
   header: TemplateHeader | null;
   footer: string | null;
   buttons: TemplateButton[];
+  /** The business account it belongs to, when not the workspace's first (contract §17; data/template.ts). */
+  waba_id?: string;
 }
 
 /** The distinct `{{…}}` placeholders of a text, in order of first appearance. */

@@ -1,4 +1,4 @@
-/** A workspace: one business number and its settings. */
+/** A workspace: its business numbers (the first one named here, the others in their own records, contract §17) and its settings. */
 export const PLANS = ['starter', 'growth', 'pro'] as const;
 export type Plan = (typeof PLANS)[number];
 
@@ -6,8 +6,11 @@ export interface Workspace {
   id: string;
   name: string;
   plan: Plan;
+  /** The workspace's first number, and its business account: a workspace from before several numbers (§17) has only this one. */
   phone_number_id: string;
   waba_id: string;
+  /** The number sends use without `from`; absent: the first number. */
+  default_number_id?: string;
   /** Inbound texts that opt a customer out of marketing (contract §13); DEFAULT_STOP_WORDS when unset. */
   stop_words?: string[];
   /** Requests per second the operator set for this workspace; the plan's (contract §14) when unset. */

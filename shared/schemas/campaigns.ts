@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { isKnownTimeZone } from '#shared/domain/campaigns/send-window';
 import { WEEKDAYS } from '#shared/records/campaign';
-import { droppable, languageCode, pageParams, phone, templateButtons, templateHeader, text, uuid, variables } from '#shared/schemas/common';
+import { businessNumber, droppable, languageCode, pageParams, phone, templateButtons, templateHeader, text, uuid, variables } from '#shared/schemas/common';
 
 /** An ISO-8601 time with a time zone. */
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -46,6 +46,7 @@ export const createCampaignBody = /* @__PURE__ */ droppable(() =>
         ),
       ),
       send_window: v.optional(sendWindow()),
+      from: v.optional(businessNumber()),
     }),
     v.forward(
       v.partialCheck(
@@ -115,6 +116,7 @@ export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
       template_header: v.optional(templateHeader(true)),
       template_buttons: v.optional(templateButtons(true)),
       send_window: v.optional(sendWindow()),
+      from: v.optional(businessNumber()),
     }),
     v.forward(
       v.partialCheck(
@@ -134,5 +136,6 @@ export const listCampaignsQuery = /* @__PURE__ */ droppable(() => v.object(pageP
 export const testCampaignBody = /* @__PURE__ */ droppable(() =>
   v.object({
     phones: v.pipe(v.array(phone()), v.minLength(1, 'At least 1 phone number'), v.maxLength(5, 'At most 5 phone numbers')),
+    from: v.optional(businessNumber()),
   }),
 );

@@ -34,6 +34,15 @@ export const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1,
 export const droppable = <T>(build: () => T): T => build();
 
 /** A phone number in any accepted format, output as digits with the country code. */
+/** `from` (contract §17): which of the workspace's numbers sends; resolved against its numbers by the domain. */
+export const businessNumber = () =>
+  v.pipe(
+    v.string(),
+    v.description("A connected number's id, or its display number in any phone format; default: the workspace's default number"),
+    v.check((value) => /\d/.test(value), 'Must be a number id or a phone number'),
+    v.maxLength(40, 'Must be at most 40 characters'),
+  );
+
 export const phone = () =>
   v.pipe(
     v.string(),

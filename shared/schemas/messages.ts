@@ -1,7 +1,19 @@
 import * as v from 'valibot';
 import { MESSAGE_STATUSES } from '#shared/records/message';
 import { SESSION_KINDS } from '#shared/domain/messages/kinds/names';
-import { droppable, languageCode, location, pageParams, phone, templateButtons, templateHeader, templateName, uuid, variables } from '#shared/schemas/common';
+import {
+  businessNumber,
+  droppable,
+  languageCode,
+  location,
+  pageParams,
+  phone,
+  templateButtons,
+  templateHeader,
+  templateName,
+  uuid,
+  variables,
+} from '#shared/schemas/common';
 
 /** Text the recipient reads: not blank, kept as written (no trimming), at most `max` characters. */
 const words = (max: number) =>
@@ -119,6 +131,7 @@ export const sendMessageBody = /* @__PURE__ */ droppable(() =>
       interactive: v.optional(interactive()),
       reaction: v.optional(reaction()),
       reply_to: v.optional(uuid()),
+      from: v.optional(businessNumber()),
     }),
     v.forward(
       v.partialCheck(

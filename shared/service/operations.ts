@@ -76,11 +76,56 @@ export const operations: Operation[] = [
 
   { name: 'GetUsage', handler: 'functions/usage/get.ts', trigger: http('GET', '/api/v1/usage'), access: { table: 'readWrite' } },
 
+  {
+    name: 'ListNumbers',
+    handler: 'functions/numbers/list.ts',
+    trigger: http('GET', '/api/v1/numbers'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
+  {
+    name: 'ConnectNumber',
+    handler: 'functions/numbers/connect.ts',
+    trigger: http('POST', '/api/v1/numbers'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
+  {
+    name: 'UpdateNumber',
+    handler: 'functions/numbers/update.ts',
+    trigger: http('PATCH', '/api/v1/numbers/{id}'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
+  {
+    name: 'DisconnectNumber',
+    handler: 'functions/numbers/disconnect.ts',
+    trigger: http('DELETE', '/api/v1/numbers/{id}'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'ListTemplates', handler: 'functions/templates/list.ts', trigger: http('GET', '/api/v1/templates'), access: { table: 'readWrite' } },
   {
     name: 'SyncTemplates',
     handler: 'functions/templates/sync.ts',
     trigger: http('POST', '/api/v1/templates/sync'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'CreateTemplate',
+    handler: 'functions/templates/create.ts',
+    trigger: http('POST', '/api/v1/templates'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'UpdateTemplate',
+    handler: 'functions/templates/update.ts',
+    trigger: http('PATCH', '/api/v1/templates/{id}'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'DeleteTemplate',
+    handler: 'functions/templates/delete.ts',
+    trigger: http('DELETE', '/api/v1/templates/{id}'),
     access: { table: 'readWrite', platformSecrets: true, graphApi: true },
     timeoutSeconds: 29,
   },
@@ -136,7 +181,13 @@ export const operations: Operation[] = [
     timeoutSeconds: 29,
   },
 
-  { name: 'SendMessage', handler: 'functions/messages/send.ts', trigger: http('POST', '/api/v1/messages'), access: { table: 'readWrite' } },
+  {
+    name: 'SendMessage',
+    handler: 'functions/messages/send.ts',
+    trigger: http('POST', '/api/v1/messages'),
+    // `from` naming another number reads the workspace's numbers, the first one's details once from the platform.
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' } },
   { name: 'GetMessage', handler: 'functions/messages/get.ts', trigger: http('GET', '/api/v1/messages/{id}'), access: { table: 'readWrite', media: 'read' } },
   {
@@ -197,7 +248,12 @@ export const operations: Operation[] = [
     memoryMb: 512,
   },
 
-  { name: 'CreateCampaign', handler: 'functions/campaigns/create.ts', trigger: http('POST', '/api/v1/campaigns'), access: { table: 'readWrite' } },
+  {
+    name: 'CreateCampaign',
+    handler: 'functions/campaigns/create.ts',
+    trigger: http('POST', '/api/v1/campaigns'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'ListCampaigns', handler: 'functions/campaigns/list.ts', trigger: http('GET', '/api/v1/campaigns'), access: { table: 'readWrite' } },
   { name: 'GetCampaign', handler: 'functions/campaigns/get.ts', trigger: http('GET', '/api/v1/campaigns/{id}'), access: { table: 'readWrite' } },
   {
@@ -210,11 +266,16 @@ export const operations: Operation[] = [
     name: 'LaunchCampaign',
     handler: 'functions/campaigns/launch.ts',
     trigger: http('POST', '/api/v1/campaigns/{id}/launch'),
-    access: { table: 'readWrite' },
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
     timeoutSeconds: 29,
   },
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
-  { name: 'TestCampaign', handler: 'functions/campaigns/test.ts', trigger: http('POST', '/api/v1/campaigns/{id}/test'), access: { table: 'readWrite' } },
+  {
+    name: 'TestCampaign',
+    handler: 'functions/campaigns/test.ts',
+    trigger: http('POST', '/api/v1/campaigns/{id}/test'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'RetryCampaign', handler: 'functions/campaigns/retry.ts', trigger: http('POST', '/api/v1/campaigns/{id}/retry'), access: { table: 'readWrite' } },
   {
     name: 'FanoutWorker',

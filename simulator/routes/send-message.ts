@@ -30,7 +30,7 @@ export const sendMessage =
     if (fault === 'account_error') throw whatsappErrors.accountError(state.faults.current.account_error_code);
     if (fault === 'pair_limit') throw whatsappErrors.pairRateLimitHit();
 
-    const request = parseSendRequest(body);
+    const request = parseSendRequest(body, state.created.of(businessNumber(state, phoneNumberId).wabaId));
     const pairInterval = state.faults.current.pair_limit_ms;
     const lastToPair = state.sent.lastAcceptedAt(phoneNumberId, request.waId);
     if (pairInterval > 0 && lastToPair !== undefined && Date.now() - lastToPair < pairInterval) throw whatsappErrors.pairRateLimitHit();

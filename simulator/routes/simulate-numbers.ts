@@ -1,8 +1,12 @@
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import type { SimulatorState } from '#simulator/state';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
+import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';
 
-/** `POST /_simulate/numbers` `{ phone_number_id, waba_id }`: the business account a number belongs to, named in its webhooks' `entry[].id`. */
+/**
+ * `POST /_simulate/numbers` `{ phone_number_id, waba_id, display_phone_number?, verified_name?, quality_rating?, messaging_limit_tier? }`:
+ * a number the platform knows, in that business account (named in its webhooks' `entry[].id`).
+ */
 export const registerNumber =
   (state: SimulatorState) =>
   async (ctx: RouteContext): Promise<JsonResponse> => {
@@ -12,6 +16,15 @@ export const registerNumber =
     if (typeof phoneNumberId !== 'string' || !/^\d+$/.test(phoneNumberId) || typeof wabaId !== 'string' || !/^\d+$/.test(wabaId)) {
       throw whatsappErrors.invalidParameter('phone_number_id and waba_id must be strings of digits');
     }
-    state.numbers.set(phoneNumberId, wabaId);
+    const text = (field: string) => (typeof body?.[field] === 'string' ? body[field] : undefined);
+    state.numbers.set(
+      phoneNumberId,
+      simulatedNumber(phoneNumberId, wabaId, {
+        display_phone_number: text('display_phone_number'),
+        verified_name: text('verified_name'),
+        quality_rating: text('quality_rating') as SimulatedNumber['quality_rating'] | undefined,
+        messaging_limit_tier: text('messaging_limit_tier'),
+      }),
+    );
     return ok({ phone_number_id: phoneNumberId, waba_id: wabaId });
   };

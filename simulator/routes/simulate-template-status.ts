@@ -2,6 +2,7 @@ import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { templateId, TEMPLATES, type TemplateStatus } from '#simulator/templates';
 import type { SimulatorState } from '#simulator/state';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
+import { pushTemplateStatus } from '#simulator/template-status-push';
 
 const EVENTS: readonly TemplateStatus[] = ['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED'];
 
@@ -15,7 +16,8 @@ export const templateStatusFor = (
 /**
  * `POST /_simulate/template-status` `{ waba_id, name, language, event, reason? }`: the platform
  * changes a template's status for that business account (its listing shows it from now on) and
- * pushes the `message_template_status_update` webhook, entry id = the business account id.
+ * pushes the `message_template_status_update` webhook, entry id = the business account id. Works
+ * for the catalogue's templates and for those created through the API.
  */
 export const simulateTemplateStatus =
   (state: SimulatorState) =>
@@ -26,29 +28,12 @@ export const simulateTemplateStatus =
       throw whatsappErrors.invalidParameter('waba_id, name and language are required strings');
     if (typeof event !== 'string' || !EVENTS.includes(event as TemplateStatus))
       throw whatsappErrors.invalidParameter(`event must be one of ${EVENTS.join(', ')}`);
-    if (!TEMPLATES.some((t) => t.name === name && t.language === language)) throw whatsappErrors.templateNotFound(name, language);
-    state.templateStatuses.set(`${wabaId}|${name}|${language}`, event as TemplateStatus);
-    const payload = {
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: wabaId,
-          time: Math.floor(Date.now() / 1000),
-          changes: [
-            {
-              field: 'message_template_status_update',
-              value: {
-                event,
-                message_template_id: Number(templateId(wabaId, { name, language })),
-                message_template_name: name,
-                message_template_language: language,
-                reason: typeof reason === 'string' ? reason : event === 'REJECTED' ? 'INCORRECT_CATEGORY' : 'NONE',
-              },
-            },
-          ],
-        },
-      ],
-    };
-    const result = await state.webhooks.post(payload);
+    const created = state.created.find(wabaId, name, language);
+    if (created) state.created.setStatus(created, event as TemplateStatus);
+    else if (TEMPLATES.some((t) => t.name === name && t.language === language))
+      state.templateStatuses.set(`${wabaId}|${name}|${language}`, event as TemplateStatus);
+    else throw whatsappErrors.templateNotFound(name, language);
+    const id = created?.id ?? templateId(wabaId, { name, language });
+    const result = await pushTemplateStatus(state, wabaId, { id, name, language }, event, typeof reason === 'string' ? reason : undefined);
     return ok({ ok: true, delivered_status: result.status, ...(result.error && { error: result.error }) });
   };

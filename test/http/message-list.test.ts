@@ -31,6 +31,7 @@ describe('GET /api/v1/messages', () => {
     expect(first.data[0]).toEqual({
       id: ids[22],
       phone_number: '14155550702',
+      business_number_id: ws.phoneNumberId,
       status: 'queued',
       direction: 'outbound',
       message_type: 'template',
@@ -70,6 +71,7 @@ describe('GET /api/v1/messages', () => {
     expect(one.body.data).toEqual({
       id: ids[0],
       phone_number: '14155550601',
+      business_number_id: ws.phoneNumberId,
       status: 'queued',
       direction: 'outbound',
       message_type: 'template',

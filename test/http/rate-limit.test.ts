@@ -86,7 +86,7 @@ describe('request rate per workspace (contract §14): admission is one atomic wr
     expect(admitted(all)).toBeLessThanOrEqual(admittedBound(all, 100));
     expect(admitted(first)).toBeGreaterThanOrEqual(100);
     expectRefusalsWellFormed(all, 100);
-  });
+  }, 90_000);
 
   it('after Retry-After, requests pass again; refused requests count in usage as failed', async () => {
     const ws = await api.workspace('starter');

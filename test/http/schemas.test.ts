@@ -18,6 +18,7 @@ describe('request schema modules', () => {
       'groups.ts',
       'keys.ts',
       'messages.ts',
+      'numbers.ts',
       'subscriber-webhooks.ts',
       'templates.ts',
       'usage.ts',

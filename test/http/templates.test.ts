@@ -28,6 +28,7 @@ describe('templates', () => {
     const byName = (name: string) => list.body.data.find((t: { name: string }) => t.name === name);
     expect(byName('order_update')).toEqual({
       id: expect.stringMatching(/^\d+$/),
+      waba_id: ws.wabaId,
       name: 'order_update',
       language: 'en_US',
       category: 'UTILITY',

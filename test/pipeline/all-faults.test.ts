@@ -53,7 +53,9 @@ describe('every fault at once (contract §14)', () => {
       const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Under faults', template_name: 'hello_world' } })).body.data;
       const audience = Array.from({ length: 300 }, (_, i) => ({ phone: `+1415558${String(5000 + i)}` }));
 
-      // As a client does: a request whose twin is still being processed (409 idempotency_key_in_use) is repeated a moment later.
+      // As a client does: a request whose twin is still being processed (409 idempotency_key_in_use), that was over the
+      // rate (429), or that failed on our side (5xx: a loaded runner can time DynamoDB Local out) is repeated a moment
+      // later with the same key.
       const post = async (p: { to: string; key: string }) => {
         for (;;) {
           const reply = await api.call('POST', '/api/v1/messages', {
@@ -61,7 +63,8 @@ describe('every fault at once (contract §14)', () => {
             body: { to: p.to, template: 'hello_world' },
             headers: { 'Idempotency-Key': p.key },
           });
-          if (reply.status !== 409 || reply.body.error.code !== 'idempotency_key_in_use') return reply;
+          const inUse = reply.status === 409 && reply.body.error.code === 'idempotency_key_in_use';
+          if (!inUse && reply.status !== 429 && reply.status < 500) return reply;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       };
@@ -70,7 +73,7 @@ describe('every fault at once (contract §14)', () => {
         api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { key: ws.key, body: { recipients: audience } }),
       ]);
       expect(launch.status).toBe(202);
-      expect(replies.every((r) => r.status === 202)).toBe(true);
+      expect(replies.filter((r) => r.status !== 202).map((r) => ({ status: r.status, error: r.body.error }))).toEqual([]);
       const byKey = new Map<string, Set<string>>();
       replies.forEach((r, i) => byKey.set(posts[i].key, (byKey.get(posts[i].key) ?? new Set()).add(r.body.data.message_id)));
       expect([...byKey.values()].every((ids) => ids.size === 1)).toBe(true);

@@ -13,11 +13,12 @@ const createCampaign = async (ws: TestWorkspace, body: Record<string, unknown> =
 const launch = (ws: TestWorkspace, id: string, body: unknown, headers?: Record<string, string>) =>
   api.call('POST', `/api/v1/campaigns/${id}/launch`, { key: ws.key, body, headers });
 const results = async (ws: TestWorkspace, id: string) => (await api.call('GET', `/api/v1/campaigns/${id}/results`, { key: ws.key })).body.data;
-const completed = (ws: TestWorkspace, id: string) =>
+/** 510 messages on a runner shared with other suites can take well over 30 s: the test is about how many, not how fast. */
+const completed = (ws: TestWorkspace, id: string, timeoutMs = 30_000) =>
   eventually(
     () => results(ws, id),
     (r) => r.status === 'completed',
-    30_000,
+    timeoutMs,
   );
 
 describe('campaigns', () => {
@@ -109,7 +110,7 @@ describe('campaigns', () => {
           fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }),
         ]),
       );
-      const done = await completed(ws, campaign.id);
+      const done = await completed(ws, campaign.id, 100_000);
       expect(full.body.data.status).toBe('running');
       expect(done.metrics).toMatchObject({ total_messages: 510, sent: 510, pending: 0 });
       expect((await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}&pageSize=1`, { key: ws.key })).body.pagination.totalCount).toBe(510);
@@ -118,5 +119,5 @@ describe('campaigns', () => {
     } finally {
       await simulator.resetFaults();
     }
-  }, 120_000);
+  }, 150_000);
 });

@@ -29,6 +29,7 @@ describe('POST /api/v1/messages', () => {
     expect(reply.body.data).toEqual({
       message_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       recipient: '14155550101',
+      business_number_id: ws.phoneNumberId,
       status: 'queued',
       message_type: 'template',
       template: 'order_update',

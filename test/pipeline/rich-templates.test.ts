@@ -453,7 +453,7 @@ describe('template sync', () => {
     // The simulator lists five templates a page: thirteen means all three pages were read.
     expect(sync.body.data).toEqual({ synced_count: 13 });
     const stored = await allTemplates(ws.id);
-    await replaceTemplates(ws.id, [...stored, { ...stored[0], id: '999', name: 'retired_offer' }], nowIso());
+    await replaceTemplates(ws.id, undefined, [...stored, { ...stored[0], id: '999', name: 'retired_offer' }], nowIso());
     expect((await api.call('GET', '/api/v1/templates?name=retired_offer', { key: ws.key })).body.data).toHaveLength(1);
     await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
     expect((await api.call('GET', '/api/v1/templates?name=retired_offer', { key: ws.key })).body.data).toEqual([]);

@@ -234,6 +234,7 @@ describe('fault injection', () => {
       no_webhooks: false,
       skip_delivered: false,
       statuses_in_one_post: false,
+      upload_error: false,
       timeout_share: 0,
       pair_limit_share: 0,
       pair_limit_ms: 0,

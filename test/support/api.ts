@@ -16,7 +16,7 @@ import { useIsolatedTable } from './table';
 import { checkReply } from './openapi-check';
 import { startFaultProxy, type FaultProxy } from '#local/fault-proxy';
 
-export const TEST_PLATFORM = { app_secret: 'test-app-secret', verify_token: 'test-verify-token', access_token: 'test-access-token' };
+export const TEST_PLATFORM = { app_secret: 'test-app-secret', verify_token: 'test-verify-token', access_token: 'test-access-token', app_id: '100000000000002' };
 
 export interface TestWorkspace {
   id: string;

@@ -7,7 +7,9 @@ import { mapLimit } from '#shared/concurrency';
 import type { Message, MessageError } from '#shared/records/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/records/template';
-import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { approvedTemplateFor } from '#shared/domain/templates/catalog';
+import { storedNumber } from '#shared/domain/numbers/numbers';
+import { cachedWorkspace } from '#shared/domain/workspaces';
 import { enqueue, queueUrl } from '#shared/queue-client';
 import { nowIso } from '#shared/time';
 import { campaignRounds, roundMessageId } from '#shared/domain/campaigns/campaign';
@@ -44,6 +46,7 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
     id: roundMessageId(campaign, campaignRounds(campaign)[0], recipient.p),
     workspace_id: campaign.workspace_id,
     phone_number: recipient.p,
+    ...(campaign.business_number_id && { business_number_id: campaign.business_number_id }),
     direction: 'outbound',
     status: error ? 'failed' : 'queued',
     message_type: 'template',
@@ -88,7 +91,8 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
   const now = nowIso();
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
-  const template = campaign.template ?? (await approvedTemplate(campaign.workspace_id, campaign.template_name, campaign.language));
+  const template =
+    campaign.template ?? (await approvedTemplateFor(campaign.workspace_id, campaign.business_number_id, campaign.template_name, campaign.language));
   const optedOut =
     template.category === 'MARKETING'
       ? await optedOutPhones(
@@ -110,7 +114,13 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
 async function jobCampaign(job: FanoutJob): Promise<Campaign | undefined> {
   const campaign = await getCampaign(job.workspace_id, job.campaign_id);
   const current = campaign?.status === 'running' && campaign.launch_id === job.launch_id && campaign.retry_id === job.retry_id;
-  return current ? campaign : undefined;
+  return current ? withStoredNumber(campaign) : undefined;
+}
+
+/** The campaign as its messages name its number: not at all for the workspace's first (numbers.ts, `storedNumber`). */
+async function withStoredNumber(campaign: Campaign): Promise<Campaign> {
+  const workspace = campaign.business_number_id ? await cachedWorkspace(campaign.workspace_id) : undefined;
+  return workspace ? { ...campaign, business_number_id: storedNumber(workspace, campaign.business_number_id!).business_number_id } : campaign;
 }
 
 /** Hands the next chunk to a new job, or after the last one marks the fan-out done (and completes the campaign if nothing is pending). */

@@ -1,5 +1,7 @@
 import { writeAudienceChunks } from '#shared/data/audience-chunk';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { campaignSender } from '#shared/domain/numbers/sender';
+import type { Workspace } from '#shared/records/workspace';
 import { errors } from '#shared/errors';
 import { nowIso } from '#shared/time';
 import { checkSharedValues, chunkRecipients, resolveAudience, sharedInput, type LaunchAudience } from '#shared/domain/campaigns/audience';
@@ -29,10 +31,13 @@ async function resolvedLater(ws: string, segment: Segment | undefined): Promise<
  * start schedule. A large segment is kept on the campaign instead (`segment_pending`): the
  * fan-out resolves it after the other sources' chunks, so the answer counts those only.
  */
-export async function launchCampaign(ws: string, campaignId: string, audience: LaunchAudience, launchId: string) {
+export async function launchCampaign(workspace: Workspace, campaignId: string, audience: LaunchAudience & { from?: string }, launchId: string) {
+  const ws = workspace.id;
   const campaign = await requireCampaign(ws, campaignId);
   if (campaign.status !== 'draft') throw errors.invalidState(`The campaign is ${campaign.status}; only a draft can be launched`);
-  const template = await approvedTemplate(ws, campaign.template_name, campaign.language);
+  // `from` at launch replaces the number the campaign was created with (contract §17).
+  const sender = await campaignSender(workspace, campaign, audience.from);
+  const template = await approvedTemplate(workspace, sender.waba_id, campaign.template_name, campaign.language);
   // The launch's window replaces the one the campaign was created with.
   const window = audience.send_window ?? campaign.send_window ?? null;
   const later = await resolvedLater(ws, audience.segment);
@@ -47,6 +52,7 @@ export async function launchCampaign(ws: string, campaignId: string, audience: L
   const scheduled = campaign.scheduled_at !== null && Date.parse(campaign.scheduled_at) > Date.now();
   const launched = await moveCampaign(ws, campaignId, ['draft'], {
     status: scheduled ? 'scheduled' : 'running',
+    business_number_id: sender.id,
     launch_id: launchId,
     audience_chunks: chunks.length,
     total_recipients: recipients.length,

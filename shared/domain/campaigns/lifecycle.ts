@@ -1,6 +1,7 @@
-import { campaignsPage, getCampaign, insertCampaign, moveCampaignFrom } from '#shared/data/campaign';
+import { campaignsPage, getCampaign, insertCampaign, moveCampaignFrom, runningCampaigns } from '#shared/data/campaign';
+import type { Sender } from '#shared/domain/numbers/sender';
 import { approvedTemplate, templateById } from '#shared/domain/templates/catalog';
-import type { Plan } from '#shared/records/workspace';
+import type { Plan, Workspace } from '#shared/records/workspace';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { pagination } from '#shared/pagination';
@@ -20,13 +21,18 @@ export interface NewCampaign {
   send_window?: SendWindow;
 }
 
+/** The campaigns sending from a number now: a number they send from cannot be disconnected. */
+export async function runningCampaignsFrom(workspace: Workspace, numberId: string): Promise<Campaign[]> {
+  return (await runningCampaigns(workspace.id)).filter((c) => (c.business_number_id ?? workspace.phone_number_id) === numberId);
+}
+
 const SCHEDULING_PLANS: Plan[] = ['growth', 'pro'];
 
 /** The template a new campaign names: by id, by name and language, or both (which must agree); it must be approved. */
-async function campaignTemplate(ws: string, input: NewCampaign) {
+async function campaignTemplate(workspace: Workspace, sender: Sender, input: NewCampaign) {
   const language = input.language ?? 'en_US';
   if (input.template_id) {
-    const template = await templateById(ws, input.template_id);
+    const template = await templateById(workspace, input.template_id, sender.waba_id);
     if (!template) throw errors.refused('template_not_found', `No template with id ${input.template_id}`);
     if (input.template_name && input.template_name !== template.name) {
       throw errors.validation([{ field: 'template_name', message: `Template ${input.template_id} is named ${template.name}` }]);
@@ -34,17 +40,20 @@ async function campaignTemplate(ws: string, input: NewCampaign) {
     if (template.status !== 'APPROVED') throw errors.refused('template_not_approved', `Template ${template.name} (${template.language}) is ${template.status}`);
     return template;
   }
-  return approvedTemplate(ws, input.template_name!, language);
+  return approvedTemplate(workspace, sender.waba_id, input.template_name!, language);
 }
 
-export async function createCampaign(ws: string, plan: Plan, input: NewCampaign): Promise<Campaign> {
-  if (input.scheduled_at && !SCHEDULING_PLANS.includes(plan)) {
+/** A new draft campaign, sending from `sender` (contract §17: `from`, else the default number). */
+export async function createCampaign(workspace: Workspace, sender: Sender, input: NewCampaign): Promise<Campaign> {
+  const ws = workspace.id;
+  if (input.scheduled_at && !SCHEDULING_PLANS.includes(workspace.plan)) {
     throw errors.refused('plan_upgrade_required', 'Scheduled campaigns need the growth or pro plan');
   }
-  const template = await campaignTemplate(ws, input);
+  const template = await campaignTemplate(workspace, sender, input);
   const campaign: Campaign = {
     id: newId(),
     workspace_id: ws,
+    business_number_id: sender.id,
     name: input.name,
     template_id: template.id,
     template_name: template.name,

@@ -4,6 +4,9 @@ import { optedOutPhones } from '#shared/data/contact-claims';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/records/message';
 import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { campaignSender } from '#shared/domain/numbers/sender';
+import { storedNumber } from '#shared/domain/numbers/numbers';
+import type { Workspace } from '#shared/records/workspace';
 import { fillMacros, prepareTemplate } from '#shared/domain/templates/parameters';
 import type { TemplateInput, TemplateParameters } from '#shared/records/template-parameters';
 import { errors } from '#shared/errors';
@@ -50,12 +53,15 @@ function testInput(campaign: Campaign, own: Recipient | undefined, first: Recipi
  * `campaign_id`, so the table stream counts them in the workspace only, never in the campaign's
  * metrics or completion. Every number is validated before any message is stored.
  */
-export async function sendCampaignTest(ws: string, campaignId: string, phones: string[]) {
+export async function sendCampaignTest(workspace: Workspace, campaignId: string, phones: string[], from?: string) {
+  const ws = workspace.id;
   const campaign = await requireCampaign(ws, campaignId);
+  const sender = await campaignSender(workspace, campaign, from);
   if (campaign.status === 'cancelled') throw errors.invalidState('The campaign is cancelled; test sends need a campaign that is not');
   const numbers = [...new Set(phones)];
   // The launch's copy is what the campaign sends; a draft will copy the template approved now.
-  const template = campaign.template ?? (await approvedTemplate(ws, campaign.template_name, campaign.language));
+  // Another number than the campaign's uses its own business account's template.
+  const template = (from === undefined && campaign.template) || (await approvedTemplate(workspace, sender.waba_id, campaign.template_name, campaign.language));
   const [{ first, byPhone }, optedOut] = await Promise.all([
     audienceEntries(campaign, numbers),
     template.category === 'MARKETING' ? optedOutPhones(ws, numbers) : Promise.resolve(new Set<string>()),
@@ -68,6 +74,7 @@ export async function sendCampaignTest(ws: string, campaignId: string, phones: s
       id: newId(),
       workspace_id: ws,
       phone_number: phone,
+      ...storedNumber(workspace, sender.id),
       direction: 'outbound',
       status: error ? 'failed' : 'queued',
       message_type: 'template',

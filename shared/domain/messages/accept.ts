@@ -7,7 +7,10 @@ import { SESSION_KINDS, type SessionKindName } from '#shared/domain/messages/kin
 import { referencedMessage } from '#shared/domain/messages/references';
 import { requireSubscribed } from '#shared/domain/messages/opt-out';
 import { insertMessage } from '#shared/data/message';
-import type { Message } from '#shared/records/message';
+import { numbered, type NumberedMessage } from '#shared/domain/messages/message';
+import { senderOf, type Sender } from '#shared/domain/numbers/sender';
+import { storedNumber } from '#shared/domain/numbers/numbers';
+import type { Workspace } from '#shared/records/workspace';
 import { nowIso } from '#shared/time';
 
 export interface SendRequest extends TemplateInput, Partial<Record<SessionKindName, unknown>> {
@@ -15,42 +18,47 @@ export interface SendRequest extends TemplateInput, Partial<Record<SessionKindNa
   template?: string | { name: string; language?: string };
   language?: string;
   reply_to?: string;
+  from?: string;
 }
 
 const DEFAULT_LANGUAGE = 'en_US';
 
 /** A template message: an approved template, rendered, and never marketing to a number that opted out. */
-async function templateMessage(workspaceId: string, request: SendRequest) {
+async function templateMessage(workspace: Workspace, sender: Sender, request: SendRequest) {
+  const workspaceId = workspace.id;
   const name = typeof request.template === 'string' ? request.template : request.template!.name;
   const language = (typeof request.template === 'object' && request.template.language) || request.language || DEFAULT_LANGUAGE;
   // The opt-out is read alongside the template (a read either way), and matters only for marketing.
   const subscribed = requireSubscribed(workspaceId, request.to);
   subscribed.catch(() => undefined); // awaited below for marketing; the template's own errors come first
-  const template = await approvedTemplate(workspaceId, name, language);
+  const template = await approvedTemplate(workspace, sender.waba_id, name, language);
   const { parameters, rendered, content } = prepareTemplate(template, request);
   if (template.category === 'MARKETING') await subscribed;
   return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered };
 }
 
 /** A session message of any other kind: only inside the customer window. */
-async function sessionMessage(workspaceId: string, request: SendRequest) {
+async function sessionMessage(workspace: Workspace, sender: Sender, request: SendRequest) {
   const kind = SESSION_KINDS.find((name) => request[name] !== undefined)!;
-  await requireOpenWindow(workspaceId, request.to);
-  const accepted = await sessionKinds[kind].accept(workspaceId, request[kind] as never);
+  await requireOpenWindow(workspace, sender.id, request.to);
+  const accepted = await sessionKinds[kind].accept(workspace.id, request[kind] as never);
   return { message_type: kind, template_name: null, language: null, template_parameters: null, rendered: null, ...accepted };
 }
 
-/** POST /messages: validates against templates, the window and opt-outs, then stores the message `queued`. */
-export async function acceptMessage(workspaceId: string, request: SendRequest, id: string): Promise<Message> {
+/** POST /messages: resolves the sending number, validates against templates, the window and opt-outs, then stores the message `queued`. */
+export async function acceptMessage(workspace: Workspace, request: SendRequest, id: string): Promise<NumberedMessage> {
+  const workspaceId = workspace.id;
   const now = nowIso();
+  const sender = await senderOf(workspace, request.from);
   const [kind, context] = await Promise.all([
-    request.template === undefined ? sessionMessage(workspaceId, request) : templateMessage(workspaceId, request),
+    request.template === undefined ? sessionMessage(workspace, sender, request) : templateMessage(workspace, sender, request),
     request.reply_to === undefined ? null : referencedMessage(workspaceId, request.reply_to, 'reply_to'),
   ]);
-  return insertMessage({
+  const message = await insertMessage({
     id,
     workspace_id: workspaceId,
     phone_number: request.to,
+    ...storedNumber(workspace, sender.id),
     direction: 'outbound',
     status: 'queued',
     ...kind,
@@ -62,4 +70,5 @@ export async function acceptMessage(workspaceId: string, request: SendRequest, i
     created_at: now,
     updated_at: now,
   });
+  return numbered(message, workspace.phone_number_id);
 }

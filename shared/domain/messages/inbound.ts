@@ -1,5 +1,6 @@
 import { contactOfSender, moveContactNumber } from '#shared/domain/contacts/lifecycle';
 import { openWindow } from '#shared/domain/messages/window';
+import { storedNumber } from '#shared/domain/numbers/numbers';
 import { DEFAULT_STOP_WORDS, isStopWord } from '#shared/domain/messages/opt-out';
 import { insertMessage, messageByPlatformId } from '#shared/data/message';
 import { recordCustomerChange } from '#shared/data/message-status';
@@ -33,7 +34,7 @@ function optsOut(workspace: Workspace, inbound: PlatformInbound): boolean {
 export async function recordInbound(workspace: Workspace, inbound: PlatformInbound): Promise<Message> {
   const ws = workspace.id;
   const { phone, userId, profileName } = inbound.sender;
-  if (phone) await openWindow(ws, phone, inbound.at);
+  if (phone) await openWindow(workspace, inbound.phoneNumberId, phone, inbound.at);
   const who = phone ? { phone } : { userId: userId! };
   const [contact, context, reacted] = await Promise.all([
     contactOfSender(ws, who, { profileName, optOut: optsOut(workspace, inbound) }),
@@ -45,6 +46,7 @@ export async function recordInbound(workspace: Workspace, inbound: PlatformInbou
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
     workspace_id: ws,
     phone_number: phone ?? '',
+    ...storedNumber(workspace, inbound.phoneNumberId),
     ...(userId && { user_id: userId }),
     direction: 'inbound',
     status: 'received',

@@ -5,7 +5,8 @@ import { messageCounts } from '#shared/data/message-counts';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { errors } from '#shared/errors';
 import type { Pagination } from '#shared/pagination';
-import { listView } from '#shared/domain/messages/message';
+import { listView, numbered } from '#shared/domain/messages/message';
+import type { Workspace } from '#shared/records/workspace';
 import { OUTBOUND_STATUSES, type Message, type MessageStatus } from '#shared/records/message';
 
 export interface MessageQuery extends MessageFilter {
@@ -46,13 +47,14 @@ async function totalCount(ws: string, query: MessageQuery): Promise<number> {
 }
 
 /** Newest first, offset pages or an opaque cursor; with a cursor, `page` is ignored. */
-export async function listMessages(ws: string, query: MessageQuery): Promise<{ data: ReturnType<typeof listView>[]; pagination: Pagination }> {
+export async function listMessages(workspace: Workspace, query: MessageQuery): Promise<{ data: ReturnType<typeof listView>[]; pagination: Pagination }> {
+  const ws = workspace.id;
   const { page: requested, pageSize, cursor, ...filter } = query;
   const page = cursor === undefined ? requested : 1;
   const [found, total] = await Promise.all([messagesPage(ws, filter, { skip: (page - 1) * pageSize, take: pageSize, cursor }), totalCount(ws, query)]);
   if (found === 'invalid_cursor') throw errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);
   return {
-    data: found.messages.map(listView),
+    data: found.messages.map((m) => listView(numbered(m, workspace.phone_number_id))),
     pagination: { page, pageSize, totalCount: total, hasMore: found.nextCursor !== null, nextCursor: found.nextCursor },
   };
 }

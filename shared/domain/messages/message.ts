@@ -14,9 +14,14 @@ export function nextStatus(current: MessageStatus, reported: MessageStatus): Mes
 export const statusesMovedBy = (reported: MessageStatus): MessageStatus[] => OUTBOUND_STATUSES.filter((status) => nextStatus(status, reported) !== null);
 
 /** The 202 answer: the message was accepted as queued (a retried request may find it further along). */
-export const createdView = (m: Message) => ({
+/** A message with the number it went out from or came in to: a message from before several numbers (§17) has the workspace's first. */
+export type NumberedMessage = Message & { business_number_id: string };
+export const numbered = (m: Message, firstNumberId: string): NumberedMessage => ({ ...m, business_number_id: m.business_number_id ?? firstNumberId });
+
+export const createdView = (m: NumberedMessage) => ({
   message_id: m.id,
   recipient: m.phone_number,
+  business_number_id: m.business_number_id,
   status: 'queued' as const,
   message_type: m.message_type,
   template: m.template_name,
@@ -24,9 +29,10 @@ export const createdView = (m: Message) => ({
   created_at: m.created_at,
 });
 
-export const listView = (m: Message) => ({
+export const listView = (m: NumberedMessage) => ({
   id: m.id,
   phone_number: m.phone_number,
+  business_number_id: m.business_number_id,
   status: m.status,
   direction: m.direction,
   message_type: m.message_type,
@@ -55,7 +61,7 @@ const reactionView = (reaction: NonNullable<KindFields['reaction']>) => ({
 });
 
 /** The single-message shape; `mediaUrl` is the presigned link of an inbound copy (reads only, never stored). */
-export const detailView = (m: Message, mediaUrl: string | null = null) => ({
+export const detailView = (m: NumberedMessage, mediaUrl: string | null = null) => ({
   ...listView(m),
   language: m.language,
   content: m.content,

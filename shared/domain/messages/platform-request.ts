@@ -1,4 +1,4 @@
-import { approvedTemplate } from '#shared/domain/templates/catalog';
+import { approvedTemplateFor } from '#shared/domain/templates/catalog';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
 import type { Template } from '#shared/records/template';
 import { sessionKinds } from '#shared/domain/messages/kinds/registry';
@@ -14,7 +14,7 @@ import { templateObject } from '#shared/platform/payloads/template';
  * that is gone or no longer fits is a domain error, so the message fails with its code.
  */
 async function templateRequest(message: Message, launched: Template | undefined) {
-  const template = launched ?? (await approvedTemplate(message.workspace_id, message.template_name!, message.language!));
+  const template = launched ?? (await approvedTemplateFor(message.workspace_id, message.business_number_id, message.template_name!, message.language!));
   // A message queued by the version before rich templates has its positional values only.
   const { header, variables, buttons } = message.template_parameters ?? {
     header: null,

@@ -4,7 +4,7 @@ import { pauseNumber, resumeNumber } from '#shared/domain/messages/number-pause'
 import { pairLimitDelayMs } from '#shared/domain/messages/pair-pace';
 import { slowDown } from '#shared/domain/messages/send-rate';
 import { attemptOf, secondsUntil, type Ending } from '#shared/domain/messages/send-state-machine';
-import type { SendRun } from '#shared/domain/messages/send-job-steps';
+import { sendingNumber, type SendRun } from '#shared/domain/messages/send-job-steps';
 import { applyStatus } from '#shared/domain/messages/status';
 import { logger } from '#shared/logger';
 import type { JobOutcome } from '#shared/sqs-worker';
@@ -15,7 +15,7 @@ const comeBackIn = (delaySeconds: number): JobOutcome => ({ kind: 'retry', delay
 
 /** A send went through, or was judged on the message itself, while its number was paused: the number resumes. */
 async function resumeIf(resume: boolean | undefined, run: SendRun) {
-  if (resume) await resumeNumber(run.workspace!.phone_number_id);
+  if (resume) await resumeNumber(sendingNumber(run));
 }
 
 type Endings = { [K in Ending['do']]: (run: SendRun, step: Extract<Ending, { do: K }>) => Promise<JobOutcome> };
@@ -54,7 +54,7 @@ const endings: Endings = {
 
   async wait(run, step) {
     await resumeIf(step.resume, run);
-    const phoneNumberId = run.workspace!.phone_number_id;
+    const phoneNumberId = sendingNumber(run);
     let delaySeconds: number;
     if (step.for === 'pair_slot') delaySeconds = secondsUntil(await pairLimitDelayMs(phoneNumberId, run.message!.phone_number));
     else {
@@ -66,7 +66,7 @@ const endings: Endings = {
   },
 
   async pause_number(run, step) {
-    await pauseNumber(run.workspace!.phone_number_id, step.error);
+    await pauseNumber(sendingNumber(run), step.error);
     await releaseClaim(run.message!, run.token!, true);
     return comeBackIn(step.delaySeconds);
   },

@@ -64,6 +64,9 @@ function closedWindow(run: SendRun) {
 }
 
 /** The steps that read (or, the claim and the platform call, write) and come back with what they saw; send-state-machine.ts decides on it. */
+/** The business number the message goes out from: its own (contract §17), or, from before several numbers, the workspace's first. */
+export const sendingNumber = (run: SendRun): string => run.message!.business_number_id ?? run.workspace!.phone_number_id;
+
 export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   async read_message(run) {
     run.message = await getMessage(run.job.workspace_id, run.job.message_id, true);
@@ -76,7 +79,7 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   },
 
   async check_pause(run) {
-    const gate = await pauseDecision(run.workspace!.phone_number_id, sendableSince(run.message!));
+    const gate = await pauseDecision(sendingNumber(run), sendableSince(run.message!));
     run.probing = gate.kind === 'send' && gate.probing;
     return { event: 'pause_checked', gate };
   },
@@ -84,7 +87,7 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   /** The access token first, so a secret that cannot be read costs no send slot. */
   async take_slot(run) {
     run.accessToken = await accessTokenFor(run.workspace!.id);
-    return { event: 'slot_taken', taken: await takeSendSlot(run.workspace!.phone_number_id) };
+    return { event: 'slot_taken', taken: await takeSendSlot(sendingNumber(run)) };
   },
 
   async claim(run) {
@@ -118,7 +121,7 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
     const message = run.message!;
     run.phase = 'called';
     try {
-      run.answer = await sendPlatformMessage(run.workspace!.phone_number_id, run.accessToken!, {
+      run.answer = await sendPlatformMessage(sendingNumber(run), run.accessToken!, {
         to: message.phone_number,
         callbackData: message.id,
         ...run.request!,

@@ -1,11 +1,15 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { campaignFromStreamImage } from '#shared/data/campaign';
+import { numberFromStreamImage } from '#shared/data/business-number';
+import { numberView } from '#shared/domain/numbers/numbers';
+import type { BusinessNumber } from '#shared/records/business-number';
 import { contactFromStreamImage } from '#shared/data/contact';
 import { messageFromStreamImage } from '#shared/data/message';
 import { templateFromStreamImage } from '#shared/data/template';
 import { resultsView } from '#shared/domain/campaigns/campaign';
 import { publicContact } from '#shared/domain/contacts/contact';
-import { detailView } from '#shared/domain/messages/message';
+import { detailView, numbered, type NumberedMessage } from '#shared/domain/messages/message';
+import { cachedWorkspace } from '#shared/domain/workspaces';
 import { publicTemplate } from '#shared/domain/templates/template';
 import { ZERO_COUNTS, type Campaign } from '#shared/records/campaign';
 import type { Contact } from '#shared/records/contact';
@@ -20,10 +24,12 @@ const REPORTS = ['sent', 'delivered', 'read', 'failed'] as const;
 
 type Events = { type: EventType; data: unknown }[];
 
-function templateEvents(name: DynamoDBRecord['eventName'], now: Template | undefined, then: Template | undefined): Events {
+async function templateEvents(workspaceId: string, name: DynamoDBRecord['eventName'], now: Template | undefined, then: Template | undefined): Promise<Events> {
   if (name !== 'MODIFY') return [];
+  // The first business account's templates do not carry their account (contract §17).
+  const wabaId = now!.waba_id ?? (await cachedWorkspace(workspaceId))?.waba_id ?? '';
   // Every sync rewrites the item; only a change a client can see is an update.
-  const [shown, shownBefore] = [publicTemplate(now!), publicTemplate(then!)];
+  const [shown, shownBefore] = [publicTemplate({ ...now!, waba_id: wabaId }), publicTemplate({ ...then!, waba_id: wabaId })];
   return JSON.stringify(shown) === JSON.stringify(shownBefore) ? [] : [{ type: 'template.updated', data: shown }];
 }
 
@@ -31,7 +37,7 @@ function templateEvents(name: DynamoDBRecord['eventName'], now: Template | undef
  * A message reports each platform report the change recorded (its timestamp newly set), so a
  * `delivered` that arrives after `read` is still announced, though the status did not move back.
  */
-function messageEvents(name: DynamoDBRecord['eventName'], message: Message | undefined, before: Message | undefined): Events {
+function messageEvents(name: DynamoDBRecord['eventName'], message: NumberedMessage | undefined, before: Message | undefined): Events {
   if (name === 'INSERT' && message!.direction === 'inbound')
     return [{ type: 'message.received', data: { ...detailView(message!), contact_id: message!.contact_id ?? null } }];
   // Refused before sending (a campaign message to a number that opted out): failed from the start.
@@ -42,6 +48,22 @@ function messageEvents(name: DynamoDBRecord['eventName'], message: Message | und
     type: `message.${report}` as EventType,
     data: detailView(message!),
   }));
+}
+
+/** A number the platform re-rated (quality, limit, name): `number.updated` with the number as `GET /numbers` shows it. */
+async function numberEvents(name: DynamoDBRecord['eventName'], number: BusinessNumber | undefined, before: BusinessNumber | undefined): Promise<Events> {
+  if (name !== 'MODIFY' || number!.status !== 'connected') return [];
+  const rated = (n: BusinessNumber) => JSON.stringify([n.quality_rating, n.messaging_limit, n.throughput_mps, n.verified_name, n.display_phone_number]);
+  if (rated(number!) === rated(before!)) return [];
+  const workspace = await cachedWorkspace(number!.workspace_id);
+  return workspace ? [{ type: 'number.updated', data: await numberView(workspace, number!) }] : [];
+}
+
+/** A message from before several numbers went out from its workspace's first number (contract §17, "Upgrade"). */
+async function withNumber(message: Message | undefined): Promise<NumberedMessage | undefined> {
+  if (!message) return undefined;
+  if (message.business_number_id) return message as NumberedMessage;
+  return numbered(message, (await cachedWorkspace(message.workspace_id))?.phone_number_id ?? '');
 }
 
 function campaignEvents(name: DynamoDBRecord['eventName'], campaign: Campaign | undefined, before: Campaign | undefined): Events {
@@ -62,15 +84,20 @@ function contactEvents(name: DynamoDBRecord['eventName'], contact: Contact | und
  * What a change of one record means to subscribers, and the workspace it happened in: each
  * record's data module recognises its own images. Other records mean nothing to them.
  */
-function describe(name: DynamoDBRecord['eventName'], after: Image, before: Image): { workspaceId: string; events: Events } | undefined {
+async function describe(name: DynamoDBRecord['eventName'], after: Image, before: Image): Promise<{ workspaceId: string; events: Events } | undefined> {
   const both = <T>(read: (image: Image) => T | undefined) => [read(after), read(before)] as const;
   const [template, oldTemplate] = both(templateFromStreamImage);
   if (template || oldTemplate)
-    return { workspaceId: (template ?? oldTemplate)!.workspace_id, events: templateEvents(name, template?.template, oldTemplate?.template) };
+    return {
+      workspaceId: (template ?? oldTemplate)!.workspace_id,
+      events: await templateEvents((template ?? oldTemplate)!.workspace_id, name, template?.template, oldTemplate?.template),
+    };
   const [message, oldMessage] = both(messageFromStreamImage);
-  if (message || oldMessage) return { workspaceId: (message ?? oldMessage)!.workspace_id, events: messageEvents(name, message, oldMessage) };
+  if (message || oldMessage) return { workspaceId: (message ?? oldMessage)!.workspace_id, events: messageEvents(name, await withNumber(message), oldMessage) };
   const [campaign, oldCampaign] = both(campaignFromStreamImage);
   if (campaign || oldCampaign) return { workspaceId: (campaign ?? oldCampaign)!.workspace_id, events: campaignEvents(name, campaign, oldCampaign) };
+  const [number, oldNumber] = both(numberFromStreamImage);
+  if (number || oldNumber) return { workspaceId: (number ?? oldNumber)!.workspace_id, events: await numberEvents(name, number, oldNumber) };
   // Contacts carry no workspace attribute: their data module reads it from the key.
   const [contact, oldContact] = both(contactFromStreamImage);
   if (contact || oldContact) return { workspaceId: (contact ?? oldContact)!.workspace_id, events: contactEvents(name, contact?.contact, oldContact?.contact) };
@@ -81,8 +108,8 @@ function describe(name: DynamoDBRecord['eventName'], after: Image, before: Image
  * The events a table change stands for. Their ids derive from the stream record's id and the
  * type, so a record delivered twice yields the same events, which subscribers get once.
  */
-export function eventsFromRecord(record: DynamoDBRecord): ServiceEvent[] {
-  const described = describe(record.eventName, record.dynamodb?.NewImage, record.dynamodb?.OldImage);
+export async function eventsFromRecord(record: DynamoDBRecord): Promise<ServiceEvent[]> {
+  const described = await describe(record.eventName, record.dynamodb?.NewImage, record.dynamodb?.OldImage);
   const at = Math.floor((record.dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000);
   return (described?.events ?? []).map(({ type, data }) => ({
     id: stableId(`${record.eventSourceARN}:${record.eventID}:${type}`, at),

@@ -10,7 +10,7 @@ export const CreateCampaign = {
   auth: 'apiKey',
   request: { body: createCampaignBody },
   success: [{ status: 201, data: 'campaign' }],
-  errors: ['template_not_found', 'template_not_approved', 'plan_upgrade_required'],
+  errors: ['template_not_found', 'template_not_approved', 'plan_upgrade_required', 'unknown_number'],
 } satisfies ApiKeyOperation;
 
 export const ListCampaigns = {
@@ -49,7 +49,16 @@ export const LaunchCampaign = {
   auth: 'apiKey',
   request: { params: idParams, body: launchCampaignBody, idempotentAs: 'POST /api/v1/campaigns/{id}/launch' },
   success: [{ status: 202, data: 'campaignLaunch' }],
-  errors: ['not_found', 'invalid_state', 'template_not_found', 'template_not_approved', 'template_variables_mismatch', 'invalid_audience', 'empty_audience'],
+  errors: [
+    'not_found',
+    'invalid_state',
+    'template_not_found',
+    'template_not_approved',
+    'template_variables_mismatch',
+    'invalid_audience',
+    'empty_audience',
+    'unknown_number',
+  ],
 } satisfies ApiKeyOperation;
 
 export const CancelCampaign = {
@@ -70,7 +79,7 @@ export const TestCampaign = {
   auth: 'apiKey',
   request: { params: idParams, body: testCampaignBody },
   success: [{ status: 202, data: 'campaignTestSend' }],
-  errors: ['not_found', 'invalid_state', 'template_not_found', 'template_not_approved', 'template_variables_mismatch'],
+  errors: ['not_found', 'invalid_state', 'template_not_found', 'template_not_approved', 'template_variables_mismatch', 'unknown_number'],
 } satisfies ApiKeyOperation;
 
 export const RetryCampaign = {

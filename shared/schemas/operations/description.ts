@@ -12,7 +12,18 @@ import type * as responses from '#shared/schemas/responses/index';
 /** A response schema, by its name in shared/schemas/responses (type-only: a handler's bundle keeps no response schema). */
 export type ResponseName = keyof typeof responses;
 
-export type Tag = 'API keys' | 'Usage' | 'Templates' | 'Contacts' | 'Groups' | 'Messages' | 'Campaigns' | 'Webhooks' | 'Platform webhooks' | 'Service';
+export type Tag =
+  | 'API keys'
+  | 'Usage'
+  | 'Numbers'
+  | 'Templates'
+  | 'Contacts'
+  | 'Groups'
+  | 'Messages'
+  | 'Campaigns'
+  | 'Webhooks'
+  | 'Platform webhooks'
+  | 'Service';
 
 /** A success in the envelope: `data` is one of these, or a list of them (`pages`, `cursor`: with the pagination block). */
 export interface EnvelopedSuccess {
@@ -36,6 +47,8 @@ interface Described {
   description?: string;
   /** The refusals of the operation's own rules; the generator adds those of the stack around it (key, rate limit, JSON, validation, idempotency). */
   errors?: readonly ErrorCode[];
+  /** Codes this operation also answers with 422, when the request is well-formed but its content is refused (a template's rules, the platform's refusal). */
+  unprocessable?: readonly ErrorCode[];
 }
 
 /** An operation behind `httpOperation` (Bearer API key): `request` is exactly what its handler passes to it. */

@@ -4,6 +4,7 @@ import * as contacts from '#shared/schemas/operations/contacts';
 import * as groups from '#shared/schemas/operations/groups';
 import * as keys from '#shared/schemas/operations/keys';
 import * as messages from '#shared/schemas/operations/messages';
+import * as numbers from '#shared/schemas/operations/numbers';
 import * as platformWebhooks from '#shared/schemas/operations/platform-webhooks';
 import * as service from '#shared/schemas/operations/service';
 import * as subscriberWebhooks from '#shared/schemas/operations/subscriber-webhooks';
@@ -15,6 +16,7 @@ export const httpDescriptions: Record<string, HttpDescription> = {
   ...service,
   ...keys,
   ...usage,
+  ...numbers,
   ...templates,
   ...contacts,
   ...groups,

@@ -11,6 +11,7 @@ export * from '#shared/schemas/responses/contacts';
 export * from '#shared/schemas/responses/groups';
 export * from '#shared/schemas/responses/keys';
 export * from '#shared/schemas/responses/messages';
+export * from '#shared/schemas/responses/numbers';
 export * from '#shared/schemas/responses/service';
 export * from '#shared/schemas/responses/subscriber-webhooks';
 export * from '#shared/schemas/responses/templates';

@@ -10,11 +10,14 @@ const MESSAGE_TYPES = [...SENT_TYPES, 'button', 'contacts', 'unsupported'] as co
 
 const digits = () => v.pipe(v.string(), v.regex(/^\d*$/));
 const platformCode = () => v.union([v.string(), v.number()]);
+const businessNumberId = () =>
+  v.pipe(v.string(), v.description("The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers)"));
 
 /** The 202 answer of POST /messages. */
 export const messageAccepted = v.object({
   message_id: recordId(),
   recipient: digits(),
+  business_number_id: businessNumberId(),
   status: v.literal('queued'),
   message_type: v.picklist(SENT_TYPES),
   template: v.nullable(v.string()),
@@ -25,6 +28,7 @@ export const messageAccepted = v.object({
 const listEntries = () => ({
   id: recordId(),
   phone_number: v.pipe(digits(), v.description('Digits with the country code; empty for a customer the platform knows only by user_id')),
+  business_number_id: businessNumberId(),
   status: v.picklist(MESSAGE_STATUSES),
   direction: v.picklist(['outbound', 'inbound']),
   message_type: v.picklist(MESSAGE_TYPES),

@@ -8,6 +8,7 @@ const placeholders = () => v.pipe(v.array(v.string()), v.description('Placeholde
 /** A template as synced from the platform; category, header format and button types are the platform's words. */
 export const template = v.object({
   id: v.pipe(v.string(), v.description("The platform's template id")),
+  waba_id: v.pipe(v.string(), v.description('The WhatsApp Business Account it belongs to: sends from numbers of that account may use it')),
   name: v.string(),
   language: v.string(),
   category: v.pipe(v.string(), v.examples(['MARKETING', 'UTILITY', 'AUTHENTICATION'])),
@@ -35,3 +36,11 @@ export const template = v.object({
 });
 
 export const templateSync = v.object({ synced_count: count() });
+
+/** DELETE /api/v1/templates/{id} */
+export const templateDeletion = v.object({
+  id: v.pipe(v.string(), v.description("The platform's template id named in the path")),
+  name: v.string(),
+  languages: v.pipe(v.array(v.string()), v.description('The languages deleted')),
+  deleted: v.literal(true),
+});

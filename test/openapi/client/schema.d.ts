@@ -89,6 +89,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's business numbers
+         * @description The default number first. `paused` while an account-level platform error pauses its sending (contract §16).
+         */
+        get: operations["ListNumbers"];
+        put?: never;
+        /**
+         * Connect a business number
+         * @description Reads the number from the platform and subscribes the app to its business account's webhooks. A number belongs to at most one workspace. The first number is the default.
+         */
+        post: operations["ConnectNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a number
+         * @description Its messages stay. Not the only number, not the default, nor one a running campaign sends from (409 `invalid_state`).
+         */
+        delete: operations["DisconnectNumber"];
+        options?: never;
+        head?: never;
+        /**
+         * Make a number the default
+         * @description Sends without `from` go out from the default number.
+         */
+        patch: operations["UpdateNumber"];
+        trace?: never;
+    };
     "/api/v1/templates": {
         parameters: {
             query?: never;
@@ -102,7 +150,11 @@ export interface paths {
          */
         get: operations["ListTemplates"];
         put?: never;
-        post?: never;
+        /**
+         * Create a template and submit it for review
+         * @description `components` in the platform's shape (HEADER, BODY, FOOTER, BUTTONS with their examples). A media header's example is `example.header_url` (https, downloaded by the service, at most 5 MB) or `example.header_base64` with `example.mime_type`; the service uploads it to the platform for the handle the review needs. The platform's rules are checked first, each broken rule one `details` entry of a 422 `validation_error`. Answers the template in the status the platform gave it (usually `PENDING`); the review's verdict arrives by push and emits `template.updated`.
+         */
+        post: operations["CreateTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -124,6 +176,30 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a template in its language, or in every language
+         * @description `all_languages=true` deletes every language of the template's name.
+         */
+        delete: operations["DeleteTemplate"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit a template's components (and category while not approved)
+         * @description Same rules as the creation. The platform limits how often an approved template may be edited; its refusal is a 422 `platform_error`. An edited template is reviewed again (`PENDING`).
+         */
+        patch: operations["UpdateTemplate"];
         trace?: never;
     };
     "/api/v1/contacts": {
@@ -855,6 +931,8 @@ export interface components {
             id: string;
             /** @description Digits with the country code; empty for a customer the platform knows only by user_id */
             phone_number: string;
+            /** @description The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers) */
+            business_number_id: string;
             /** @enum {string} */
             status: "queued" | "sent" | "delivered" | "read" | "failed" | "received";
             /** @enum {string} */
@@ -1042,6 +1120,8 @@ export interface components {
             /** Format: uuid */
             message_id: string;
             recipient: string;
+            /** @description The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers) */
+            business_number_id: string;
             /** @constant */
             status: "queued";
             /** @enum {string} */
@@ -1056,6 +1136,8 @@ export interface components {
             id: string;
             /** @description Digits with the country code; empty for a customer the platform knows only by user_id */
             phone_number: string;
+            /** @description The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers) */
+            business_number_id: string;
             /** @enum {string} */
             status: "queued" | "sent" | "delivered" | "read" | "failed" | "received";
             /** @enum {string} */
@@ -1067,6 +1149,37 @@ export interface components {
             campaign_id: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        BusinessNumber: {
+            /** @description The platform's phone number id: what `from` names */
+            id: string;
+            /** @description Digits with the country code; empty while the platform has not said */
+            display_phone_number: string;
+            verified_name: string | null;
+            /** @description The WhatsApp Business Account it belongs to */
+            waba_id: string;
+            /** @enum {string} */
+            quality_rating: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
+            /** @description The platform's tier, e.g. TIER_2K */
+            messaging_limit: string | null;
+            /** @description Messages per second the platform allows it */
+            throughput_mps: number;
+            /** @enum {string} */
+            status: "connected" | "paused" | "disconnected";
+            paused_reason: {
+                code: string | number;
+                title: string;
+                /** Format: date-time */
+                since: string;
+            } | null;
+            is_default: boolean;
+            /** Format: date-time */
+            connected_at: string;
+        };
+        NumberDisconnected: {
+            id: string;
+            /** @constant */
+            disconnected: true;
         };
         Health: {
             /** @constant */
@@ -1096,7 +1209,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "ping")[];
+            events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
             is_active: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1109,7 +1222,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "ping")[];
+            events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
             is_active: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1122,7 +1235,7 @@ export interface components {
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
-            event_type: "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "ping";
+            event_type: "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: number;
@@ -1154,6 +1267,8 @@ export interface components {
         Template: {
             /** @description The platform's template id */
             id: string;
+            /** @description The WhatsApp Business Account it belongs to: sends from numbers of that account may use it */
+            waba_id: string;
             name: string;
             language: string;
             /**
@@ -1201,6 +1316,15 @@ export interface components {
                 /** @description Placeholder names in order of first appearance: "1", "2", … or named */
                 placeholders: string[];
             }[];
+        };
+        TemplateDeletion: {
+            /** @description The platform's template id named in the path */
+            id: string;
+            name: string;
+            /** @description The languages deleted */
+            languages: string[];
+            /** @constant */
+            deleted: true;
         };
         TemplateSync: {
             synced_count: number;
@@ -1319,7 +1443,7 @@ export interface components {
                 };
             };
         };
-        /** @description `invalid_json`: The body is not parseable JSON. `validation_error`: The body, query or path does not match the schema (one `details` entry per problem) */
+        /** @description `invalid_json`: The body is not parseable JSON. `validation_error`: The body, query or path does not match the schema (400), or a template breaks the platform's rules checked before it is called (422); one `details` entry per problem */
         InvalidJsonOrValidationError: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1349,6 +1473,21 @@ export interface components {
                 };
             };
         };
+        /** @description `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf */
+        PlatformError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "platform_error";
+                    };
+                };
+            };
+        };
         /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently */
         InvalidState: {
             headers: {
@@ -1360,6 +1499,21 @@ export interface components {
                     error?: {
                         /** @enum {unknown} */
                         code?: "invalid_state";
+                    };
+                };
+            };
+        };
+        /** @description `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf. `validation_error`: The body, query or path does not match the schema (400), or a template breaks the platform's rules checked before it is called (422); one `details` entry per problem */
+        PlatformErrorOrValidationError: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "platform_error" | "validation_error";
                     };
                 };
             };
@@ -1639,12 +1793,183 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    ListNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BusinessNumber"][];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJson"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ConnectNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    phone_number_id: string;
+                    waba_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BusinessNumber"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently. `number_in_use`: The business number is connected to another workspace */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_state" | "number_in_use";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
+        };
+    };
+    DisconnectNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["NumberDisconnected"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    UpdateNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    is_default: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["BusinessNumber"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     ListTemplates: {
         parameters: {
             query?: {
                 status?: "APPROVED" | "PENDING" | "REJECTED" | "PAUSED" | "DISABLED";
                 name?: string;
                 language?: string;
+                waba_id?: string;
             };
             header?: never;
             path?: never;
@@ -1676,6 +2001,108 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    CreateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Lowercase letters, digits and underscores, at most 512 characters */
+                    name: string;
+                    language: string;
+                    /** @enum {string} */
+                    category: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                    components: {
+                        /** @enum {string} */
+                        type: "HEADER" | "BODY" | "FOOTER" | "BUTTONS";
+                        /** @enum {string} */
+                        format?: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT" | "LOCATION";
+                        text?: string;
+                        /** @description The platform's `example` block; a media header's example is `header_url` or `header_base64` with `mime_type` */
+                        example?: {
+                            header_text?: string[];
+                            header_text_named_params?: {
+                                param_name: string;
+                                example: string;
+                            }[];
+                            body_text?: string[][];
+                            body_text_named_params?: {
+                                param_name: string;
+                                example: string;
+                            }[];
+                            /** @description A media header: an https URL of the example file, which the service downloads (at most 5 MB) */
+                            header_url?: string;
+                            /** @description A media header: the example file itself, base64 (at most 5 MB, and the request at most 1 MiB) */
+                            header_base64?: string;
+                            /** @description With `header_base64`: image/jpeg, image/png, video/mp4 or application/pdf */
+                            mime_type?: string;
+                        };
+                        buttons?: {
+                            /** @enum {string} */
+                            type: "QUICK_REPLY" | "URL" | "PHONE_NUMBER" | "COPY_CODE" | "OTP";
+                            text?: string;
+                            url?: string;
+                            phone_number?: string;
+                            example?: string | string[];
+                            otp_type?: string;
+                        }[];
+                    }[];
+                    /**
+                     * @default POSITIONAL
+                     * @enum {string}
+                     */
+                    parameter_format?: "POSITIONAL" | "NAMED";
+                    /** @description The business account; the workspace's by default */
+                    waba_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Template"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            /** @description `template_exists`: A template of that name and language exists in the business account */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "template_exists";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformErrorOrValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
+        };
+    };
     SyncTemplates: {
         parameters: {
             query?: never;
@@ -1705,23 +2132,133 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
-            /** @description `platform_error`: The messaging platform refused or did not answer */
-            502: {
+            502: components["responses"]["PlatformError"];
+        };
+    };
+    DeleteTemplate: {
+        parameters: {
+            query?: {
+                all_languages?: boolean;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"] & {
-                        error?: {
-                            /** @enum {unknown} */
-                            code?: "platform_error";
-                        };
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["TemplateDeletion"];
+                        /** Format: uuid */
+                        request_id: string;
                     };
                 };
             };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
+        };
+    };
+    UpdateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    components: {
+                        /** @enum {string} */
+                        type: "HEADER" | "BODY" | "FOOTER" | "BUTTONS";
+                        /** @enum {string} */
+                        format?: "TEXT" | "IMAGE" | "VIDEO" | "DOCUMENT" | "LOCATION";
+                        text?: string;
+                        /** @description The platform's `example` block; a media header's example is `header_url` or `header_base64` with `mime_type` */
+                        example?: {
+                            header_text?: string[];
+                            header_text_named_params?: {
+                                param_name: string;
+                                example: string;
+                            }[];
+                            body_text?: string[][];
+                            body_text_named_params?: {
+                                param_name: string;
+                                example: string;
+                            }[];
+                            /** @description A media header: an https URL of the example file, which the service downloads (at most 5 MB) */
+                            header_url?: string;
+                            /** @description A media header: the example file itself, base64 (at most 5 MB, and the request at most 1 MiB) */
+                            header_base64?: string;
+                            /** @description With `header_base64`: image/jpeg, image/png, video/mp4 or application/pdf */
+                            mime_type?: string;
+                        };
+                        buttons?: {
+                            /** @enum {string} */
+                            type: "QUICK_REPLY" | "URL" | "PHONE_NUMBER" | "COPY_CODE" | "OTP";
+                            text?: string;
+                            url?: string;
+                            phone_number?: string;
+                            example?: string | string[];
+                            otp_type?: string;
+                        }[];
+                    }[];
+                    /**
+                     * @description Only while the template is not APPROVED
+                     * @enum {string}
+                     */
+                    category?: "MARKETING" | "UTILITY" | "AUTHENTICATION";
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Template"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformErrorOrValidationError"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     ListContacts: {
@@ -2427,6 +2964,8 @@ export interface operations {
                     };
                     /** Format: uuid */
                     reply_to?: string;
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
                 };
             };
         };
@@ -2454,7 +2993,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem) */
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2464,7 +3003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "idempotency_key_reused" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch";
+                            code?: "idempotency_key_reused" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
                         };
                     };
                 };
@@ -2701,6 +3240,8 @@ export interface operations {
                         days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
                         time_zone: string;
                     };
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
                 };
             };
         };
@@ -2740,7 +3281,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace */
+            /** @description `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `unknown_number`: `from` names no connected number of the workspace */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2750,7 +3291,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "template_not_approved" | "template_not_found";
+                            code?: "template_not_approved" | "template_not_found" | "unknown_number";
                         };
                     };
                 };
@@ -2931,6 +3472,8 @@ export interface operations {
                         days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
                         time_zone: string;
                     };
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
                 };
             };
         };
@@ -2958,7 +3501,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `empty_audience`: The audience resolves to no recipient. `idempotency_key_reused`: This Idempotency-Key was used with another request body. `invalid_audience`: The audience names groups or contacts that do not exist (listed in `details`). `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem) */
+            /** @description `empty_audience`: The audience resolves to no recipient. `idempotency_key_reused`: This Idempotency-Key was used with another request body. `invalid_audience`: The audience names groups or contacts that do not exist (listed in `details`). `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2968,7 +3511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "empty_audience" | "idempotency_key_reused" | "invalid_audience" | "template_not_approved" | "template_not_found" | "template_variables_mismatch";
+                            code?: "empty_audience" | "idempotency_key_reused" | "invalid_audience" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
                         };
                     };
                 };
@@ -3027,6 +3570,8 @@ export interface operations {
             content: {
                 "application/json": {
                     phones: string[];
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
                 };
             };
         };
@@ -3053,7 +3598,7 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem) */
+            /** @description `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3063,7 +3608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "template_not_approved" | "template_not_found" | "template_variables_mismatch";
+                            code?: "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
                         };
                     };
                 };
@@ -3172,7 +3717,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url: string;
-                    events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "ping")[];
+                    events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
                 };
             };
         };
@@ -3286,7 +3831,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "ping")[];
+                    events?: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
                     is_active?: boolean;
                 };
             };

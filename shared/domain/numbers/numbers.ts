@@ -1,0 +1,129 @@
+import { insertExistingNumber, numbersOf } from '#shared/data/business-number';
+import { currentPause } from '#shared/domain/messages/number-pause';
+import { fetchPhoneNumber } from '#shared/platform/graph-client';
+import { throughputOfLevel, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
+import { accessTokenFor } from '#shared/platform/secrets';
+import { logger } from '#shared/logger';
+import { QUALITY_RATINGS, type BusinessNumber, type QualityRating } from '#shared/records/business-number';
+import type { Workspace } from '#shared/records/workspace';
+import { nowIso } from '#shared/time';
+
+/** The number sends use without `from` (contract §17). */
+export const defaultNumberId = (workspace: Workspace): string => workspace.default_number_id ?? workspace.phone_number_id;
+
+/**
+ * The `business_number_id` a new message stores: none for the workspace's first number, which a
+ * message without one shows (as every message from before several numbers does). A message item
+ * is close to 1 KB by its last status write: 33 bytes more made one write of each campaign message
+ * cost 2 WCU (docs/performance.md), so the common case stores nothing.
+ */
+export const storedNumber = (workspace: Workspace, numberId: string): { business_number_id?: string } =>
+  numberId === workspace.phone_number_id ? {} : { business_number_id: numberId };
+
+const qualityOf = (rating: string | undefined): QualityRating =>
+  ((QUALITY_RATINGS as readonly string[]).find((q) => q === rating) as QualityRating) ?? 'UNKNOWN';
+
+/** What the service keeps of the platform's phone number object. */
+export const detailsFromPlatform = (platform: PlatformPhoneNumber) => ({
+  display_phone_number: (platform.display_phone_number ?? '').replace(/\D/g, ''),
+  verified_name: platform.verified_name ?? null,
+  quality_rating: qualityOf(platform.quality_rating),
+  messaging_limit: platform.messaging_limit_tier ?? null,
+  throughput_mps: throughputOfLevel(platform.throughput?.level),
+});
+
+/** What a number shows while the platform has not described it. */
+const UNKNOWN_DETAILS: ReturnType<typeof detailsFromPlatform> = {
+  display_phone_number: '',
+  verified_name: null,
+  quality_rating: 'UNKNOWN',
+  messaging_limit: null,
+  throughput_mps: 80,
+};
+
+/**
+ * The item of a workspace's first number, written the first time it is needed: a workspace from
+ * before several numbers (contract §17, "Upgrade") has only its route. It is written with what the
+ * platform says of the number; while the platform does not answer, the number is shown with its
+ * details unknown and nothing is written, so the next read tries again.
+ */
+async function firstNumber(workspace: Workspace): Promise<BusinessNumber> {
+  let details: ReturnType<typeof detailsFromPlatform> | undefined;
+  try {
+    details = detailsFromPlatform(await fetchPhoneNumber(workspace.phone_number_id, await accessTokenFor(workspace.id)));
+  } catch (error) {
+    logger.warn('First number read from the platform failed; its details stay unknown for now', { workspaceId: workspace.id, error: (error as Error).message });
+  }
+  const number: BusinessNumber = {
+    id: workspace.phone_number_id,
+    workspace_id: workspace.id,
+    waba_id: workspace.waba_id,
+    ...(details ?? UNKNOWN_DETAILS),
+    status: 'connected',
+    connected_at: workspace.created_at,
+    updated_at: nowIso(),
+  };
+  if (details) await insertExistingNumber(number);
+  return number;
+}
+
+/** Every number the workspace has connected, its first one included (written on first use). */
+export async function workspaceNumbers(workspace: Workspace): Promise<BusinessNumber[]> {
+  const numbers = await numbersOf(workspace.id);
+  if (numbers.some((n) => n.id === workspace.phone_number_id)) return numbers;
+  return [await firstNumber(workspace), ...numbers];
+}
+
+/** Numbers change rarely; sends resolve `from` through a short per-process cache. */
+const NUMBERS_CACHE_MS = 3_000;
+const numbersCache = new Map<string, { numbers: BusinessNumber[]; until: number }>();
+
+export async function cachedNumbers(workspace: Workspace): Promise<BusinessNumber[]> {
+  const hit = numbersCache.get(workspace.id);
+  if (hit && hit.until > Date.now()) return hit.numbers;
+  const numbers = await workspaceNumbers(workspace);
+  numbersCache.set(workspace.id, { numbers, until: Date.now() + NUMBERS_CACHE_MS });
+  return numbers;
+}
+
+/** A change made in this process is seen at once by its next send. */
+export const forgetNumbers = (workspaceId: string): boolean => numbersCache.delete(workspaceId);
+
+/** The business account whose templates a number sends; no number (a message from before several numbers) or the first: the first's. */
+export async function wabaOfNumber(workspace: Workspace, numberId: string | undefined): Promise<string> {
+  if (!numberId || numberId === workspace.phone_number_id) return workspace.waba_id;
+  return (await cachedNumbers(workspace)).find((n) => n.id === numberId)?.waba_id ?? workspace.waba_id;
+}
+
+/** The business accounts of the workspace's connected numbers, the first number's first. */
+export async function accountsOf(workspace: Workspace): Promise<string[]> {
+  const connected = (await workspaceNumbers(workspace)).filter((n) => n.status === 'connected').map((n) => n.waba_id);
+  return [...new Set(connected)].sort((a, b) => Number(b === workspace.waba_id) - Number(a === workspace.waba_id));
+}
+
+/** A number as `GET /numbers` shows it: `paused` while an account-level error pauses its sending (§16). */
+export async function numberView(workspace: Workspace, number: BusinessNumber) {
+  const pause = number.status === 'connected' ? await currentPause(number.id) : undefined;
+  return {
+    id: number.id,
+    display_phone_number: number.display_phone_number,
+    verified_name: number.verified_name,
+    waba_id: number.waba_id,
+    quality_rating: number.quality_rating,
+    messaging_limit: number.messaging_limit,
+    throughput_mps: number.throughput_mps,
+    status: pause ? ('paused' as const) : number.status,
+    paused_reason: pause ? { code: pause.code, title: pause.title, since: pause.since } : null,
+    is_default: number.id === defaultNumberId(workspace),
+    connected_at: number.connected_at,
+  };
+}
+
+export type NumberView = Awaited<ReturnType<typeof numberView>>;
+
+/** GET /numbers: every connected (or paused) number, the default first, then by connection time. */
+export async function listNumbers(workspace: Workspace): Promise<NumberView[]> {
+  const connected = (await workspaceNumbers(workspace)).filter((n) => n.status === 'connected');
+  const views = await Promise.all(connected.map((n) => numberView(workspace, n)));
+  return views.sort((a, b) => Number(b.is_default) - Number(a.is_default) || a.connected_at.localeCompare(b.connected_at));
+}

@@ -1,0 +1,22 @@
+/**
+ * Which business account (WABA) a template operation is for (contract §17, §18): any account of the
+ * workspace's connected numbers, the default number's by default. Templates are stored per account;
+ * the workspace's first account keeps the keys it had before several numbers (data/template.ts).
+ */
+import { accountsOf, defaultNumberId, wabaOfNumber } from '#shared/domain/numbers/numbers';
+import { errors } from '#shared/errors';
+import type { Template } from '#shared/records/template';
+import type { Workspace } from '#shared/records/workspace';
+
+/** The stored key of an account's templates: `undefined` for the workspace's first. */
+export const accountKey = (workspace: Workspace, wabaId: string): string | undefined => (wabaId === workspace.waba_id ? undefined : wabaId);
+
+/** A template with its business account named: the first account's items do not carry it. */
+export type AccountTemplate = Template & { waba_id: string };
+export const withAccount = (workspace: Workspace, template: Template): AccountTemplate => ({ ...template, waba_id: template.waba_id ?? workspace.waba_id });
+
+export async function businessAccountFor(workspace: Workspace, requested: string | undefined): Promise<string> {
+  if (requested === undefined) return wabaOfNumber(workspace, defaultNumberId(workspace));
+  if (requested === workspace.waba_id || (await accountsOf(workspace)).includes(requested)) return requested;
+  throw errors.unprocessable([{ field: 'waba_id', message: "Must be the business account of one of the workspace's numbers" }]);
+}

@@ -1,0 +1,23 @@
+/** A WhatsApp business number connected to a workspace (contract §17). */
+export const QUALITY_RATINGS = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'] as const;
+export type QualityRating = (typeof QUALITY_RATINGS)[number];
+
+export interface BusinessNumber {
+  /** The platform's phone number id. */
+  id: string;
+  workspace_id: string;
+  waba_id: string;
+  /** Digits only. */
+  display_phone_number: string;
+  verified_name: string | null;
+  quality_rating: QualityRating;
+  /** The platform's tier (`TIER_2K`, …), or null when it has not said. */
+  messaging_limit: string | null;
+  /** Messages per second the platform allows it. */
+  throughput_mps: number;
+  /** `paused` is not stored: it is a number pause (§16) over a connected number. */
+  status: 'connected' | 'disconnected';
+  connected_at: string;
+  disconnected_at?: string;
+  updated_at: string;
+}

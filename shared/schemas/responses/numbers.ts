@@ -1,0 +1,22 @@
+/** What the number operations answer (contract §17). */
+import * as v from 'valibot';
+import { QUALITY_RATINGS } from '#shared/records/business-number';
+import { timestamp } from '#shared/schemas/responses/common';
+
+const digits = () => v.pipe(v.string(), v.regex(/^\d*$/));
+
+export const businessNumber = v.object({
+  id: v.pipe(digits(), v.description("The platform's phone number id: what `from` names")),
+  display_phone_number: v.pipe(digits(), v.description('Digits with the country code; empty while the platform has not said')),
+  verified_name: v.nullable(v.string()),
+  waba_id: v.pipe(digits(), v.description('The WhatsApp Business Account it belongs to')),
+  quality_rating: v.picklist(QUALITY_RATINGS),
+  messaging_limit: v.pipe(v.nullable(v.string()), v.description("The platform's tier, e.g. TIER_2K")),
+  throughput_mps: v.pipe(v.number(), v.description('Messages per second the platform allows it')),
+  status: v.picklist(['connected', 'paused', 'disconnected']),
+  paused_reason: v.nullable(v.object({ code: v.union([v.string(), v.number()]), title: v.string(), since: timestamp() })),
+  is_default: v.boolean(),
+  connected_at: timestamp(),
+});
+
+export const numberDisconnected = v.object({ id: digits(), disconnected: v.literal(true) });
