@@ -3,7 +3,7 @@ import { db, tableName } from '#shared/data/table/client';
 import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
 import { counterUpdates } from '#shared/data/table/units';
 import { metricsKey } from '#shared/data/campaign-metrics';
-import { messageCountsKey } from '#shared/data/message-counts';
+import { messageCountsKey, numberCountsKey } from '#shared/data/message-counts';
 import { epochSeconds } from '#shared/time';
 
 /**
@@ -33,14 +33,21 @@ async function countedThrough(firstEventId: string): Promise<string> {
 export const MAX_RUN_COUNTER_ITEMS = MAX_TRANSACTION_ITEMS - 1;
 
 /**
- * One change a run makes: to its workspace's message counts (data/message-counts), or, with
- * `campaignId`, to that campaign's metrics (data/campaign-metrics).
+ * One change a run makes: to its workspace's message counts (data/message-counts), with
+ * `numberId` to that number's, or with `campaignId` to that campaign's metrics (data/campaign-metrics).
  */
 export interface CountChange {
   ws: string;
   campaignId?: string;
+  numberId?: string;
   attribute: string;
   delta: number;
+}
+
+function counterKey({ ws, campaignId, numberId }: CountChange, shard: number) {
+  if (campaignId) return metricsKey(ws, campaignId, shard);
+  if (numberId) return numberCountsKey(ws, numberId, shard);
+  return messageCountsKey(ws, shard);
 }
 
 /**
@@ -49,11 +56,7 @@ export interface CountChange {
  * sequence number it was counted through.
  */
 export async function addCountedRun(firstEventId: string, throughSequence: string, shard: number, changes: CountChange[]): Promise<string | undefined> {
-  const deltas = changes.map(({ ws, campaignId, attribute, delta }) => ({
-    key: campaignId ? metricsKey(ws, campaignId, shard) : messageCountsKey(ws, shard),
-    attribute,
-    delta,
-  }));
+  const deltas = changes.map((change) => ({ key: counterKey(change, shard), attribute: change.attribute, delta: change.delta }));
   try {
     await transact([countedMark(firstEventId, throughSequence), ...counterUpdates(deltas)]);
     return undefined;

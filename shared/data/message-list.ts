@@ -36,6 +36,8 @@ export interface MessageFilter {
   phone?: string;
   direction?: Direction;
   campaign_id?: string;
+  /** The number the messages store: `null` keeps those that store none (the workspace's first number's). */
+  stored_number?: string | null;
 }
 
 /** Filters DynamoDB evaluates on the index entries: the projected attributes (status is not projected, see table/table.ts). */
@@ -80,16 +82,21 @@ const keyOf = (filter: MessageFilter) => {
 /** The messages behind index entries, read by key, in order. */
 const hydrate = (entries: Record<string, unknown>[]) => getMany(entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })));
 
-/** `status` is not in the indexes: it is checked on the messages read. */
-const hasStatus = (status: MessageStatus) => (message: Record<string, unknown>) => message.status === status;
+/** `status` and the number are not in the indexes: they are checked on the messages read; undefined when neither is filtered. */
+function checkedOnMessages({ status, stored_number }: MessageFilter): ((message: Record<string, unknown>) => boolean) | undefined {
+  if (status === undefined && stored_number === undefined) return undefined;
+  return (message) =>
+    (status === undefined || message.status === status) && (stored_number === undefined || (message.business_number_id ?? null) === stored_number);
+}
 
 /** The exact number of a conversation's messages that pass the filter (a conversation is bounded). */
 export async function conversationCount(ws: string, filter: MessageFilter & { phone: string }): Promise<number> {
   const [{ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames }] = sources(ws, filter);
   const input = { IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames };
-  if (!filter.status) return countQuery(input);
-  // Status is not in the index: the conversation's messages are read to count it.
-  return (await hydrate(await queryAll(input))).filter(hasStatus(filter.status)).length;
+  const keep = checkedOnMessages(filter);
+  if (!keep) return countQuery(input);
+  // Status and number are not in the index: the conversation's messages are read to count them.
+  return (await hydrate(await queryAll(input))).filter(keep).length;
 }
 
 const encodeCursor = (positions: Positions) => Buffer.from(JSON.stringify(positions)).toString('base64url');
@@ -138,7 +145,7 @@ export async function messagesPage(
     take: page.take,
     from,
     hydrate,
-    keep: filter.status && hasStatus(filter.status),
+    keep: checkedOnMessages(filter),
   });
   return { messages: items as unknown as Message[], nextCursor: positions ? encodeCursor(positions) : null };
 }

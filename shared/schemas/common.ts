@@ -160,3 +160,6 @@ export const templateButtons = (allowMacros = false) =>
     ),
     v.maxLength(10, 'At most 10 buttons'),
   );
+
+/** The platform's ids are strings of digits. */
+export const platformId = (what: string) => v.pipe(v.string(), v.regex(/^\d{1,30}$/, `Must be the platform's ${what} (digits)`));

@@ -8,6 +8,7 @@ import {
   location,
   pageParams,
   phone,
+  platformId,
   templateButtons,
   templateHeader,
   templateName,
@@ -178,6 +179,7 @@ export const listMessagesQuery = /* @__PURE__ */ droppable(() =>
     phone: v.optional(phone()),
     direction: v.optional(v.picklist(['outbound', 'inbound'], 'Must be outbound or inbound')),
     campaign_id: v.optional(uuid()),
+    business_number_id: v.optional(platformId('phone number id')),
     cursor: v.optional(v.pipe(v.string(), v.maxLength(4096, 'Not a cursor from this list'))),
   }),
 );

@@ -1,8 +1,5 @@
 import * as v from 'valibot';
-import { droppable } from '#shared/schemas/common';
-
-/** The platform's ids are strings of digits. */
-const platformId = (what: string) => v.pipe(v.string(), v.regex(/^\d{1,30}$/, `Must be the platform's ${what} (digits)`));
+import { droppable, platformId } from '#shared/schemas/common';
 
 /** POST /api/v1/numbers */
 export const connectNumberBody = /* @__PURE__ */ droppable(() =>

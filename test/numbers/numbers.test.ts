@@ -136,6 +136,45 @@ describe('several numbers per workspace (contract §17)', () => {
     expect(closed.body.error.code).toBe('session_window_closed');
   });
 
+  it('lists the messages of one number with an exact totalCount, the first number included, alone and with other filters', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const second = await registered(ws.wabaId);
+    await call(ws, 'POST', '/api/v1/numbers', { phone_number_id: second, waba_id: ws.wabaId });
+    const customer = customerNumber();
+    const sends = [
+      { to: customer, template: 'hello_world' },
+      { to: customerNumber(), template: 'hello_world', from: ws.phoneNumberId },
+      { to: customer, template: 'hello_world', from: second },
+      { to: customerNumber(), template: 'hello_world', from: second },
+      { to: customerNumber(), template: 'hello_world', from: second },
+    ];
+    const ids = [];
+    for (const body of sends) ids.push((await call(ws, 'POST', '/api/v1/messages', body)).body.data.message_id);
+    for (const id of ids) await settled(ws, id);
+    await simulator.inbound({ phone_number_id: second, from: customer, text: 'Hi, second line' });
+
+    const listed = async (query: string, expected: { count: number; total: number }) => {
+      const reply = await eventually(
+        () => call(ws, 'GET', `/api/v1/messages?${query}`),
+        (r) => r.body.pagination?.totalCount === expected.total && r.body.data.length === expected.count,
+      );
+      return reply.body.data as { id: string; business_number_id: string; direction: string }[];
+    };
+    const ofFirst = await listed(`business_number_id=${ws.phoneNumberId}`, { count: 2, total: 2 });
+    expect(ofFirst.map((m) => m.id).sort()).toEqual(ids.slice(0, 2).sort());
+    const ofSecond = await listed(`business_number_id=${second}&pageSize=2`, { count: 2, total: 4 });
+    expect(ofSecond.every((m) => m.business_number_id === second)).toBe(true);
+    expect(await listed(`business_number_id=${second}&direction=outbound&status=read`, { count: 3, total: 3 })).toHaveLength(3);
+    const conversation = await listed(`business_number_id=${second}&phone=${customer}`, { count: 2, total: 2 });
+    expect(conversation.map((m) => m.direction).sort()).toEqual(['inbound', 'outbound']);
+    expect(await listed(`business_number_id=${ws.phoneNumberId}&phone=${customer}`, { count: 1, total: 1 })).toHaveLength(1);
+    expect(await listed(`business_number_id=${randomDigits(15)}`, { count: 0, total: 0 })).toHaveLength(0);
+    expect(await listed('', { count: 6, total: 6 })).toHaveLength(6);
+    const invalid = await call(ws, 'GET', '/api/v1/messages?business_number_id=not-a-number');
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'business_number_id' }] });
+  });
+
   it('resolves `from` by id or display number in any format, and refuses another workspace number or a disconnected one', async () => {
     const ws = await api.workspaceWithTemplates();
     const other = await api.workspace();
@@ -189,6 +228,9 @@ describe('several numbers per workspace (contract §17)', () => {
       expect((await simulator.sends(to)).map((s) => (s as unknown as { phone_number_id: string }).phone_number_id)).toEqual([second]);
     const listed = (await call(ws, 'GET', `/api/v1/messages?campaign_id=${campaign.id}`)).body.data;
     expect(listed.map((m: { business_number_id: string }) => m.business_number_id)).toEqual([second, second]);
+    const ofNumber = async (numberId: string) => (await call(ws, 'GET', `/api/v1/messages?campaign_id=${campaign.id}&business_number_id=${numberId}`)).body;
+    expect((await ofNumber(second)).pagination.totalCount).toBe(2);
+    expect(await ofNumber(ws.phoneNumberId)).toMatchObject({ data: [], pagination: { totalCount: 0 } });
   });
 
   it("keeps two business accounts' templates apart: a template paused in one still sends from the other", async () => {

@@ -1,7 +1,9 @@
+import { getCampaign } from '#shared/data/campaign';
 import { campaignCountsWithRetries } from '#shared/data/campaign-metrics';
 import { getMessage } from '#shared/data/message';
 import { conversationCount, messagesPage, type MessageFilter } from '#shared/data/message-list';
-import { messageCounts } from '#shared/data/message-counts';
+import { allStoredNumberCounts, messageCounts, storedNumberCounts, type MessageCounts } from '#shared/data/message-counts';
+import { storedNumber } from '#shared/domain/numbers/numbers';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { errors } from '#shared/errors';
 import type { Pagination } from '#shared/pagination';
@@ -9,7 +11,8 @@ import { listView, numbered } from '#shared/domain/messages/message';
 import type { Workspace } from '#shared/records/workspace';
 import { OUTBOUND_STATUSES, type Message, type MessageStatus } from '#shared/records/message';
 
-export interface MessageQuery extends MessageFilter {
+export interface MessageQuery extends Omit<MessageFilter, 'stored_number'> {
+  business_number_id?: string;
   page: number;
   pageSize: number;
   cursor?: string;
@@ -33,15 +36,36 @@ async function campaignMessageCount(ws: string, campaignId: string, status?: Mes
   return counter ? counts[counter] : 0;
 }
 
-/** Exact count for the filter: counters for status/direction/campaign, the (bounded) conversation for a phone. */
-async function totalCount(ws: string, query: MessageQuery): Promise<number> {
-  if (query.phone) return conversationCount(ws, { ...query, phone: query.phone });
+/** Whether the campaign sends from the number filtered (any, when none is). */
+async function campaignFromNumber(workspace: Workspace, campaignId: string, numberId: string | undefined): Promise<boolean> {
+  if (numberId === undefined) return true;
+  const campaign = await getCampaign(workspace.id, campaignId, false);
+  return (campaign?.business_number_id ?? workspace.phone_number_id) === numberId;
+}
+
+/**
+ * The message counts of one number, or of all. A message stores its number unless it is the
+ * workspace's first (storedNumber): the first's are all the messages less every stored number's.
+ */
+async function countsOfNumber(workspace: Workspace, numberId: string | undefined): Promise<MessageCounts> {
+  const ws = workspace.id;
+  const stored = numberId === undefined ? undefined : storedNumber(workspace, numberId).business_number_id;
+  if (numberId === undefined) return messageCounts(ws);
+  if (stored !== undefined) return storedNumberCounts(ws, stored);
+  const [all, others] = await Promise.all([messageCounts(ws), allStoredNumberCounts(ws)]);
+  return Object.fromEntries(Object.entries(all).map(([status, count]) => [status, count - others[status as MessageStatus]])) as MessageCounts;
+}
+
+/** Exact count for the filter: counters for status/direction/campaign/number, the (bounded) conversation for a phone. */
+async function totalCount(workspace: Workspace, query: MessageQuery, filter: MessageFilter): Promise<number> {
+  const ws = workspace.id;
+  if (filter.phone) return conversationCount(ws, { ...filter, phone: filter.phone });
   const inDirection = (status: MessageStatus) => !query.direction || (query.direction === 'inbound') === (status === 'received');
   if (query.campaign_id) {
-    if (query.direction === 'inbound') return 0;
+    if (query.direction === 'inbound' || !(await campaignFromNumber(workspace, query.campaign_id, query.business_number_id))) return 0;
     return campaignMessageCount(ws, query.campaign_id, query.status);
   }
-  const counts = await messageCounts(ws);
+  const counts = await countsOfNumber(workspace, query.business_number_id);
   const statuses = query.status ? [query.status] : ([...OUTBOUND_STATUSES, 'received'] as MessageStatus[]);
   return statuses.filter(inDirection).reduce((sum, status) => sum + counts[status], 0);
 }
@@ -49,9 +73,16 @@ async function totalCount(ws: string, query: MessageQuery): Promise<number> {
 /** Newest first, offset pages or an opaque cursor; with a cursor, `page` is ignored. */
 export async function listMessages(workspace: Workspace, query: MessageQuery): Promise<{ data: ReturnType<typeof listView>[]; pagination: Pagination }> {
   const ws = workspace.id;
-  const { page: requested, pageSize, cursor, ...filter } = query;
+  const { page: requested, pageSize, cursor, business_number_id, ...rest } = query;
+  const filter: MessageFilter = {
+    ...rest,
+    ...(business_number_id !== undefined && { stored_number: storedNumber(workspace, business_number_id).business_number_id ?? null }),
+  };
   const page = cursor === undefined ? requested : 1;
-  const [found, total] = await Promise.all([messagesPage(ws, filter, { skip: (page - 1) * pageSize, take: pageSize, cursor }), totalCount(ws, query)]);
+  const [found, total] = await Promise.all([
+    messagesPage(ws, filter, { skip: (page - 1) * pageSize, take: pageSize, cursor }),
+    totalCount(workspace, query, filter),
+  ]);
   if (found === 'invalid_cursor') throw errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);
   return {
     data: found.messages.map((m) => listView(numbered(m, workspace.phone_number_id))),

@@ -16,6 +16,8 @@ interface StatusMove {
   sequence: string;
   ws: string;
   campaignId: string | null;
+  /** The number the message stores (none for the workspace's first number). */
+  numberId?: string;
   from: MessageStatus | null;
   to: MessageStatus;
   /** The message's error code, if it has an error (a move to `failed`). */
@@ -39,6 +41,7 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
     sequence: record.dynamodb!.SequenceNumber!,
     ws: item.workspace_id,
     campaignId: item.campaign_id ?? null,
+    ...(item.business_number_id && { numberId: item.business_number_id }),
     from,
     to: item.status,
     errorCode: errorCodeOf(item),
@@ -52,8 +55,12 @@ const shardOf = (eventId: string) => createHash('sha256').update(eventId).digest
 
 /** The moves' changes to their workspace counts and campaign metrics (all added to one shard). */
 function countChanges(moves: StatusMove[]): CountChange[] {
-  return moves.flatMap(({ ws, campaignId, from, to, errorCode, fromErrorCode, retryOfCode }) => {
-    const changes: CountChange[] = [{ ws, attribute: to, delta: 1 }, ...(from ? [{ ws, attribute: from, delta: -1 }] : [])];
+  return moves.flatMap(({ ws, campaignId, numberId, from, to, errorCode, fromErrorCode, retryOfCode }) => {
+    const moved = (counter: { ws: string; numberId?: string }): CountChange[] => [
+      { ...counter, attribute: to, delta: 1 },
+      ...(from ? [{ ...counter, attribute: from, delta: -1 }] : []),
+    ];
+    const changes = [...moved({ ws }), ...(numberId ? moved({ ws, numberId }) : [])];
     if (!campaignId) return changes;
     const metrics = { ws, campaignId };
     changes.push({ ...metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
@@ -93,7 +100,8 @@ function leadingRun(moves: StatusMove[]): StatusMove[] {
   const items = new Set<string>();
   let length = 0;
   for (const move of moves) {
-    const added = [move.ws, ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : [])].filter((id) => !items.has(id));
+    const counters = [move.ws, ...(move.numberId ? [`${move.ws}#NUMBER#${move.numberId}`] : []), ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : [])];
+    const added = counters.filter((id) => !items.has(id));
     if (length && items.size + added.length > MAX_RUN_COUNTER_ITEMS) break;
     added.forEach((id) => items.add(id));
     length++;

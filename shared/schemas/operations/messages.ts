@@ -26,7 +26,7 @@ export const ListMessages = {
   tag: 'Messages',
   summary: 'List messages, newest first',
   description:
-    '`pagination.totalCount` is exact for the filter (about 2 s behind new messages). `cursor` (from `pagination.nextCursor`) pages without offsets; with it, `page` is ignored.',
+    '`pagination.totalCount` is exact for the filter (about 2 s behind new messages). `business_number_id` lists the messages of one number (for the first number, those from before several numbers too). `cursor` (from `pagination.nextCursor`) pages without offsets; with it, `page` is ignored.',
   auth: 'apiKey',
   request: { query: listMessagesQuery },
   success: [{ status: 200, data: 'messageListItem', list: 'cursor' }],

@@ -341,7 +341,7 @@ export interface paths {
         };
         /**
          * List messages, newest first
-         * @description `pagination.totalCount` is exact for the filter (about 2 s behind new messages). `cursor` (from `pagination.nextCursor`) pages without offsets; with it, `page` is ignored.
+         * @description `pagination.totalCount` is exact for the filter (about 2 s behind new messages). `business_number_id` lists the messages of one number (for the first number, those from before several numbers too). `cursor` (from `pagination.nextCursor`) pages without offsets; with it, `page` is ignored.
          */
         get: operations["ListMessages"];
         put?: never;
@@ -2808,6 +2808,7 @@ export interface operations {
                 phone?: string;
                 direction?: "outbound" | "inbound";
                 campaign_id?: string;
+                business_number_id?: string;
                 cursor?: string;
             };
             header?: never;
