@@ -4,6 +4,7 @@
  * does not know becomes an `unsupported` message, never an error.
  */
 import { dialableDigits } from '#shared/wa-id';
+import { flowReplyOf } from '#shared/platform/flow-reply';
 
 export const PLATFORM_STATUSES = ['sent', 'delivered', 'read', 'failed', 'played'] as const;
 export type PlatformStatusName = (typeof PLATFORM_STATUSES)[number];
@@ -52,6 +53,8 @@ export interface InboundFields {
   button?: { text: string; payload: string | null };
   /** Shared contact cards, as the platform sent them. */
   contacts?: unknown[];
+  /** A flow's answers (`nfm_reply`), parsed; null when they are not JSON the message can keep. */
+  flow_response?: unknown;
 }
 
 /** A customer's message. Its kind's own field refers to other messages by their platform ids only. */
@@ -195,6 +198,10 @@ function kindOf(message: Json): Pick<PlatformInbound, 'type' | 'content' | 'fiel
     return { type, content: [location.name, location.address].filter(Boolean).join(', '), fields: { location } };
   }
   if (type === 'contacts') return { type, content: '', fields: { contacts: Array.isArray(message.contacts) ? message.contacts : [] } };
+  if (type === 'interactive' && body!.type === 'nfm_reply') {
+    const { content, interactive, flow_response } = flowReplyOf(object(body!.nfm_reply));
+    return { type, content, fields: { interactive, flow_response } };
+  }
   if (type === 'interactive') {
     const interactive = interactiveOf(body);
     return { type, content: interactive.title ?? '', fields: { interactive } };
