@@ -5,6 +5,7 @@
  */
 import { dialableDigits } from '#shared/wa-id';
 import { flowReplyOf } from '#shared/platform/flow-reply';
+import { readCategoryUpdate, type TemplateCategoryUpdate } from '#shared/platform/template-category-update';
 
 export const PLATFORM_STATUSES = ['sent', 'delivered', 'read', 'failed', 'played'] as const;
 export type PlatformStatusName = (typeof PLATFORM_STATUSES)[number];
@@ -118,6 +119,7 @@ export interface PlatformWebhook {
   numberChanges: NumberChange[];
   messageChanges: MessageChange[];
   templateUpdates: TemplateStatusUpdate[];
+  categoryUpdates: TemplateCategoryUpdate[];
   qualityUpdates: NumberQualityUpdate[];
 }
 
@@ -292,13 +294,26 @@ function readTemplateUpdate(wabaId: string | undefined, value: Json, into: Platf
 }
 
 export function readWebhook(payload: unknown): PlatformWebhook {
-  const read: PlatformWebhook = { statuses: [], messages: [], numberChanges: [], messageChanges: [], templateUpdates: [], qualityUpdates: [] };
+  const read: PlatformWebhook = {
+    statuses: [],
+    messages: [],
+    numberChanges: [],
+    messageChanges: [],
+    templateUpdates: [],
+    categoryUpdates: [],
+    qualityUpdates: [],
+  };
   for (const entry of list(object(payload)?.entry)) {
     const entryId = str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined);
     for (const change of list(entry.changes)) {
       const value = object(change.value) ?? {};
       if (change.field === 'message_template_status_update') {
         readTemplateUpdate(entryId, value, read);
+        continue;
+      }
+      if (change.field === 'template_category_update') {
+        const update = readCategoryUpdate(entryId, value);
+        if (update) read.categoryUpdates.push(update);
         continue;
       }
       if (change.field === 'phone_number_quality_update') {

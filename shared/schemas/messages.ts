@@ -193,6 +193,16 @@ export const sendMessageBody = /* @__PURE__ */ droppable(() =>
 
 export type SendMessageBody = v.InferOutput<typeof sendMessageBody>;
 
+/** POST /api/v1/messages/{id}/read (contract §21); the body may be left out. */
+export const markReadBody = /* @__PURE__ */ droppable(() =>
+  v.optional(
+    v.strictObject({
+      typing: v.optional(v.pipe(v.boolean('Must be true or false'), v.description('Also show the customer the typing indicator, until the reply or 25 seconds'))),
+    }),
+    {},
+  ),
+);
+
 /** GET /api/v1/messages */
 export const listMessagesQuery = /* @__PURE__ */ droppable(() =>
   v.object({

@@ -1,4 +1,4 @@
-import { listMessagesQuery, sendMessageBody } from '#shared/schemas/messages';
+import { listMessagesQuery, markReadBody, sendMessageBody } from '#shared/schemas/messages';
 import { idParams } from '#shared/schemas/common';
 import type { ApiKeyOperation } from '#shared/schemas/operations/description';
 
@@ -40,4 +40,15 @@ export const GetMessage = {
   request: { params: idParams },
   success: [{ status: 200, data: 'message' }],
   errors: ['not_found'],
+} satisfies ApiKeyOperation;
+
+export const MarkMessageRead = {
+  tag: 'Messages',
+  summary: "Mark a customer's message read",
+  description:
+    "Marks an inbound message read on the platform (two blue ticks, for it and every earlier message of the chat), from the business number that received it; with `typing: true` the customer also sees the typing indicator until the reply or for 25 seconds. Our own (outbound) messages, and messages over 30 days old, are 422 `invalid_state`.",
+  auth: 'apiKey',
+  request: { params: idParams, body: markReadBody },
+  success: [{ status: 200, data: 'messageRead' }],
+  errors: ['not_found', 'invalid_state', 'platform_error'],
 } satisfies ApiKeyOperation;

@@ -25,6 +25,13 @@ export const messageAccepted = v.object({
   created_at: timestamp(),
 });
 
+/** The 200 answer of POST /messages/{id}/read. */
+export const messageRead = v.object({
+  message_id: recordId(),
+  read: v.literal(true),
+  typing: v.boolean(),
+});
+
 const listEntries = () => ({
   id: recordId(),
   phone_number: v.pipe(digits(), v.description('Digits with the country code; empty for a customer the platform knows only by user_id')),
