@@ -93,7 +93,14 @@ export const updateTemplateStatus = (ws: string, account: string | undefined, na
   );
 
 /** A stored template's category, as the platform changed it; false when no such template is stored. */
-export const updateTemplateCategory = (ws: string, account: string | undefined, name: string, language: string, category: string, at: string): Promise<boolean> =>
+export const updateTemplateCategory = (
+  ws: string,
+  account: string | undefined,
+  name: string,
+  language: string,
+  category: string,
+  at: string,
+): Promise<boolean> =>
   conditionally(
     db().send(
       new UpdateCommand({

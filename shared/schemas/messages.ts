@@ -197,7 +197,9 @@ export type SendMessageBody = v.InferOutput<typeof sendMessageBody>;
 export const markReadBody = /* @__PURE__ */ droppable(() =>
   v.optional(
     v.strictObject({
-      typing: v.optional(v.pipe(v.boolean('Must be true or false'), v.description('Also show the customer the typing indicator, until the reply or 25 seconds'))),
+      typing: v.optional(
+        v.pipe(v.boolean('Must be true or false'), v.description('Also show the customer the typing indicator, until the reply or 25 seconds')),
+      ),
     }),
     {},
   ),

@@ -46,7 +46,7 @@ export const MarkMessageRead = {
   tag: 'Messages',
   summary: "Mark a customer's message read",
   description:
-    "Marks an inbound message read on the platform (two blue ticks, for it and every earlier message of the chat), from the business number that received it; with `typing: true` the customer also sees the typing indicator until the reply or for 25 seconds. Our own (outbound) messages, and messages over 30 days old, are 422 `invalid_state`.",
+    'Marks an inbound message read on the platform (two blue ticks, for it and every earlier message of the chat), from the business number that received it; with `typing: true` the customer also sees the typing indicator until the reply or for 25 seconds. Our own (outbound) messages, and messages over 30 days old, are 422 `invalid_state`.',
   auth: 'apiKey',
   request: { params: idParams, body: markReadBody },
   success: [{ status: 200, data: 'messageRead' }],

@@ -145,7 +145,9 @@ export const message = v.object({
   flow_response: v.optional(
     v.pipe(
       v.nullable(v.unknown()),
-      v.description("Inbound flow answers (`interactive.type` `nfm_reply`): the platform's `response_json`, parsed; null when it is not valid JSON or too large or deep to keep"),
+      v.description(
+        "Inbound flow answers (`interactive.type` `nfm_reply`): the platform's `response_json`, parsed; null when it is not valid JSON or too large or deep to keep",
+      ),
     ),
   ),
   button: v.nullable(v.object({ text: v.string(), payload: v.nullable(v.string()) })),
