@@ -6,7 +6,7 @@ export const SendMessage = {
   tag: 'Messages',
   summary: 'Send a message',
   description:
-    'Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.',
+    'Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.',
   auth: 'apiKey',
   request: { body: sendMessageBody, idempotentAs: 'POST /api/v1/messages' },
   success: [{ status: 202, data: 'messageAccepted' }],
@@ -20,6 +20,7 @@ export const SendMessage = {
     'not_found',
     'invalid_state',
   ],
+  unprocessable: ['validation_error'],
 } satisfies ApiKeyOperation;
 
 export const ListMessages = {
@@ -51,4 +52,5 @@ export const MarkMessageRead = {
   request: { params: idParams, body: markReadBody },
   success: [{ status: 200, data: 'messageRead' }],
   errors: ['not_found', 'invalid_state', 'platform_error'],
+  unprocessable: ['invalid_state', 'platform_error'],
 } satisfies ApiKeyOperation;
