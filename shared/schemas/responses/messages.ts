@@ -144,7 +144,7 @@ export const message = v.object({
   interactive: v.nullable(interactive()),
   flow_response: v.optional(
     v.pipe(
-      v.nullable(v.unknown()),
+      v.unknown(),
       v.description(
         "Inbound flow answers (`interactive.type` `nfm_reply`): the platform's `response_json`, parsed; null when it is not valid JSON or too large or deep to keep",
       ),

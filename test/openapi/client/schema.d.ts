@@ -1111,7 +1111,7 @@ export interface components {
                 description: string | null;
             }) | null;
             /** @description Inbound flow answers (`interactive.type` `nfm_reply`): the platform's `response_json`, parsed; null when it is not valid JSON or too large or deep to keep */
-            flow_response?: unknown | null;
+            flow_response?: unknown;
             button: {
                 text: string;
                 payload: string | null;
