@@ -134,7 +134,8 @@ describe('a conversation on the local stack, as in the README walk-through', () 
     // Each step reached the subscriber, signed.
     const received = await eventually(
       async () => events(),
-      (e) => e.filter((x) => x.type === 'message.received').length === 3 && e.some((x) => x.type === 'message.sent'),
+      (e) =>
+        e.filter((x) => x.type === 'message.received').length === 3 && e.some((x) => x.type === 'message.sent' && x.data.id === reply.body.data.message_id),
       30_000,
     );
     // Delivery order is not guaranteed: each event is found by its message.
@@ -148,10 +149,10 @@ describe('a conversation on the local stack, as in the README walk-through', () 
       contact_id: expect.any(String),
     });
     expect(tapEvent.data).toMatchObject({ message_type: 'interactive', interactive: { id: 'replace' }, context: { message_id: reply.body.data.message_id } });
-    expect(received.find((e) => e.type === 'message.sent')!.data).toMatchObject({
-      id: reply.body.data.message_id,
+    expect(received.find((e) => e.type === 'message.sent' && e.data.id === reply.body.data.message_id)!.data).toMatchObject({
       message_type: 'interactive',
       context: { message_id: photo.id },
     });
-  });
+    // Five steps, each waiting on the stack's queues: more than the default 30 s on a loaded runner.
+  }, 90_000);
 });
