@@ -9,7 +9,10 @@ import { listMessageTemplates } from '#simulator/routes/message-templates';
 import { sendMessage } from '#simulator/routes/send-message';
 import { getFaults, resetFaults, updateFaults } from '#simulator/routes/simulate-faults';
 import { simulateInbound } from '#simulator/routes/simulate-inbound';
-import { clearSentMessages, listSentMessages } from '#simulator/routes/simulate-messages';
+import { clearSentMessages, listReadReceipts, listSentMessages } from '#simulator/routes/simulate-messages';
+import { simulateFlowReply } from '#simulator/routes/simulate-flow-reply';
+import { simulateTemplateCategory } from '#simulator/routes/simulate-template-category';
+import { ReadReceipts } from '#simulator/read-receipts';
 import { SentMessages } from '#simulator/sent-messages';
 import { MediaStore } from '#simulator/media';
 import { downloadMedia, getMediaObject, MEDIA_DOWNLOAD_ROUTE, registerMedia } from '#simulator/routes/media';
@@ -86,7 +89,10 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
     { method: 'POST', path: /^\/_simulate\/number-quality\/?$/, auth: false, handle: simulateNumberQuality(state) },
     { method: 'POST', path: /^\/_simulate\/template-review\/?$/, auth: false, handle: updateTemplateReview(state) },
+    { method: 'POST', path: /^\/_simulate\/template-category\/?$/, auth: false, handle: simulateTemplateCategory(state) },
     { method: 'POST', path: /^\/_simulate\/inbound\/?$/, auth: false, handle: simulateInbound(state) },
+    { method: 'POST', path: /^\/_simulate\/flow-reply\/?$/, auth: false, handle: simulateFlowReply(state) },
+    { method: 'GET', path: /^\/_simulate\/read-receipts\/?$/, auth: false, handle: listReadReceipts(state) },
     { method: 'GET', path: /^\/_simulate\/messages\/?$/, auth: false, handle: listSentMessages(state) },
     { method: 'DELETE', path: /^\/_simulate\/messages\/?$/, auth: false, handle: clearSentMessages(state) },
     { method: 'GET', path: /^\/_simulate\/faults\/?$/, auth: false, handle: getFaults(state) },
@@ -105,6 +111,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const state: SimulatorState = {
     faults: new Faults(options.statusIntervalMs ?? DEFAULT_STATUS_INTERVAL_MS),
     sent: new SentMessages(),
+    reads: new ReadReceipts(),
+    templateCategories: new Map(),
     webhooks: new WebhookSender({ appSecret: options.appSecret ?? '', retryDelaysMs: options.webhookRetryDelaysMs }),
     media: new MediaStore(),
     templateStatuses: new Map(),

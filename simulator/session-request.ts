@@ -1,4 +1,5 @@
 import { whatsappErrors } from '#simulator/whatsapp-errors';
+import { checkFlowAction } from '#simulator/flow-request';
 
 /**
  * The session message types of a `POST /{phone_number_id}/messages` body, checked as the Cloud API
@@ -94,9 +95,9 @@ function listSections(action: Record<string, unknown>): void {
 
 function interactive(value: unknown): void {
   if (!isObject(value)) throw invalid('The parameter interactive is required.');
-  if (value.type !== 'button' && value.type !== 'list')
-    throw invalid(`Param interactive['type'] must be one of {button, list} in this simulator - got "${String(value.type)}".`);
-  interactiveText(value.body, "interactive['body']", value.type === 'button' ? 1024 : 4096);
+  if (value.type !== 'button' && value.type !== 'list' && value.type !== 'flow')
+    throw invalid(`Param interactive['type'] must be one of {button, list, flow} in this simulator - got "${String(value.type)}".`);
+  interactiveText(value.body, "interactive['body']", value.type === 'list' ? 4096 : 1024);
   if (value.header !== undefined) {
     if (!isObject(value.header) || value.header.type !== 'text')
       throw invalid('Param interactive[\'header\'] must be { type: "text", text } in this simulator.');
@@ -105,6 +106,7 @@ function interactive(value: unknown): void {
   if (value.footer !== undefined) interactiveText(value.footer, "interactive['footer']", 60);
   if (!isObject(value.action)) throw invalid("The parameter interactive['action'] is required.");
   if (value.type === 'button') replyButtons(value.action);
+  else if (value.type === 'flow') checkFlowAction(value.action);
   else listSections(value.action);
 }
 

@@ -1,8 +1,9 @@
 import type { Faults } from '#simulator/faults';
 import type { SentMessages } from '#simulator/sent-messages';
+import type { ReadReceipts } from '#simulator/read-receipts';
 import type { WebhookSender } from '#simulator/platform-webhooks';
 import type { MediaStore } from '#simulator/media';
-import type { TemplateStatus } from '#simulator/templates';
+import type { TemplateCategory, TemplateStatus } from '#simulator/templates';
 import type { SimulatedNumber } from '#simulator/numbers';
 import type { CreatedTemplates } from '#simulator/created-templates';
 import type { UploadSessions } from '#simulator/uploads';
@@ -12,6 +13,10 @@ import type { TemplateReviewSettings } from '#simulator/template-review-settings
 export interface SimulatorState {
   faults: Faults;
   sent: SentMessages;
+  /** Customers' messages delivered, and the read receipts sent for them. */
+  reads: ReadReceipts;
+  /** Template categories changed through /_simulate/template-category, by `waba|name|language`. */
+  templateCategories: Map<string, TemplateCategory>;
   webhooks: WebhookSender;
   media: MediaStore;
   /** Template statuses changed through /_simulate/template-status, by `waba|name|language`. */

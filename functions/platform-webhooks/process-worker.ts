@@ -1,6 +1,7 @@
 import { recordInbound, recordMessageChange, recordNumberChange } from '#shared/domain/messages/inbound';
 import { recordStatusReport } from '#shared/domain/messages/status-report';
 import { recordTemplateStatus } from '#shared/domain/templates/catalog';
+import { recordTemplateCategory } from '#shared/domain/templates/category-update';
 import { recordQualityUpdate } from '#shared/domain/numbers/quality';
 import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
@@ -30,7 +31,7 @@ async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (wor
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, parts.length) }, lane));
 }
 
-/** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status and number quality changes. */
+/** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status and category changes, number quality changes. */
 async function processOne(job: PlatformWebhookJob): Promise<void> {
   const webhook = readWebhook(await platformWebhookPayload(job));
   // Customers first; then what refers to earlier messages (reports, number changes, edits).
@@ -42,6 +43,11 @@ async function processOne(job: PlatformWebhookJob): Promise<void> {
     const workspaces = await findWorkspacesByWabaId(update.wabaId);
     if (!workspaces.length) logger.warn('Template status for an unknown business account', { wabaId: update.wabaId });
     for (const workspace of workspaces) await recordTemplateStatus(workspace, update);
+  }
+  for (const update of webhook.categoryUpdates) {
+    const workspaces = await findWorkspacesByWabaId(update.wabaId);
+    if (!workspaces.length) logger.warn('Template category for an unknown business account', { wabaId: update.wabaId });
+    for (const workspace of workspaces) await recordTemplateCategory(workspace, update);
   }
   for (const update of webhook.qualityUpdates) await recordQualityUpdate(update);
 }

@@ -92,6 +92,27 @@ export const updateTemplateStatus = (ws: string, account: string | undefined, na
     ),
   );
 
+/** A stored template's category, as the platform changed it; false when no such template is stored. */
+export const updateTemplateCategory = (
+  ws: string,
+  account: string | undefined,
+  name: string,
+  language: string,
+  category: string,
+  at: string,
+): Promise<boolean> =>
+  conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: templateKey(ws, account, name, language),
+        UpdateExpression: 'SET category = :category, category_updated_at = :at',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':category': category, ':at': at },
+      }),
+    ),
+  );
+
 /** The template a table stream image holds, with its workspace (from the key), or undefined when the image is another record's. */
 export function templateFromStreamImage(image: StreamImage | undefined): { workspace_id: string; template: Template } | undefined {
   const item = streamItemOf(image, (key) => key.PK.endsWith(TEMPLATES));

@@ -12,13 +12,14 @@ export type EnvelopeErrorCode = ErrorCode | 'internal_error';
 export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   invalid_json: 'The body is not parseable JSON',
   validation_error:
-    "The body, query or path does not match the schema (400), or a template breaks the platform's rules checked before it is called (422); one `details` entry per problem",
+    "The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem",
   unauthorized: 'Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature)',
   forbidden: 'The verify token does not match',
   plan_upgrade_required: "The feature is not on the workspace's plan",
   not_found: 'No such record in this workspace',
   route_not_found: 'No such path and method',
-  invalid_state: 'The record is not in a state that allows this, or changed concurrently',
+  invalid_state:
+    'The record is not in a state that allows this, or changed concurrently (409); a message that cannot be marked read: ours, or over 30 days old (422)',
   idempotency_key_in_use: 'A request with this Idempotency-Key is still being processed',
   cannot_revoke_last_key: "The workspace's only active key cannot be revoked",
   payload_too_large: 'The body is over 1 MiB',

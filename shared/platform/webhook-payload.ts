@@ -4,6 +4,8 @@
  * does not know becomes an `unsupported` message, never an error.
  */
 import { dialableDigits } from '#shared/wa-id';
+import { flowReplyOf } from '#shared/platform/flow-reply';
+import { readCategoryUpdate, type TemplateCategoryUpdate } from '#shared/platform/template-category-update';
 
 export const PLATFORM_STATUSES = ['sent', 'delivered', 'read', 'failed', 'played'] as const;
 export type PlatformStatusName = (typeof PLATFORM_STATUSES)[number];
@@ -52,6 +54,8 @@ export interface InboundFields {
   button?: { text: string; payload: string | null };
   /** Shared contact cards, as the platform sent them. */
   contacts?: unknown[];
+  /** A flow's answers (`nfm_reply`), parsed; null when they are not JSON the message can keep. */
+  flow_response?: unknown;
 }
 
 /** A customer's message. Its kind's own field refers to other messages by their platform ids only. */
@@ -115,6 +119,7 @@ export interface PlatformWebhook {
   numberChanges: NumberChange[];
   messageChanges: MessageChange[];
   templateUpdates: TemplateStatusUpdate[];
+  categoryUpdates: TemplateCategoryUpdate[];
   qualityUpdates: NumberQualityUpdate[];
 }
 
@@ -195,6 +200,10 @@ function kindOf(message: Json): Pick<PlatformInbound, 'type' | 'content' | 'fiel
     return { type, content: [location.name, location.address].filter(Boolean).join(', '), fields: { location } };
   }
   if (type === 'contacts') return { type, content: '', fields: { contacts: Array.isArray(message.contacts) ? message.contacts : [] } };
+  if (type === 'interactive' && body!.type === 'nfm_reply') {
+    const { content, interactive, flow_response } = flowReplyOf(object(body!.nfm_reply));
+    return { type, content, fields: { interactive, flow_response } };
+  }
   if (type === 'interactive') {
     const interactive = interactiveOf(body);
     return { type, content: interactive.title ?? '', fields: { interactive } };
@@ -285,13 +294,26 @@ function readTemplateUpdate(wabaId: string | undefined, value: Json, into: Platf
 }
 
 export function readWebhook(payload: unknown): PlatformWebhook {
-  const read: PlatformWebhook = { statuses: [], messages: [], numberChanges: [], messageChanges: [], templateUpdates: [], qualityUpdates: [] };
+  const read: PlatformWebhook = {
+    statuses: [],
+    messages: [],
+    numberChanges: [],
+    messageChanges: [],
+    templateUpdates: [],
+    categoryUpdates: [],
+    qualityUpdates: [],
+  };
   for (const entry of list(object(payload)?.entry)) {
     const entryId = str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined);
     for (const change of list(entry.changes)) {
       const value = object(change.value) ?? {};
       if (change.field === 'message_template_status_update') {
         readTemplateUpdate(entryId, value, read);
+        continue;
+      }
+      if (change.field === 'template_category_update') {
+        const update = readCategoryUpdate(entryId, value);
+        if (update) read.categoryUpdates.push(update);
         continue;
       }
       if (change.field === 'phone_number_quality_update') {

@@ -56,6 +56,8 @@ export interface KindFields {
   reaction?: { emoji: string; message_id: string | null; provider_message_id: string } | null;
   /** Inbound: shared contact cards, as the platform sent them. */
   contacts?: unknown[] | null;
+  /** Inbound flow answers (`nfm_reply`): its `response_json` parsed, null when it could not be kept (contract §21). */
+  flow_response?: unknown;
   /** The message replied to. */
   context?: MessageReference | null;
 }

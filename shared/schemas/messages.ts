@@ -49,7 +49,29 @@ const replyButton = () => v.strictObject({ id: words(256), title: words(20) });
 const listRow = () => v.strictObject({ id: words(200), title: words(24), description: v.optional(words(72)) });
 const listSection = () => v.strictObject({ title: v.optional(words(24)), rows: v.pipe(v.array(listRow()), v.minLength(1, 'At least one row')) });
 
-/** Reply buttons and lists, to the platform's limits (contract §13). */
+/**
+ * A flow behind its call-to-action button (contract §21), in the platform's terms (M-openapi,
+ * docs/platform-requests.md §4.3). Its rules across fields (a token, one of id and name, a
+ * first screen only to navigate, the data's size) are the domain's, answered 422.
+ */
+const flowMessage = () =>
+  v.strictObject({
+    type: v.literal('flow'),
+    header: v.optional(words(60)),
+    body: words(1024),
+    footer: v.optional(words(60)),
+    flow_id: v.optional(words(100)),
+    flow_name: v.optional(words(200)),
+    flow_cta: words(30),
+    flow_token: v.optional(words(1024)),
+    flow_action: v.optional(v.picklist(['navigate', 'data_exchange'], 'Must be navigate or data_exchange')),
+    screen: v.optional(words(100)),
+    data: v.optional(v.record(v.string(), v.unknown(), 'Must be an object')),
+    flow_message_version: v.optional(v.literal('3', 'Must be "3", the only version the platform takes')),
+    mode: v.optional(v.picklist(['draft', 'published'], 'Must be draft or published')),
+  });
+
+/** Reply buttons, lists and flows, to the platform's limits (contract §13, §21). */
 const interactive = () =>
   v.variant(
     'type',
@@ -83,8 +105,9 @@ const interactive = () =>
           v.check((sections) => sections.length === 1 || sections.every((s) => s.title !== undefined), 'Every section needs a title when there are several'),
         ),
       }),
+      flowMessage(),
     ],
-    'Must be { type: "button", … } or { type: "list", … }',
+    'Must be { type: "button", … }, { type: "list", … } or { type: "flow", … }',
   );
 
 /** A reaction to a message of this workspace; an empty emoji takes the reaction back. */
@@ -170,6 +193,18 @@ export const sendMessageBody = /* @__PURE__ */ droppable(() =>
 );
 
 export type SendMessageBody = v.InferOutput<typeof sendMessageBody>;
+
+/** POST /api/v1/messages/{id}/read (contract §21); the body may be left out. */
+export const markReadBody = /* @__PURE__ */ droppable(() =>
+  v.optional(
+    v.strictObject({
+      typing: v.optional(
+        v.pipe(v.boolean('Must be true or false'), v.description('Also show the customer the typing indicator, until the reply or 25 seconds')),
+      ),
+    }),
+    {},
+  ),
+);
 
 /** GET /api/v1/messages */
 export const listMessagesQuery = /* @__PURE__ */ droppable(() =>

@@ -189,6 +189,12 @@ export const operations: Operation[] = [
     access: { table: 'readWrite', platformSecrets: true, graphApi: true },
   },
   { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' } },
+  {
+    name: 'MarkMessageRead',
+    handler: 'functions/messages/read.ts',
+    trigger: http('POST', '/api/v1/messages/{id}/read'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   { name: 'GetMessage', handler: 'functions/messages/get.ts', trigger: http('GET', '/api/v1/messages/{id}'), access: { table: 'readWrite', media: 'read' } },
   {
     name: 'TableOutbox',

@@ -2,6 +2,7 @@ import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { paginate } from '#simulator/paging';
 import { TEMPLATES, toGraphTemplate } from '#simulator/templates';
 import { templateStatusFor } from '#simulator/routes/simulate-template-status';
+import { templateCategoryFor } from '#simulator/routes/simulate-template-category';
 import type { SimulatorState } from '#simulator/state';
 
 /** A few templates per page, so that a client must follow `paging.next` to see them all. */
@@ -12,7 +13,9 @@ export const listMessageTemplates =
   (state: SimulatorState) =>
   (ctx: RouteContext): JsonResponse => {
     const wabaId = ctx.params.wabaId;
-    const catalogue = TEMPLATES.map((template) => toGraphTemplate(wabaId, { ...template, status: templateStatusFor(state, wabaId, template) }));
+    const catalogue = TEMPLATES.map((template) =>
+      toGraphTemplate(wabaId, { ...template, status: templateStatusFor(state, wabaId, template), category: templateCategoryFor(state, wabaId, template) }),
+    );
     // Templates created through the API follow the catalogue, in creation order.
     const created = state.created.of(wabaId).map(({ id, name, language, category, status, parameter_format, components }) => ({
       id,

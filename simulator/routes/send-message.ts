@@ -14,7 +14,8 @@ const HELD_ANSWER_MS = 120_000;
  * answers its `wamid.` id and schedules its status webhooks. Injected faults (429 / 500) are decided after
  * the body is parsed and before it is validated; a refused request is neither recorded nor reported. A
  * `timeout` fault is decided then too, but the request is accepted, recorded and reported as usual: only its answer never comes.
- * The pair rate limit (`pair_limit_ms`) is checked once the recipient is known.
+ * The pair rate limit (`pair_limit_ms`) is checked once the recipient is known. A body with `status`
+ * is a read receipt (simulator/read-receipts.ts), answered `{ success: true }`.
  */
 export const sendMessage =
   (state: SimulatorState) =>
@@ -23,6 +24,11 @@ export const sendMessage =
     // Phone number ids are numeric on the platform; anything else is an object that does not exist.
     if (!/^\d+$/.test(phoneNumberId)) throw graphErrors.unsupportedRequest('POST', phoneNumberId);
     const body = await ctx.readJson();
+    // A read receipt (with a typing indicator) shares the path: it carries `status`, not a message.
+    if (typeof body === 'object' && body !== null && 'status' in body) {
+      state.reads.mark(phoneNumberId, body);
+      return ok({ success: true });
+    }
 
     const fault = state.faults.nextSendFault();
     if (fault === 'rate_limit') throw whatsappErrors.rateLimitHit();

@@ -8,7 +8,7 @@ import { inboundWebhook, unixSeconds, type InboundMessage } from '#simulator/web
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A string or number of digits (a leading `+` is dropped), else Graph error 100 naming the field. */
-function digits(value: unknown, field: string): string {
+export function digits(value: unknown, field: string): string {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !/^\+?\d{5,20}$/.test(text)) throw graphErrors.invalidParameter(`${field} must be a string of digits`);
   return text.replace(/^\+/, '');
@@ -46,6 +46,13 @@ function messageBody(state: SimulatorState, type: string, body: Record<string, u
   return { [type]: { ...given, id: media.id, mime_type: media.mime_type, sha256: sha256Of(media.bytes) } };
 }
 
+/** Posts a customer's message to the receiver (the webhook, signed), remembering it so that a read receipt may name it. */
+export function deliverInbound(state: SimulatorState, phoneNumberId: string, name: string | undefined, message: InboundMessage) {
+  state.reads.noteInbound(message.id, phoneNumberId);
+  const sender = { name: name ?? `Customer ${message.from.slice(-4)}`, waId: message.from };
+  return state.webhooks.post(inboundWebhook(businessNumber(state, phoneNumberId), sender, message));
+}
+
 /**
  * `POST /_simulate/inbound` `{ phone_number_id, from, type?, text?, <type>?, context?, name? }`: a
  * customer's message arrives. `type` defaults to `text`; the other types take the platform's object
@@ -79,8 +86,7 @@ export const simulateInbound =
       ...(typeof body.context === 'string' && { context: { from: displayPhoneNumber(phoneNumberId), id: body.context } }),
       ...messageBody(state, type, body),
     };
-    const name = body.name || `Customer ${from.slice(-4)}`;
-    const result = await state.webhooks.post(inboundWebhook(businessNumber(state, phoneNumberId), { name, waId: from }, message));
+    const result = await deliverInbound(state, phoneNumberId, body.name || undefined, message);
     const mediaId = (message[type] as { id?: string } | undefined)?.id;
     return ok({
       ok: true,

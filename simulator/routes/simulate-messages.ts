@@ -14,3 +14,6 @@ export const clearSentMessages = (state: SimulatorState) => (): JsonResponse => 
   state.sent.clear();
   return ok({ ok: true });
 };
+
+/** `GET /_simulate/read-receipts`: read receipts accepted (with `typing` when they showed the typing indicator), oldest first. */
+export const listReadReceipts = (state: SimulatorState) => (): JsonResponse => ok({ data: state.reads.list() });

@@ -19,7 +19,7 @@ const message = async (id: string) => (await call('GET', `/api/v1/messages/${id}
 const inbound = async () => (await call('GET', `/api/v1/messages?direction=inbound&phone=${CUSTOMER}`)).body.data;
 
 describe('a conversation on the local stack, as in the README walk-through', () => {
-  it('customer sends a photo, the agent answers with reply buttons quoting it, the customer taps one: each step in the API and as signed webhooks', async () => {
+  it('customer sends a photo, the agent answers with reply buttons quoting it, the customer taps one, the agent marks it read and sends a flow that the customer answers: each step in the API and as signed webhooks', async () => {
     const sub = (await call('POST', '/api/v1/webhooks', { url: receiver.url, events: ['message.received', 'message.sent'] })).body.data;
     const events = () =>
       receiver.received.map(
@@ -77,6 +77,7 @@ describe('a conversation on the local stack, as in the README walk-through', () 
     });
     const list = await eventually(inbound, (l) => l.length === 2);
     const tap = list.find((m: { message_type: string }) => m.message_type === 'interactive');
+    tap.provider_message_id = (await message(tap.id)).provider_message_id;
     expect(await message(tap.id)).toMatchObject({
       message_type: 'interactive',
       content: 'Replacement',
@@ -84,13 +85,63 @@ describe('a conversation on the local stack, as in the README walk-through', () 
       context: { message_id: reply.body.data.message_id, provider_message_id: sent.provider_message_id },
     });
 
+    // 4. The agent marks the tap read, showing that a reply is being typed.
+    const read = await call('POST', `/api/v1/messages/${tap.id}/read`, { typing: true });
+    expect(read.body.data).toEqual({ message_id: tap.id, read: true, typing: true });
+    const receipts = await simulator.readReceipts();
+    expect(receipts.map((r) => r.request)).toContainEqual({
+      messaging_product: 'whatsapp',
+      status: 'read',
+      message_id: tap.provider_message_id,
+      typing_indicator: { type: 'text' },
+    });
+
+    // 5. A flow collects the claim; the customer's answers come back parsed.
+    const flow = await call('POST', '/api/v1/messages', {
+      to: `+${CUSTOMER}`,
+      interactive: {
+        type: 'flow',
+        body: 'Tell us how to fix it',
+        flow_id: '1197715005513101',
+        flow_cta: 'Open form',
+        flow_token: 'claim-4711',
+        screen: 'CLAIM',
+        data: { order: 'A-1001' },
+      },
+    });
+    expect(flow.status).toBe(202);
+    const flowSent = await eventually(
+      () => message(flow.body.data.message_id),
+      (m) => m.provider_message_id !== null,
+      30_000,
+    );
+    await simulator.flowReply({
+      phone_number_id: phoneNumberId,
+      from: CUSTOMER,
+      context: flowSent.provider_message_id,
+      response: { remedy: 'replacement', photos: 1 },
+    });
+    const withAnswers = await eventually(inbound, (l) => l.length === 3);
+    const answers = await message(withAnswers.find((m: { id: string }) => m.id !== photo.id && m.id !== tap.id).id);
+    expect(answers).toMatchObject({
+      message_type: 'interactive',
+      content: 'Sent',
+      interactive: { type: 'nfm_reply' },
+      flow_response: { flow_token: 'claim-4711', remedy: 'replacement', photos: 1 },
+      context: { message_id: flow.body.data.message_id },
+    });
+
     // Each step reached the subscriber, signed.
     const received = await eventually(
       async () => events(),
-      (e) => e.filter((x) => x.type === 'message.received').length === 2 && e.some((x) => x.type === 'message.sent'),
+      (e) =>
+        e.filter((x) => x.type === 'message.received').length === 3 && e.some((x) => x.type === 'message.sent' && x.data.id === reply.body.data.message_id),
       30_000,
     );
-    const [photoEvent, tapEvent] = received.filter((e) => e.type === 'message.received');
+    // Delivery order is not guaranteed: each event is found by its message.
+    const receivedEvent = (id: string) => received.find((e) => e.type === 'message.received' && e.data.id === id)!;
+    const [photoEvent, tapEvent, answersEvent] = [photo.id, tap.id, answers.id].map(receivedEvent);
+    expect(answersEvent.data).toMatchObject({ id: answers.id, flow_response: { flow_token: 'claim-4711', remedy: 'replacement' } });
     expect(photoEvent.data).toMatchObject({
       id: photo.id,
       message_type: 'image',
@@ -98,10 +149,10 @@ describe('a conversation on the local stack, as in the README walk-through', () 
       contact_id: expect.any(String),
     });
     expect(tapEvent.data).toMatchObject({ message_type: 'interactive', interactive: { id: 'replace' }, context: { message_id: reply.body.data.message_id } });
-    expect(received.find((e) => e.type === 'message.sent')!.data).toMatchObject({
-      id: reply.body.data.message_id,
+    expect(received.find((e) => e.type === 'message.sent' && e.data.id === reply.body.data.message_id)!.data).toMatchObject({
       message_type: 'interactive',
       context: { message_id: photo.id },
     });
-  });
+    // Five steps, each waiting on the stack's queues: more than the default 30 s on a loaded runner.
+  }, 90_000);
 });

@@ -57,4 +57,11 @@ describe('rich templates on the local stack', () => {
       ]);
     }
   });
+
+  it('shows holiday_hours as MARKETING once the platform recategorises it (template_category_update)', async () => {
+    const category = async () => (await call('GET', '/api/v1/templates?name=holiday_hours&language=en_US')).body.data[0].category;
+    expect(await category()).toBe('UTILITY');
+    await simulator.templateCategory({ waba_id: local().credentials.waba_id, name: 'holiday_hours', language: 'en_US', category: 'MARKETING' });
+    await eventually(category, (c) => c === 'MARKETING', 30_000);
+  });
 });

@@ -207,3 +207,69 @@ describe('POST /_simulate/template-status', () => {
     );
   });
 });
+
+describe('flows, read receipts and category changes (contract §21)', () => {
+  const flow = (parameters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    session('interactive', {
+      type: 'flow',
+      body: { text: 'Book' },
+      action: { name: 'flow', parameters: { flow_message_version: '3', flow_id: '1', flow_cta: 'Open', flow_token: 't', ...parameters } },
+      ...extra,
+    });
+
+  it('accepts a flow message with every documented parameter', async () => {
+    const body = flow(
+      { mode: 'draft', flow_action: 'navigate', flow_action_payload: { screen: 'S', data: { a: 1 } } },
+      { header: { type: 'text', text: 'H' } },
+    );
+    expect((await request(sendUrl(), 'POST', body)).status).toBe(200);
+  });
+
+  it.each([
+    ['without flow_message_version', 100, flow({ flow_message_version: undefined })],
+    ['with flow_id and flow_name', 100, flow({ flow_name: 'n' })],
+    ['with a flow_cta of 31 characters', 131009, flow({ flow_cta: 'x'.repeat(31) })],
+    ['with empty data', 131009, flow({ flow_action_payload: { screen: 'S', data: {} } })],
+    ['with a payload for data_exchange', 100, flow({ flow_action: 'data_exchange', flow_action_payload: { screen: 'S' } })],
+  ])('refuses a flow %s with code %d', async (_name, code, body) => {
+    const reply = await request(sendUrl(), 'POST', JSON.parse(JSON.stringify(body)));
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.code).toBe(code);
+  });
+
+  it('takes a read receipt with a typing indicator for a message the number received, and refuses one for anything else', async () => {
+    const inbound = await request(`${simulator.url}/_simulate/inbound`, 'POST', { phone_number_id: PHONE_NUMBER_ID, from: '15557650001', text: 'hi' }, null);
+    const read = { messaging_product: 'whatsapp', status: 'read', message_id: inbound.body.wamid, typing_indicator: { type: 'text' } };
+    expect(await request(sendUrl(), 'POST', read)).toMatchObject({ status: 200, body: { success: true } });
+    const receipts = (await request(`${simulator.url}/_simulate/read-receipts`, 'GET', undefined, null)).body.data;
+    expect(receipts.at(-1)).toMatchObject({ phone_number_id: PHONE_NUMBER_ID, message_id: inbound.body.wamid, typing: true, request: read });
+
+    const sent = await request(sendUrl(), 'POST', session('text', { body: 'ours' }));
+    expect((await request(sendUrl(), 'POST', { ...read, message_id: sent.body.messages[0].id })).body.error.code).toBe(100);
+    expect((await request(sendUrl(), 'POST', { ...read, typing_indicator: { type: 'audio' } })).body.error.code).toBe(100);
+  });
+
+  it('pushes template_category_update: the warning first, then the change, which the listing shows', async () => {
+    const push = (impending: boolean) =>
+      request(
+        `${simulator.url}/_simulate/template-category`,
+        'POST',
+        { waba_id: WABA_ID, name: 'welcome', language: 'en_US', category: 'UTILITY', impending },
+        null,
+      );
+    await push(true);
+    expect(lastWebhook().entry[0]).toMatchObject({
+      id: WABA_ID,
+      changes: [
+        {
+          field: 'template_category_update',
+          value: { message_template_name: 'welcome', new_category: 'MARKETING', correct_category: 'UTILITY', category_update_timestamp: expect.any(Number) },
+        },
+      ],
+    });
+    await push(false);
+    expect(lastWebhook().entry[0].changes[0].value).toMatchObject({ previous_category: 'MARKETING', new_category: 'UTILITY' });
+    const listed = await request(`${simulator.url}/v26.0/${WABA_ID}/message_templates?limit=5`, 'GET');
+    expect(listed.body.data.find((t: { name: string }) => t.name === 'welcome').category).toBe('UTILITY');
+  });
+});

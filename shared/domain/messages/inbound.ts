@@ -84,6 +84,15 @@ export async function recordMessageChange(workspace: Workspace, change: MessageC
     original.id,
     change.kind === 'edit'
       ? { edited_at: change.at, content: change.content ?? '' }
-      : { revoked_at: change.at, content: '', media: null, location: null, contacts: null, interactive: null, button: null },
+      : {
+          revoked_at: change.at,
+          content: '',
+          media: null,
+          location: null,
+          contacts: null,
+          interactive: null,
+          button: null,
+          flow_response: null,
+        },
   );
 }

@@ -61,6 +61,9 @@ const reactionView = (reaction: NonNullable<KindFields['reaction']>) => ({
 });
 
 /** The single-message shape; `mediaUrl` is the presigned link of an inbound copy (reads only, never stored). */
+const hasFlowResponse = (m: Message): boolean =>
+  m.flow_response !== undefined && (m.flow_response !== null || (m.interactive as { type?: string } | null | undefined)?.type === 'nfm_reply');
+
 export const detailView = (m: NumberedMessage, mediaUrl: string | null = null) => ({
   ...listView(m),
   language: m.language,
@@ -73,6 +76,8 @@ export const detailView = (m: NumberedMessage, mediaUrl: string | null = null) =
   button: m.button ?? null,
   reaction: m.reaction ? reactionView(m.reaction) : null,
   contacts: m.contacts ?? null,
+  // Flow answers only: null also when they could not be kept; a deleted reply shows none.
+  ...(hasFlowResponse(m) && { flow_response: m.flow_response }),
   context: m.context ?? null,
   ...(m.user_id && { user_id: m.user_id }),
   ...(m.test_of_campaign && { test_of_campaign: m.test_of_campaign }),

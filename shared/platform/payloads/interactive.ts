@@ -1,17 +1,21 @@
+import { flowAction, type FlowContent } from '#shared/platform/payloads/flow';
+
 interface Common {
   header?: string;
   body: string;
   footer?: string;
 }
 
-/** An interactive message as our API takes it and the message keeps it: reply buttons, or a list behind a button. */
+/** An interactive message as our API takes it and the message keeps it: reply buttons, a list behind a button, or a flow behind its call-to-action. */
 export type InteractiveContent =
   | (Common & { type: 'button'; buttons: { id: string; title: string }[] })
-  | (Common & { type: 'list'; button: string; sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[] });
+  | (Common & { type: 'list'; button: string; sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[] })
+  | (Common & FlowContent);
 
 /** The action part of the platform's interactive object. */
 function action(content: InteractiveContent) {
   if (content.type === 'button') return { buttons: content.buttons.map((button) => ({ type: 'reply', reply: { id: button.id, title: button.title } })) };
+  if (content.type === 'flow') return flowAction(content);
   return { button: content.button, sections: content.sections };
 }
 

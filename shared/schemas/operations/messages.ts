@@ -1,4 +1,4 @@
-import { listMessagesQuery, sendMessageBody } from '#shared/schemas/messages';
+import { listMessagesQuery, markReadBody, sendMessageBody } from '#shared/schemas/messages';
 import { idParams } from '#shared/schemas/common';
 import type { ApiKeyOperation } from '#shared/schemas/operations/description';
 
@@ -6,7 +6,7 @@ export const SendMessage = {
   tag: 'Messages',
   summary: 'Send a message',
   description:
-    'Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.',
+    'Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.',
   auth: 'apiKey',
   request: { body: sendMessageBody, idempotentAs: 'POST /api/v1/messages' },
   success: [{ status: 202, data: 'messageAccepted' }],
@@ -20,6 +20,7 @@ export const SendMessage = {
     'not_found',
     'invalid_state',
   ],
+  unprocessable: ['validation_error'],
 } satisfies ApiKeyOperation;
 
 export const ListMessages = {
@@ -40,4 +41,16 @@ export const GetMessage = {
   request: { params: idParams },
   success: [{ status: 200, data: 'message' }],
   errors: ['not_found'],
+} satisfies ApiKeyOperation;
+
+export const MarkMessageRead = {
+  tag: 'Messages',
+  summary: "Mark a customer's message read",
+  description:
+    'Marks an inbound message read on the platform (two blue ticks, for it and every earlier message of the chat), from the business number that received it; with `typing: true` the customer also sees the typing indicator until the reply or for 25 seconds. Our own (outbound) messages, and messages over 30 days old, are 422 `invalid_state`.',
+  auth: 'apiKey',
+  request: { params: idParams, body: markReadBody },
+  success: [{ status: 200, data: 'messageRead' }],
+  errors: ['not_found', 'invalid_state', 'platform_error'],
+  unprocessable: ['invalid_state', 'platform_error'],
 } satisfies ApiKeyOperation;

@@ -25,6 +25,13 @@ export const messageAccepted = v.object({
   created_at: timestamp(),
 });
 
+/** The 200 answer of POST /messages/{id}/read. */
+export const messageRead = v.object({
+  message_id: recordId(),
+  read: v.literal(true),
+  typing: v.boolean(),
+});
+
 const listEntries = () => ({
   id: recordId(),
   phone_number: v.pipe(digits(), v.description('Digits with the country code; empty for a customer the platform knows only by user_id')),
@@ -59,7 +66,7 @@ const renderedHeader = () =>
     v.object({ format: v.literal('LOCATION'), latitude: v.number(), longitude: v.number(), name: v.nullable(v.string()), address: v.nullable(v.string()) }),
   ]);
 
-/** Outbound: the interactive message as sent. Inbound: the customer's choice. */
+/** Outbound: the interactive message as sent. Inbound: the customer's choice, or a flow's reply (`nfm_reply`). */
 const interactive = () => {
   const text = { header: v.optional(v.string()), body: v.string(), footer: v.optional(v.string()) };
   return v.union([
@@ -73,7 +80,20 @@ const interactive = () => {
       ),
     }),
     v.object({
-      type: v.pipe(v.string(), v.examples(['button_reply', 'list_reply'])),
+      type: v.literal('flow'),
+      ...text,
+      flow_id: v.optional(v.string()),
+      flow_name: v.optional(v.string()),
+      flow_cta: v.string(),
+      flow_token: v.optional(v.string()),
+      flow_action: v.optional(v.picklist(['navigate', 'data_exchange'])),
+      screen: v.optional(v.string()),
+      data: v.optional(v.record(v.string(), v.unknown())),
+      flow_message_version: v.optional(v.literal('3')),
+      mode: v.optional(v.picklist(['draft', 'published'])),
+    }),
+    v.object({
+      type: v.pipe(v.string(), v.examples(['button_reply', 'list_reply', 'nfm_reply'])),
       id: v.nullable(v.string()),
       title: v.nullable(v.string()),
       description: v.nullable(v.string()),
@@ -122,6 +142,14 @@ export const message = v.object({
   ),
   location: v.nullable(v.object({ latitude: v.number(), longitude: v.number(), name: v.nullable(v.string()), address: v.nullable(v.string()) })),
   interactive: v.nullable(interactive()),
+  flow_response: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.description(
+        "Inbound flow answers (`interactive.type` `nfm_reply`): the platform's `response_json`, parsed; null when it is not valid JSON or too large or deep to keep",
+      ),
+    ),
+  ),
   button: v.nullable(v.object({ text: v.string(), payload: v.nullable(v.string()) })),
   reaction: v.nullable(v.object({ emoji: v.string(), ...reference() })),
   contacts: v.pipe(v.nullable(v.array(v.unknown())), v.description('Contact cards a customer shared, as the platform sent them')),

@@ -347,9 +347,29 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.
+         * @description Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.
          */
         post: operations["SendMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a customer's message read
+         * @description Marks an inbound message read on the platform (two blue ticks, for it and every earlier message of the chat), from the business number that received it; with `typing: true` the customer also sees the typing indicator until the reply or for 25 seconds. Our own (outbound) messages, and messages over 30 days old, are 422 `invalid_state`.
+         */
+        post: operations["MarkMessageRead"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1060,15 +1080,38 @@ export interface components {
                     }[];
                 }[];
             } | {
+                /** @constant */
+                type: "flow";
+                header?: string;
+                body: string;
+                footer?: string;
+                flow_id?: string;
+                flow_name?: string;
+                flow_cta: string;
+                flow_token?: string;
+                /** @enum {string} */
+                flow_action?: "navigate" | "data_exchange";
+                screen?: string;
+                data?: {
+                    [key: string]: unknown;
+                };
+                /** @constant */
+                flow_message_version?: "3";
+                /** @enum {string} */
+                mode?: "draft" | "published";
+            } | {
                 /**
                  * @example button_reply
                  * @example list_reply
+                 * @example nfm_reply
                  */
                 type: string;
                 id: string | null;
                 title: string | null;
                 description: string | null;
             }) | null;
+            /** @description Inbound flow answers (`interactive.type` `nfm_reply`): the platform's `response_json`, parsed; null when it is not valid JSON or too large or deep to keep */
+            flow_response?: unknown;
             button: {
                 text: string;
                 payload: string | null;
@@ -1149,6 +1192,13 @@ export interface components {
             campaign_id: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        MessageRead: {
+            /** Format: uuid */
+            message_id: string;
+            /** @constant */
+            read: true;
+            typing: boolean;
         };
         BusinessNumber: {
             /** @description The platform's phone number id: what `from` names */
@@ -1443,7 +1493,7 @@ export interface components {
                 };
             };
         };
-        /** @description `invalid_json`: The body is not parseable JSON. `validation_error`: The body, query or path does not match the schema (400), or a template breaks the platform's rules checked before it is called (422); one `details` entry per problem */
+        /** @description `invalid_json`: The body is not parseable JSON. `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
         InvalidJsonOrValidationError: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1488,7 +1538,7 @@ export interface components {
                 };
             };
         };
-        /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently */
+        /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently (409); a message that cannot be marked read: ours, or over 30 days old (422) */
         InvalidState: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1503,7 +1553,7 @@ export interface components {
                 };
             };
         };
-        /** @description `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf. `validation_error`: The body, query or path does not match the schema (400), or a template breaks the platform's rules checked before it is called (422); one `details` entry per problem */
+        /** @description `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf. `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
         PlatformErrorOrValidationError: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1518,7 +1568,7 @@ export interface components {
                 };
             };
         };
-        /** @description `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed. `invalid_state`: The record is not in a state that allows this, or changed concurrently */
+        /** @description `idempotency_key_in_use`: A request with this Idempotency-Key is still being processed. `invalid_state`: The record is not in a state that allows this, or changed concurrently (409); a message that cannot be marked read: ours, or over 30 days old (422) */
         IdempotencyKeyInUseOrInvalidState: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1860,7 +1910,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
-            /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently. `number_in_use`: The business number is connected to another workspace */
+            /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently (409); a message that cannot be marked read: ours, or over 30 days old (422). `number_in_use`: The business number is connected to another workspace */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2957,6 +3007,26 @@ export interface operations {
                                 description?: string;
                             }[];
                         }[];
+                    } | {
+                        /** @constant */
+                        type: "flow";
+                        header?: string;
+                        body: string;
+                        footer?: string;
+                        flow_id?: string;
+                        flow_name?: string;
+                        flow_cta: string;
+                        flow_token?: string;
+                        /** @enum {string} */
+                        flow_action?: "navigate" | "data_exchange";
+                        screen?: string;
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        /** @constant */
+                        flow_message_version?: "3";
+                        /** @enum {string} */
+                        mode?: "draft" | "published";
                     };
                     reaction?: {
                         /** Format: uuid */
@@ -2994,7 +3064,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace. `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3004,13 +3074,73 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "idempotency_key_reused" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
+                            code?: "idempotency_key_reused" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number" | "validation_error";
                         };
                     };
                 };
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    MarkMessageRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Also show the customer the typing indicator, until the reply or 25 seconds */
+                    typing?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MessageRead"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently (409); a message that cannot be marked read: ours, or over 30 days old (422). `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "invalid_state" | "platform_error";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     GetMessage: {

@@ -1,11 +1,18 @@
 import type { SessionKind } from '#shared/domain/messages/kinds/kind';
+import { requireValidFlow } from '#shared/domain/messages/kinds/flow-rules';
 import { interactiveObject, type InteractiveContent } from '#shared/platform/payloads/interactive';
 
 /** The request's `interactive`, kept on the message as given and sent in the platform's shape. */
 export type InteractiveInput = InteractiveContent;
 
-/** Reply buttons (up to 3) and lists (up to 10 rows): the customer's choice comes back as an inbound `interactive` message. */
+/**
+ * Reply buttons (up to 3), lists (up to 10 rows) and flows: the customer's choice, or a flow's
+ * answers (`nfm_reply`), comes back as an inbound `interactive` message.
+ */
 export const interactive: SessionKind<InteractiveInput> = {
-  accept: (_ws, input) => ({ content: input.body, interactive: { ...input } }),
+  accept: (_ws, input) => {
+    if (input.type === 'flow') requireValidFlow(input);
+    return { content: input.body, interactive: { ...input } };
+  },
   platformObject: (message) => interactiveObject(message.interactive as unknown as InteractiveInput),
 };
