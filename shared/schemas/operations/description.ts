@@ -37,7 +37,7 @@ export interface EnvelopedSuccess {
 /** A success answered as is, outside the envelope. */
 export interface RawSuccess {
   status: 200;
-  mediaType: 'application/json' | 'text/plain';
+  mediaType: 'application/json' | 'text/plain' | 'text/html' | 'text/javascript';
   body: ResponseName;
 }
 
