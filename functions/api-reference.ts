@@ -2,7 +2,7 @@ import { version as redocVersion } from 'redoc/package.json';
 import { publicHttpOperation } from '#shared/http/public-operation';
 
 /**
- * Relative links, so the page works wherever the API is mounted. Redoc reads its options from the
+ * No favicon request (an empty icon). Relative links, so the page works wherever the API is mounted. Redoc reads its options from the
  * element's attributes, so the page needs no inline script.
  */
 const page = `<!doctype html>
@@ -11,6 +11,7 @@ const page = `<!doctype html>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>WhatsApp Business messaging API reference</title>
+    <link rel="icon" href="data:,">
     <style>body { margin: 0; }</style>
   </head>
   <body>
@@ -22,7 +23,8 @@ const page = `<!doctype html>
 
 /**
  * Everything the page loads comes from this origin: the renderer (GET /docs/redoc.standalone.js)
- * and the document. Redoc injects its styles and runs its search index in a blob worker.
+ * and the document. Redoc injects its styles and runs its search index in a blob worker. The one
+ * thing it would fetch elsewhere, its credit logo from Redocly's CDN, is refused (it hides itself).
  */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
