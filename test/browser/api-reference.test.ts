@@ -54,7 +54,7 @@ describe('the API reference in Chromium', () => {
   });
 
   it("shows a readable example request: sending a message's body", async () => {
-    const sample = await page.$eval('[data-section-id="operation/SendMessage"]', (section) => (section as HTMLElement).innerText);
+    const sample = await page.$eval('[data-section-id="operation/SendMessage"]', (section) => section.textContent ?? '');
     expect(sample).toContain('Request samples');
     expect(sample).toMatch(/"to":\s*"/);
     mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
