@@ -41,7 +41,8 @@ export async function startReceiver(): Promise<{ url: string; received: Received
     respond: (fn) => (answer = fn),
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (undocumented.length) throw new Error(`${undocumented.length} event(s) not as the API document's webhooks describe them:\n${undocumented.join('\n\n')}`);
+      if (undocumented.length)
+        throw new Error(`${undocumented.length} event(s) not as the API document's webhooks describe them:\n${undocumented.join('\n\n')}`);
     },
   };
 }

@@ -17,7 +17,7 @@ const DEFAULT_TOLERANCE_SECONDS = 5 * 60;
 type Headers = Record<string, string | string[] | undefined> | globalThis.Headers;
 
 function header(headers: Headers, name: string): string {
-  const value = headers instanceof globalThis.Headers ? headers.get(name) : headers[name] ?? headers[name.toLowerCase()];
+  const value = headers instanceof globalThis.Headers ? headers.get(name) : (headers[name] ?? headers[name.toLowerCase()]);
   if (typeof value !== 'string' || !value) throw new WebhookVerificationError(`missing header ${name}`);
   return value;
 }
@@ -32,12 +32,7 @@ const keyOf = (secret: string) => Buffer.from(secret.startsWith('whsec_') ? secr
  * (replays of an old delivery are refused). `body` must be the raw bytes received, before any
  * JSON parsing. Throws WebhookVerificationError otherwise.
  */
-export function verifyWebhook(
-  secret: string,
-  headers: Headers,
-  body: string | Buffer,
-  options: { toleranceSeconds?: number; now?: Date } = {},
-): WebhookEvent {
+export function verifyWebhook(secret: string, headers: Headers, body: string | Buffer, options: { toleranceSeconds?: number; now?: Date } = {}): WebhookEvent {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');

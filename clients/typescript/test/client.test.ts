@@ -26,7 +26,9 @@ describe('the TypeScript client', () => {
   it('sends the key: typed data with it, a typed 401 without a valid one', async () => {
     const { data } = await demoClient().GET('/api/v1/templates');
     expect(data?.data.map((template) => template.name)).toContain('hello_world');
-    const refused = await createMessagingClient({ baseUrl: local().stack.base_url, apiKey: 'sk_live_not-a-key-of-anyone-at-all-000000' }).GET('/api/v1/templates');
+    const refused = await createMessagingClient({ baseUrl: local().stack.base_url, apiKey: 'sk_live_not-a-key-of-anyone-at-all-000000' }).GET(
+      '/api/v1/templates',
+    );
     expect(refused.response.status).toBe(401);
     expect(refused.error?.error.code).toBe('unauthorized');
   });
@@ -42,7 +44,12 @@ describe('the TypeScript client', () => {
       retry: { maxRetries: 8 },
       fetch: async (request) => {
         const response = await fetch(request);
-        attempts.push({ key: request.headers.get('Idempotency-Key'), status: response.status, retryAfter: response.headers.get('Retry-After'), at: Date.now() });
+        attempts.push({
+          key: request.headers.get('Idempotency-Key'),
+          status: response.status,
+          retryAfter: response.headers.get('Retry-After'),
+          at: Date.now(),
+        });
         return response;
       },
     });
