@@ -19,7 +19,7 @@ interface EventDescription {
 
 const receivedMessage = v.object({
   ...message.entries,
-  contact_id: v.pipe(v.nullable(recordId()), v.description('The sender’s contact, created or updated with the message')),
+  contact_id: v.pipe(v.nullable(recordId()), v.description("The sender's contact, created or updated with the message")),
 });
 
 const messageReport = (report: string): EventDescription => ({
@@ -29,7 +29,7 @@ const messageReport = (report: string): EventDescription => ({
 
 /** Every event type, what it announces and its `data`. */
 export const EVENTS: Record<EventType, EventDescription> = {
-  'message.received': { summary: 'A customer’s message arrived', data: receivedMessage },
+  'message.received': { summary: "A customer's message arrived", data: receivedMessage },
   'message.sent': messageReport('sent'),
   'message.delivered': messageReport('delivered'),
   'message.read': messageReport('read'),

@@ -11,10 +11,10 @@ export const IDEMPOTENT_OPERATIONS = ['POST /api/v1/messages', 'POST /api/v1/cam
  * retry of that call (after a 429, or the caller's own after a lost connection with the same
  * key) is never a second send. A key the caller gave is kept.
  */
-export const idempotencyKeys = (newKey: () => string = () => crypto.randomUUID()): Middleware => ({
+export const idempotencyKeys = (): Middleware => ({
   onRequest({ request, schemaPath }) {
     if (IDEMPOTENT_OPERATIONS.includes(`${request.method} ${schemaPath}`) && !request.headers.has('Idempotency-Key')) {
-      request.headers.set('Idempotency-Key', newKey());
+      request.headers.set('Idempotency-Key', crypto.randomUUID());
     }
     return request;
   },

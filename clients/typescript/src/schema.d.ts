@@ -707,7 +707,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * message.received: A customer’s message arrived
+         * message.received: A customer's message arrived
          * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
          */
         post: operations["MessageReceivedEvent"];
@@ -1856,7 +1856,7 @@ export interface components {
                 };
                 /** Format: date-time */
                 updated_at: string;
-                /** @description The sender’s contact, created or updated with the message */
+                /** @description The sender's contact, created or updated with the message */
                 contact_id: string | null;
             };
         };
