@@ -81,7 +81,12 @@ function operationObject(operation: Operation, path: string, description: HttpDe
     ...(description.description && { description: description.description }),
     security: SECURITY[description.auth],
     ...(params.length && { parameters: params }),
-    ...(body && { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(body) } } } }),
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: requestSchema(body), ...(description.bodyExample && { example: description.bodyExample }) } },
+      },
+    }),
     responses: { ...Object.fromEntries(successes), ...errors.of(description) },
   };
 }

@@ -53,10 +53,11 @@ describe('the API reference in Chromium', () => {
     expect(new Set(rendered)).toEqual(new Set(operationIds.map((id) => `operation/${id}`)));
   });
 
-  it("shows a readable example request: sending a message's body", async () => {
+  it("shows a readable example request: sending a message's body, as documented", async () => {
     const sample = await page.$eval('[data-section-id="operation/SendMessage"]', (section) => section.textContent ?? '');
     expect(sample).toContain('Request samples');
-    expect(sample).toMatch(/"to":\s*"/);
+    expect(sample).toMatch(/"to":\s*"\+1 415 555 0101"/);
+    expect(sample).toMatch(/"template":\s*"order_update"/);
     mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
     await page.$eval('[data-section-id="operation/SendMessage"]', (section) => section.scrollIntoView());
     await page.screenshot({ path: SCREENSHOT });

@@ -3111,6 +3111,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone_number": "+1 415 555 0111",
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "tags": [
+                 *         "vip"
+                 *       ],
+                 *       "custom_fields": {
+                 *         "city": "London"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
                     phone_number: string;
@@ -3374,6 +3387,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Launch list",
+                 *       "description": "Customers who asked to hear first"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     description?: string | null;
@@ -3655,6 +3674,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+1 415 555 0101",
+                 *       "template": "order_update",
+                 *       "variables": [
+                 *         "Ada",
+                 *         "A-17"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
                     to: string;
@@ -4030,6 +4059,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Order updates",
+                 *       "template_name": "order_update",
+                 *       "language": "en_US"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     template_id?: string;
@@ -4188,6 +4224,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipients": [
+                 *         {
+                 *           "phone": "+1 415 555 0112",
+                 *           "name": "Grace",
+                 *           "variables": [
+                 *             "Grace",
+                 *             "A-18"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "group_ids": [
+                 *         "0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d"
+                 *       ],
+                 *       "template_variables": [
+                 *         "{{name}}",
+                 *         "your order"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     recipients?: {
                         /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
@@ -4517,6 +4574,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/whatsapp",
+                 *       "events": [
+                 *         "message.read",
+                 *         "message.failed",
+                 *         "campaign.completed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     url: string;
                     events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
