@@ -1,19 +1,20 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Server } from 'node:http';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { useTestApi } from '../support/api';
+import { startApiServer } from '#local/api-server';
+import { freePort } from '#local/ports';
 
 /**
  * GET /docs in a real browser: Debian's Chromium (installed by .ci/run), headless, every request
- * outside this machine refused, so the page is shown to work with the deployment alone.
+ * outside this machine refused, so the page is shown to work with the deployment alone. The local
+ * API server alone serves it: the page, its script and the document are public and read no table.
  */
-
-// Declared before the API's hooks, so the browser closes (and drops its kept-alive connections) before the server does.
-afterAll(() => browser?.close());
-const api = useTestApi();
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT = join(__dirname, '..', '..', 'test-artifacts', 'api-reference.png');
 
+let server: Server;
+let baseUrl: string;
 let browser: Browser;
 let page: Page;
 const offOrigin: string[] = [];
@@ -22,6 +23,9 @@ const problems: string[] = [];
 const REFUSED_LOGO = /^console: Loading the image 'https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini\.svg' violates the following Content Security Policy directive/;
 
 beforeAll(async () => {
+  const port = await freePort();
+  server = await startApiServer(port, () => true);
+  baseUrl = `http://127.0.0.1:${port}`;
   browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
   page = await browser.newPage();
   await page.setViewport({ width: 1400, height: 1000 });
@@ -33,8 +37,14 @@ beforeAll(async () => {
   });
   page.on('pageerror', (error) => problems.push(`page error: ${(error as Error).message}`));
   page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
-  await page.goto(`${api.baseUrl}/docs`, { waitUntil: 'networkidle0', timeout: 60_000 });
+  await page.goto(`${baseUrl}/docs`, { waitUntil: 'networkidle0', timeout: 60_000 });
 }, 90_000);
+
+afterAll(async () => {
+  // The browser first: it drops its kept-alive connections, which would hold the server open.
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+});
 
 describe('the API reference in Chromium', () => {
   it('renders, loading nothing from outside this machine and reporting no error', async () => {
@@ -44,10 +54,13 @@ describe('the API reference in Chromium', () => {
   });
 
   it('lists every operation of the document and every webhook', async () => {
-    const document = (await api.call('GET', '/api/v1/openapi.json')).body;
+    const document = (await (await fetch(`${baseUrl}/api/v1/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+      webhooks: Record<string, { post: { operationId: string } }>;
+    };
     const operationIds = [
-      ...Object.values(document.paths as Record<string, Record<string, { operationId: string }>>).flatMap((methods) => Object.values(methods)),
-      ...Object.values(document.webhooks as Record<string, { post: { operationId: string } }>).map((webhook) => webhook.post),
+      ...Object.values(document.paths).flatMap((methods) => Object.values(methods)),
+      ...Object.values(document.webhooks).map((webhook) => webhook.post),
     ].map((operation) => operation.operationId);
     const rendered = await page.$$eval('[data-section-id^="operation/"]', (sections) => sections.map((section) => section.getAttribute('data-section-id')));
     expect(new Set(rendered)).toEqual(new Set(operationIds.map((id) => `operation/${id}`)));
