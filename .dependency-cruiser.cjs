@@ -5,9 +5,11 @@
  *
  * `schemas` and `openapi` sit beside `http`; `service` (the operation and queue lists) and the
  * pure modules at the `shared/` root sit below everything. `lib`, `local`, `simulator`, `bench`,
- * `scripts` and `bin` are outside the service: they may read it, it never reads them.
+ * `scripts`, `bin` and `clients` are outside the service: they may read it, it never reads them.
+ * A client's source (`clients/<language>/src`) reads nothing of the repository but itself: it
+ * knows the API only through the document its types are generated from.
  */
-const OUTSIDE = '^(lib|local|simulator|bench|scripts|bin|test)/';
+const OUTSIDE = '^(lib|local|simulator|bench|scripts|bin|test|clients)/';
 const TABLE_SDK = '^node_modules/@aws-sdk/(client-dynamodb|lib-dynamodb|util-dynamodb|client-dynamodb-streams)/';
 
 module.exports = {
@@ -91,6 +93,13 @@ module.exports = {
       comment: 'No code outside shared/data builds a key or issues a table command (docs/data-model.md).',
       from: { path: '^(shared|functions)/', pathNot: '^shared/data/' },
       to: { path: `^shared/data/table/|${TABLE_SDK}` },
+    },
+    {
+      name: 'client-stands-alone',
+      severity: 'error',
+      comment: 'A client is used outside this repository: its source imports only itself and its npm packages.',
+      from: { path: '^clients/([^/]+)/src/' },
+      to: { path: '^(?!clients/$1/src/|node_modules/)', dependencyTypesNot: ['core'] },
     },
     {
       name: 'lib-reads-only-declarations',

@@ -5,7 +5,7 @@
  */
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  roots: ['<rootDir>/test', '<rootDir>/clients'],
   testMatch: ['**/*.test.ts'],
   transform: {
     '^.+\\.[tj]s$': [

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { SERVICE_NAME } from '#shared/metrics-catalog';
@@ -15,6 +15,17 @@ export interface ServiceFunctionProps {
   handlerModule: string;
   timeout?: Duration;
   memorySize?: number;
+  /** Files of npm packages (`package/path`) the handler reads at run time, copied beside its bundle. */
+  packageFiles?: string[];
+}
+
+/** Bundling hooks that copy package files from the project's node_modules into the bundle's folder. */
+function copyingAfterBundling(files: string[]): ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => files.map((file) => `cp "${path.posix.join(inputDir, 'node_modules', file)}" "${outputDir}/"`),
+  };
 }
 
 /** A Lambda function with the service's defaults: one per operation, bundled from TypeScript with esbuild. */
@@ -52,6 +63,7 @@ export class ServiceFunction extends NodejsFunction {
         sourceMap: true,
         sourcesContent: false, // file:line in stack traces is enough; keeps bundles small
         format: OutputFormat.CJS,
+        ...(props.packageFiles?.length && { commandHooks: copyingAfterBundling(props.packageFiles) }),
       },
     });
   }

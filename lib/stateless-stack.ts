@@ -350,6 +350,7 @@ export class StatelessStack extends Stack {
         handlerModule: op.handler,
         timeout: op.timeoutSeconds ? Duration.seconds(op.timeoutSeconds) : undefined,
         memorySize: op.memoryMb,
+        packageFiles: op.packageFiles,
       });
       this.functions[op.name] = fn;
       acknowledgeServiceFunctionFindings(fn);

@@ -14,6 +14,7 @@ import { ERROR_MEANINGS } from '#shared/openapi/errors';
 import { ErrorResponses, HEADERS, ref, successResponse, type Json } from '#shared/openapi/responses';
 import { queryParameterSchema, requestSchema, responseConverter } from '#shared/openapi/json-schema';
 import { OVERVIEW } from '#shared/openapi/overview';
+import { buildWebhooks, eventComponents, EVENTS_TAG, WEBHOOK_PARAMETERS } from '#shared/openapi/webhooks';
 
 const TAGS: Record<Tag, string> = {
   Messages: 'Template and session messages, their statuses, and customer messages received',
@@ -80,7 +81,12 @@ function operationObject(operation: Operation, path: string, description: HttpDe
     ...(description.description && { description: description.description }),
     security: SECURITY[description.auth],
     ...(params.length && { parameters: params }),
-    ...(body && { requestBody: { required: true, content: { 'application/json': { schema: requestSchema(body) } } } }),
+    ...(body && {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: requestSchema(body), ...(description.bodyExample && { example: description.bodyExample }) } },
+      },
+    }),
     responses: { ...Object.fromEntries(successes), ...errors.of(description) },
   };
 }
@@ -94,7 +100,7 @@ export function buildOpenApiDocument(): Json {
     if (!description) throw new Error(`${operation.name} has no description in shared/schemas/operations`);
     return [{ operation, path: trigger.path, method: trigger.method.toLowerCase(), description }];
   });
-  const { components: schemas, convert } = responseConverter(components());
+  const { components: schemas, convert } = responseConverter({ ...components(), ...eventComponents() });
   const errors = new ErrorResponses(routes.map((route) => route.description));
   const paths: Record<string, Json> = {};
   for (const { operation, path, method, description } of routes) {
@@ -104,13 +110,15 @@ export function buildOpenApiDocument(): Json {
     openapi: '3.1.0',
     info: { title: 'WhatsApp Business messaging API', version: '1.0.0', description: `${OVERVIEW}\n\n**Error codes.**\n\n${errorCodeList()}` },
     servers: [{ url: '/', description: 'The deployment serving this document (locally, `npm start` serves it on port 3000)' }],
-    tags: Object.entries(TAGS).map(([name, text]) => ({ name, description: text })),
+    tags: [...Object.entries(TAGS).map(([name, text]) => ({ name, description: text })), EVENTS_TAG],
     paths,
+    webhooks: buildWebhooks(),
     components: {
       schemas,
       responses: errors.components,
       headers: HEADERS,
       parameters: {
+        ...WEBHOOK_PARAMETERS,
         IdempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',

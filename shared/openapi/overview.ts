@@ -7,7 +7,7 @@ export const OVERVIEW = `Send WhatsApp template and session messages through Met
 
 **Limits.** Request bodies up to 1 MiB. Each workspace has a request rate (plans starter, growth, pro: 20, 100, 500 requests per second, bursts up to twice that); over it, 429 \`rate_limited\` with \`Retry-After\` (seconds), \`RateLimit-Limit\` and \`RateLimit-Remaining\`. The deployed gateway's own answers (its stage-wide throttle, bodies over its size limit) come as \`{ "message": … }\` outside the envelope.
 
-**Idempotency.** \`POST /api/v1/messages\` and \`POST /api/v1/campaigns/{id}/launch\` take an \`Idempotency-Key\` (kept 24 hours): the same key with the same body replays the first answer with \`Idempotent-Replayed: true\`; with another body it is 422 \`idempotency_key_reused\`, and while the first is in flight 409 \`idempotency_key_in_use\`.
+**Idempotency.** \`POST /api/v1/messages\`, \`POST /api/v1/campaigns/{id}/launch\` and \`POST /api/v1/campaigns/{id}/retry\` take an \`Idempotency-Key\` (kept 24 hours): the same key with the same body replays the first answer with \`Idempotent-Replayed: true\`; with another body it is 422 \`idempotency_key_reused\`, and while the first is in flight 409 \`idempotency_key_in_use\`.
 
 **Pagination.** Paged lists take \`page\` (from 1) and \`pageSize\` (1–100, default 50) and answer \`pagination: { page, pageSize, totalCount, hasMore }\`; the message list also pages with the opaque \`cursor\` from \`pagination.nextCursor\`.
 

@@ -61,13 +61,30 @@ export interface Operation {
   access: Access;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /**
+   * Files of npm packages the handler serves (`package/path`), read at run time rather than
+   * bundled: the CDK stack copies each beside the function's bundle, the local stack reads it
+   * from node_modules (shared/http/package-file.ts).
+   */
+  packageFiles?: string[];
 }
 
 const http = (method: HttpMethod, path: string): Trigger => ({ type: 'http', method, path });
 
+/** The API reference's renderer (Redoc's self-contained browser build), served by the deployment itself. */
+export const REDOC_SCRIPT = 'redoc/bundles/redoc.standalone.js';
+
 export const operations: Operation[] = [
   { name: 'Health', handler: 'functions/health.ts', trigger: http('GET', '/health'), access: {} },
   { name: 'OpenApi', handler: 'functions/openapi.ts', trigger: http('GET', '/api/v1/openapi.json'), access: {} },
+  { name: 'ApiReference', handler: 'functions/api-reference.ts', trigger: http('GET', '/docs'), access: {} },
+  {
+    name: 'ApiReferenceScript',
+    handler: 'functions/api-reference-script.ts',
+    trigger: http('GET', '/docs/redoc.standalone.js'),
+    access: {},
+    packageFiles: [REDOC_SCRIPT],
+  },
   { name: 'RouteNotFound', handler: 'functions/route-not-found.ts', trigger: { type: 'httpDefault' }, access: {} },
 
   { name: 'ListKeys', handler: 'functions/keys/list.ts', trigger: http('GET', '/api/v1/keys'), access: { table: 'readWrite' } },

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { bundling } from '#lib/bundling';
 import { operations } from '#shared/service/operations';
@@ -51,10 +51,12 @@ describe('function bundling', () => {
     expect(run.stdout).toBe('ASIATESTLAMBDAKEY');
   });
 
-  // A client that requires a left-out module when it loads (the S3 client does) would fail at start: every function is loaded.
-  test.each(operations.map((op) => [op.name, op.handler]))(
+  // A client that requires a left-out module when it loads (the S3 client does) would fail at start: every function is loaded,
+  // with the package files it reads copied beside it, as the stack's bundling does (lib/service-function.ts).
+  test.each(operations.map((op) => [op.name, op.handler, op.packageFiles ?? []] as const))(
     '%s loads bundled where the left-out modules cannot be found',
-    async (name, handler) => {
+    async (name, handler, packageFiles) => {
+      for (const file of packageFiles) copyFileSync(join(root, 'node_modules', file), join(dir, basename(file)));
       const outfile = join(dir, `${name}.js`);
       const { minify, target, mainFields } = bundling;
       await build({

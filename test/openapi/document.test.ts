@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { operations } from '#shared/service/operations';
+import * as v from 'valibot';
 import { buildOpenApiDocument } from '#shared/openapi/document';
+import { httpDescriptions } from '#shared/schemas/operations/index';
 import { useTestApi } from '../support/api';
 
 const api = useTestApi();
@@ -47,11 +49,13 @@ describe('GET /api/v1/openapi.json', () => {
   it("has no error under Redocly's recommended rules", () => {
     const problems = validation.redoclyProblems;
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
-    // Warnings the document keeps on purpose: no license is declared, and the two public reads cannot fail with a 4xx.
+    // Warnings the document keeps on purpose: no license is declared, and the four public reads cannot fail with a 4xx.
     expect(problems.filter((problem) => problem.severity === 'warn').map(({ ruleId, pointer }) => `${ruleId} ${pointer}`)).toEqual([
       'info-license #/info',
       'operation-4xx-response #/paths/~1health/get/responses',
       'operation-4xx-response #/paths/~1api~1v1~1openapi.json/get/responses',
+      'operation-4xx-response #/paths/~1docs/get/responses',
+      'operation-4xx-response #/paths/~1docs~1redoc.standalone.js/get/responses',
     ]);
   });
 
@@ -60,6 +64,23 @@ describe('GET /api/v1/openapi.json', () => {
       Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
     );
     expect(documented.sort()).toEqual(httpOperations.map(({ method, path, name }) => `${method} ${path} ${name}`).sort());
+  });
+});
+
+describe('request examples', () => {
+  const examples = Object.entries(httpDescriptions).flatMap(([name, description]) =>
+    description.bodyExample ? [[name, description.request?.body, description.bodyExample] as const] : [],
+  );
+
+  it('are shown for the main writes', () => {
+    expect(examples.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['SendMessage', 'UpsertContact', 'CreateCampaign', 'LaunchCampaign', 'CreateWebhook']),
+    );
+  });
+
+  it.each(examples)("%s's example is a body its schema accepts", async (_name, body, example) => {
+    const parsed = await v.safeParseAsync(body!, example);
+    expect(parsed.issues?.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`) ?? []).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { checkReply } from '../support/openapi-check';
+import { Webhook } from 'standardwebhooks';
+import { checkEvent, checkReply } from '../support/openapi-check';
 
 /** The check every test API answer goes through must refuse what the document does not promise. */
 
@@ -47,5 +48,40 @@ describe('checkReply', () => {
     expect(() => checkReply('PUT', path, error(404, 'route_not_found'))).not.toThrow();
     expect(() => checkReply('GET', '/api/v1/nothing', error(404, 'route_not_found'))).not.toThrow();
     expect(() => checkReply('GET', '/api/v1/nothing', ok(group))).toThrow(/not a documented route/);
+  });
+});
+
+describe('checkEvent', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+  const ping = { id: randomUUID(), type: 'ping', created_at: '2026-11-22T10:15:30.000Z', workspace_id: randomUUID(), data: { webhook_id: randomUUID() } };
+  /** The headers a subscriber receives with this body, signed as the service signs. */
+  const delivered = (event: object, id = ping.id) => {
+    const body = JSON.stringify(event);
+    const timestamp = new Date();
+    const signature = new Webhook(secret).sign(id, timestamp, body);
+    return { headers: { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': signature }, body };
+  };
+
+  it('accepts an event as documented', () => {
+    const { headers, body } = delivered(ping);
+    expect(() => checkEvent(headers, body)).not.toThrow();
+  });
+
+  it('refuses an event type the document does not list, and data not of its type', () => {
+    const unknown = delivered({ ...ping, type: 'message.queued' });
+    expect(() => checkEvent(unknown.headers, unknown.body)).toThrow(/not one of the document's webhooks/);
+    const extra = delivered({ ...ping, data: { ...ping.data, secret: 'x' } });
+    expect(() => checkEvent(extra.headers, extra.body)).toThrow(/unevaluated properties/);
+    const contactData = delivered({ ...ping, type: 'contact.deleted' });
+    expect(() => checkEvent(contactData.headers, contactData.body)).toThrow(/phone_number/);
+  });
+
+  it('refuses a missing or malformed Standard Webhooks header, and a webhook-id that is not the event id', () => {
+    const { headers, body } = delivered(ping);
+    const { 'webhook-signature': _left, ...unsigned } = headers;
+    expect(() => checkEvent(unsigned, body)).toThrow(/webhook-signature missing/);
+    expect(() => checkEvent({ ...headers, 'webhook-timestamp': '2026-11-22' }, body)).toThrow(/webhook-timestamp/);
+    const otherId = delivered(ping, randomUUID());
+    expect(() => checkEvent(otherId.headers, otherId.body)).toThrow(/is not the event id/);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { startReceiver } from '../support/receiver';
@@ -164,13 +165,19 @@ describe('dispatch', () => {
     const { dispatchEvent } = await import('#shared/domain/subscriber-webhooks/dispatch');
     const ws = await api.workspace();
     const sub = await subscribe(ws, ['contact.created']);
-    const event = {
-      id: '01a20000-0000-7000-8000-0000000e0001',
-      type: 'contact.created' as const,
-      created_at: new Date().toISOString(),
-      workspace_id: ws.id,
-      data: { id: 'x' },
+    const now = new Date().toISOString();
+    const contact = {
+      id: randomUUID(),
+      name: 'Ada',
+      phone_number: '14155550123',
+      email: null,
+      tags: [],
+      custom_fields: {},
+      opted_out_at: null,
+      created_at: now,
+      updated_at: now,
     };
+    const event = { id: '01a20000-0000-7000-8000-0000000e0001', type: 'contact.created' as const, created_at: now, workspace_id: ws.id, data: contact };
     // The first dispatcher recorded the delivery, then crashed before queueing it; the event is retried.
     await ensureDelivery(sub.id, event);
     expect(await dispatchEvent(event)).toBe(1);

@@ -19,9 +19,15 @@ interface Response {
   headers?: Record<string, Header>;
   content?: Record<string, unknown>;
 }
+interface HeaderParameter {
+  name: string;
+  required?: boolean;
+  schema: object;
+}
 interface Document {
   paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
-  components: { responses: Record<string, Response>; headers: Record<string, Header> };
+  webhooks: Record<string, { post: { parameters: { $ref: string }[] } }>;
+  components: { responses: Record<string, Response>; headers: Record<string, Header>; parameters: Record<string, HeaderParameter> };
 }
 
 interface Route {
@@ -109,6 +115,35 @@ export function checkReply(method: string, path: string, reply: Reply): void {
       method,
       path,
       reply,
+      (validate.errors ?? []).map((e) => `  ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`),
+    );
+}
+
+/**
+ * Throws, saying why, when a delivered event is not what the document's `webhooks` promise: its
+ * type must be one of them, its body must match that webhook's schema (objects closed, as for
+ * answers), and every header the webhook declares must be there in its documented form.
+ */
+export function checkEvent(headers: Record<string, string | string[] | undefined>, rawBody: string): void {
+  checker ??= createChecker();
+  const { document, validatorAt } = checker;
+  const problem = (what: string, details: string[] = []) => new Error(`event ${what}\n${details.join('\n')}\nbody: ${rawBody.slice(0, 2000)}`);
+  const body: unknown = JSON.parse(rawBody);
+  const { type, id } = body as { type?: string; id?: string };
+  const webhook = document.webhooks[type ?? ''];
+  if (!webhook) throw problem(`type ${type} is not one of the document's webhooks`);
+  for (const { $ref } of webhook.post.parameters) {
+    const pointer = $ref.slice(1);
+    const parameter = document.components.parameters[$ref.split('/').pop()!];
+    const value = headers[parameter.name];
+    if (typeof value !== 'string') throw problem(`header ${parameter.name} missing`);
+    if (!validatorAt(`${pointer}/schema`)(value)) throw problem(`header ${parameter.name}: ${value} does not match its schema`);
+  }
+  if (headers['webhook-id'] !== id) throw problem(`header webhook-id ${headers['webhook-id']} is not the event id ${id}`);
+  const validate = validatorAt(`/webhooks/${pointerPart(type!)}/post/requestBody/content/application~1json/schema`);
+  if (!validate(body))
+    throw problem(
+      `${type} does not match the documented schema`,
       (validate.errors ?? []).map((e) => `  ${e.instancePath || '(body)'} ${e.message} ${JSON.stringify(e.params)}`),
     );
 }

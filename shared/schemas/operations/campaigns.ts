@@ -9,6 +9,7 @@ export const CreateCampaign = {
     "Tied to an approved template, by `template_id` or `template_name` (and `language`, default en_US). `scheduled_at` needs the growth or pro plan. `send_window` keeps its messages inside `start`–`end` local time on `days`, in `time_zone` or a contact's own `custom_fields.time_zone` (an `end` before `start` runs past midnight).",
   auth: 'apiKey',
   request: { body: createCampaignBody },
+  bodyExample: { name: 'Order updates', template_name: 'order_update', language: 'en_US' },
   success: [{ status: 201, data: 'campaign' }],
   errors: ['template_not_found', 'template_not_approved', 'plan_upgrade_required', 'unknown_number'],
 } satisfies ApiKeyOperation;
@@ -48,6 +49,11 @@ export const LaunchCampaign = {
     "Recipients come from `recipients`, then `contact_ids`, then the members of `group_ids`, then the contacts `segment` selects (tags case-insensitive: any of `tags_any`, all of `tags_all`; `custom_fields` equal on every key; the criteria given all apply), de-duplicated by phone (the first wins). `segment.exclude_tags` removes, from every source, each number whose contact carries one of those tags. For a MARKETING template, opted-out numbers get a `failed` `recipient_opted_out` message, counted in `excluded_opted_out`. A segment that reads over 5,000 contacts is resolved in the background: the answer has `audience_complete: false` and counts the other sources only. `send_window` replaces the campaign's. The campaign runs at once, or is `scheduled` when its `scheduled_at` is in the future.",
   auth: 'apiKey',
   request: { params: idParams, body: launchCampaignBody, idempotentAs: 'POST /api/v1/campaigns/{id}/launch' },
+  bodyExample: {
+    recipients: [{ phone: '+1 415 555 0112', name: 'Grace', variables: ['Grace', 'A-18'] }],
+    group_ids: ['0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d'],
+    template_variables: ['{{name}}', 'your order'],
+  },
   success: [{ status: 202, data: 'campaignLaunch' }],
   errors: [
     'not_found',

@@ -8,6 +8,7 @@ export const UpsertContact = {
   description: 'Fields given replace the stored ones, except `custom_fields`, merged key by key (a null value deletes the key).',
   auth: 'apiKey',
   request: { body: createContactBody },
+  bodyExample: { phone_number: '+1 415 555 0111', name: 'Ada Lovelace', email: 'ada@example.com', tags: ['vip'], custom_fields: { city: 'London' } },
   success: [
     { status: 201, data: 'contact', when: 'The contact was created' },
     { status: 200, data: 'contact', when: 'The contact with this phone number was updated' },

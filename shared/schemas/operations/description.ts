@@ -37,7 +37,7 @@ export interface EnvelopedSuccess {
 /** A success answered as is, outside the envelope. */
 export interface RawSuccess {
   status: 200;
-  mediaType: 'application/json' | 'text/plain';
+  mediaType: 'application/json' | 'text/plain' | 'text/html' | 'text/javascript';
   body: ResponseName;
 }
 
@@ -49,6 +49,8 @@ interface Described {
   errors?: readonly ErrorCode[];
   /** Codes this operation also answers with 422, when the request is well-formed but its content is refused (a template's rules, the platform's refusal). */
   unprocessable?: readonly ErrorCode[];
+  /** A body a client would send, shown in the API reference (a test parses it with the body schema). */
+  bodyExample?: Record<string, unknown>;
 }
 
 /** An operation behind `httpOperation` (Bearer API key): `request` is exactly what its handler passes to it. */

@@ -7,6 +7,7 @@ export const CreateGroup = {
   summary: 'Create a group',
   auth: 'apiKey',
   request: { body: createGroupBody },
+  bodyExample: { name: 'Launch list', description: 'Customers who asked to hear first' },
   success: [{ status: 201, data: 'group' }],
 } satisfies ApiKeyOperation;
 

@@ -9,6 +9,7 @@ export const SendMessage = {
     'Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.',
   auth: 'apiKey',
   request: { body: sendMessageBody, idempotentAs: 'POST /api/v1/messages' },
+  bodyExample: { to: '+1 415 555 0101', template: 'order_update', variables: ['Ada', 'A-17'] },
   success: [{ status: 202, data: 'messageAccepted' }],
   errors: [
     'template_not_found',

@@ -16,3 +16,20 @@ export const OpenApi = {
   auth: 'none',
   success: [{ status: 200, mediaType: 'application/json', body: 'openApiDocument' }],
 } satisfies PublicOperation;
+
+export const ApiReference = {
+  tag: 'Service',
+  summary: 'The API reference',
+  description:
+    'This document in the browser, rendered by Redoc: every operation with its request and response samples and errors, and the webhooks. Everything it loads is served by the deployment (its script from `GET /docs/redoc.standalone.js`, then this document), so it works without internet access.',
+  auth: 'none',
+  success: [{ status: 200, mediaType: 'text/html', body: 'apiReferencePage' }],
+} satisfies PublicOperation;
+
+export const ApiReferenceScript = {
+  tag: 'Service',
+  summary: "The API reference's renderer",
+  description: 'The script the reference page loads (Redoc), cached by browsers for a year: the page names its version.',
+  auth: 'none',
+  success: [{ status: 200, mediaType: 'text/javascript', body: 'apiReferenceScript' }],
+} satisfies PublicOperation;

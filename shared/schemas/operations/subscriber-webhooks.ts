@@ -9,6 +9,7 @@ export const CreateWebhook = {
     'The URL must be public `https://` (a deployment setting may allow `http://` and loopback for local development). The answer carries the signing secret, shown only here.',
   auth: 'apiKey',
   request: { body: createWebhookBody },
+  bodyExample: { url: 'https://example.com/hooks/whatsapp', events: ['message.read', 'message.failed', 'campaign.completed'] },
   success: [{ status: 201, data: 'createdWebhook' }],
 } satisfies ApiKeyOperation;
 

@@ -9,6 +9,10 @@ export const openApiDocument = v.objectWithRest(
   v.unknown(),
 );
 
+/** The API reference page (HTML) and its renderer's script, for browsers. */
+export const apiReferencePage = v.pipe(v.string(), v.description('An HTML page that renders this document with Redoc'));
+export const apiReferenceScript = v.pipe(v.string(), v.description("Redoc's self-contained browser build"));
+
 /** The answer to a platform webhook that was signed and queued. */
 export const platformWebhookReceived = v.object({ received: v.literal(true) });
 

@@ -41,6 +41,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference
+         * @description This document in the browser, rendered by Redoc: every operation with its request and response samples and errors, and the webhooks. Everything it loads is served by the deployment (its script from `GET /docs/redoc.standalone.js`, then this document), so it works without internet access.
+         */
+        get: operations["ApiReference"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/redoc.standalone.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The API reference's renderer
+         * @description The script the reference page loads (Redoc), cached by browsers for a year: the page names its version.
+         */
+        get: operations["ApiReferenceScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/keys": {
         parameters: {
             query?: never;
@@ -676,7 +716,268 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "message.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.received: A customer's message arrived
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["MessageReceivedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.sent: The platform reported the message sent (each report once per message, even after a later status)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["MessageSentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.delivered: The platform reported the message delivered (each report once per message, even after a later status)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["MessageDeliveredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.read: The platform reported the message read (each report once per message, even after a later status)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["MessageReadEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.failed: A message failed: refused by the platform, or by the service (cancelled campaign, opted-out recipient)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["MessageFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.started: A campaign started sending (its counts are still zero)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["CampaignStartedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * campaign.completed: Every message of a campaign reached a final status
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["CampaignCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.created: A contact was created
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["ContactCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.updated: A contact was written (an update, an upsert, an inbound message, an opt-out)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["ContactUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "contact.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * contact.deleted: A contact was deleted
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["ContactDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "template.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * template.updated: A template changed as clients see it (a review verdict, a pause, a sync)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["TemplateUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "number.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * number.updated: The platform re-rated a business number (quality, messaging limit, name)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["NumberUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * ping: A test of the endpoint (POST /api/v1/webhooks/{id}/test)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["PingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         CursorPagination: {
@@ -1231,6 +1532,10 @@ export interface components {
             /** @constant */
             disconnected: true;
         };
+        /** @description An HTML page that renders this document with Redoc */
+        ApiReferencePage: string;
+        /** @description Redoc's self-contained browser build */
+        ApiReferenceScript: string;
         Health: {
             /** @constant */
             status: "ok";
@@ -1396,6 +1701,448 @@ export interface components {
                 successful_requests: number;
                 failed_requests: number;
             }[];
+        };
+        MessageReceivedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "message.received";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** @description Digits with the country code; empty for a customer the platform knows only by user_id */
+                phone_number: string;
+                /** @description The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers) */
+                business_number_id: string;
+                /** @enum {string} */
+                status: "queued" | "sent" | "delivered" | "read" | "failed" | "received";
+                /** @enum {string} */
+                direction: "outbound" | "inbound";
+                /** @enum {string} */
+                message_type: "template" | "text" | "image" | "video" | "audio" | "document" | "sticker" | "location" | "interactive" | "reaction" | "button" | "contacts" | "unsupported";
+                template_name: string | null;
+                /** @description The campaign of the message, or of the message an inbound reply answers */
+                campaign_id: string | null;
+                /** Format: date-time */
+                created_at: string;
+                language: string | null;
+                /** @description The rendered body, text, caption, interactive body or emoji; for inbound messages what the customer wrote or chose */
+                content: string;
+                template_parameters: {
+                    header: ({
+                        text: string;
+                    } | {
+                        image: {
+                            link?: string;
+                            media_id?: string;
+                        };
+                    } | {
+                        video: {
+                            link?: string;
+                            media_id?: string;
+                        };
+                    } | {
+                        document: {
+                            link?: string;
+                            media_id?: string;
+                            filename?: string;
+                        };
+                    } | {
+                        location: {
+                            latitude: number;
+                            longitude: number;
+                            name?: string;
+                            address?: string;
+                        };
+                    }) | null;
+                    variables: string[] | {
+                        [key: string]: string;
+                    };
+                    buttons: {
+                        index: number;
+                        value: string;
+                    }[];
+                } | null;
+                rendered: {
+                    header: ({
+                        /** @constant */
+                        format: "TEXT";
+                        text: string;
+                    } | {
+                        /** @enum {string} */
+                        format: "IMAGE" | "VIDEO";
+                        link: string | null;
+                        media_id: string | null;
+                    } | {
+                        /** @constant */
+                        format: "DOCUMENT";
+                        link: string | null;
+                        media_id: string | null;
+                        filename: string | null;
+                    } | {
+                        /** @constant */
+                        format: "LOCATION";
+                        latitude: number;
+                        longitude: number;
+                        name: string | null;
+                        address: string | null;
+                    }) | null;
+                    body: string;
+                    footer: string | null;
+                    buttons: {
+                        index: number;
+                        type: string;
+                        text: string;
+                        value: string | null;
+                    }[];
+                } | null;
+                media: {
+                    media_id: string | null;
+                    link: string | null;
+                    mime_type: string | null;
+                    sha256: string | null;
+                    caption: string | null;
+                    filename: string | null;
+                    size: number | null;
+                    /** @description The outbound link, or a 15-minute link to the copy of inbound media (null until it is copied) */
+                    url: string | null;
+                    /** @description Why the inbound media could not be copied */
+                    error?: string;
+                } | null;
+                location: {
+                    latitude: number;
+                    longitude: number;
+                    name: string | null;
+                    address: string | null;
+                } | null;
+                interactive: ({
+                    /** @constant */
+                    type: "button";
+                    header?: string;
+                    body: string;
+                    footer?: string;
+                    buttons: {
+                        id: string;
+                        title: string;
+                    }[];
+                } | {
+                    /** @constant */
+                    type: "list";
+                    header?: string;
+                    body: string;
+                    footer?: string;
+                    button: string;
+                    sections: {
+                        title?: string;
+                        rows: {
+                            id: string;
+                            title: string;
+                            description?: string;
+                        }[];
+                    }[];
+                } | {
+                    /** @constant */
+                    type: "flow";
+                    header?: string;
+                    body: string;
+                    footer?: string;
+                    flow_id?: string;
+                    flow_name?: string;
+                    flow_cta: string;
+                    flow_token?: string;
+                    /** @enum {string} */
+                    flow_action?: "navigate" | "data_exchange";
+                    screen?: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    /** @constant */
+                    flow_message_version?: "3";
+                    /** @enum {string} */
+                    mode?: "draft" | "published";
+                } | {
+                    /**
+                     * @example button_reply
+                     * @example list_reply
+                     * @example nfm_reply
+                     */
+                    type: string;
+                    id: string | null;
+                    title: string | null;
+                    description: string | null;
+                }) | null;
+                /** @description Inbound flow answers (`interactive.type` `nfm_reply`): the platform's `response_json`, parsed; null when it is not valid JSON or too large or deep to keep */
+                flow_response?: unknown;
+                button: {
+                    text: string;
+                    payload: string | null;
+                } | null;
+                reaction: {
+                    emoji: string;
+                    message_id: string | null;
+                    provider_message_id: string;
+                } | null;
+                /** @description Contact cards a customer shared, as the platform sent them */
+                contacts: unknown[] | null;
+                context: {
+                    message_id: string | null;
+                    provider_message_id: string;
+                } | null;
+                user_id?: string;
+                /**
+                 * Format: uuid
+                 * @description A test send of this campaign (POST /api/v1/campaigns/{id}/test): never counted in it
+                 */
+                test_of_campaign?: string;
+                /**
+                 * Format: uuid
+                 * @description A retry (POST /api/v1/campaigns/{id}/retry) of this failed message of the same campaign
+                 */
+                retry_of?: string;
+                /** @description The platform's message id; null until sent */
+                provider_message_id: string | null;
+                error: {
+                    code: string | number;
+                    title: string;
+                    subcode?: number;
+                    details?: string;
+                } | null;
+                metadata: {
+                    sent_at: string | null;
+                    delivered_at: string | null;
+                    read_at: string | null;
+                    failed_at: string | null;
+                    played_at: string | null;
+                    edited_at: string | null;
+                    revoked_at: string | null;
+                    send_attempts: number;
+                };
+                /** Format: date-time */
+                updated_at: string;
+                /** @description The sender's contact, created or updated with the message */
+                contact_id: string | null;
+            };
+        };
+        MessageSentEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "message.sent";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Message"];
+        };
+        MessageDeliveredEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "message.delivered";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Message"];
+        };
+        MessageReadEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "message.read";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Message"];
+        };
+        MessageFailedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "message.failed";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Message"];
+        };
+        CampaignStartedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "campaign.started";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["CampaignResults"];
+        };
+        CampaignCompletedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "campaign.completed";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["CampaignResults"];
+        };
+        ContactCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "contact.created";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Contact"];
+        };
+        ContactUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "contact.updated";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Contact"];
+        };
+        ContactDeletedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "contact.deleted";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: {
+                /** Format: uuid */
+                id: string;
+                phone_number: string;
+            };
+        };
+        TemplateUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "template.updated";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Template"];
+        };
+        NumberUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "number.updated";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["BusinessNumber"];
+        };
+        PingEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "ping";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: {
+                /** Format: uuid */
+                webhook_id: string;
+            };
         };
     };
     responses: {
@@ -1585,6 +2332,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+        WebhookId: string;
+        /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+        WebhookTimestamp: string;
+        /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+        WebhookSignature: string;
         /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first answer */
         IdempotencyKey: string;
     };
@@ -1665,6 +2418,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description `internal_error`: Something unexpected failed on our side */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ApiReference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": components["schemas"]["ApiReferencePage"];
+                };
+            };
+            /** @description `internal_error`: Something unexpected failed on our side */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "internal_error";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ApiReferenceScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": components["schemas"]["ApiReferenceScript"];
                 };
             };
             /** @description `internal_error`: Something unexpected failed on our side */
@@ -2359,6 +3184,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "phone_number": "+1 415 555 0111",
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "tags": [
+                 *         "vip"
+                 *       ],
+                 *       "custom_fields": {
+                 *         "city": "London"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
                     phone_number: string;
@@ -2622,6 +3460,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Launch list",
+                 *       "description": "Customers who asked to hear first"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     description?: string | null;
@@ -2904,6 +3748,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "to": "+1 415 555 0101",
+                 *       "template": "order_update",
+                 *       "variables": [
+                 *         "Ada",
+                 *         "A-17"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
                     to: string;
@@ -3359,6 +4213,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Order updates",
+                 *       "template_name": "order_update",
+                 *       "language": "en_US"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     template_id?: string;
@@ -3517,6 +4378,27 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "recipients": [
+                 *         {
+                 *           "phone": "+1 415 555 0112",
+                 *           "name": "Grace",
+                 *           "variables": [
+                 *             "Grace",
+                 *             "A-18"
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "group_ids": [
+                 *         "0193a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d"
+                 *       ],
+                 *       "template_variables": [
+                 *         "{{name}}",
+                 *         "your order"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     recipients?: {
                         /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
@@ -3846,6 +4728,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/whatsapp",
+                 *       "events": [
+                 *         "message.read",
+                 *         "message.failed",
+                 *         "campaign.completed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     url: string;
                     events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
@@ -4141,6 +5033,591 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    MessageReceivedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MessageSentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MessageDeliveredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MessageReadEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageReadEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MessageFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CampaignStartedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CampaignCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ContactCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ContactUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ContactDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TemplateUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    NumberUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PingEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PingEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
