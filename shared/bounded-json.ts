@@ -1,13 +1,13 @@
 /**
  * JSON of someone else's making (a flow's answers, a flow's first-screen data) that the service
  * stores in a table item and repeats in events: bounded so that it always fits both. DynamoDB
- * nests at most 32 levels, takes numbers of 38 digits within ±1E+126, and map keys of at least
+ * nests at most 32 levels, takes numbers below ±1E+126, and map keys of at least
  * one character; an event holds 256 KB (docs/decisions.md, "Flows").
  */
 export const JSON_LIMITS = { maxBytes: 64 * 1024, maxDepth: 16 } as const;
 
-/** The largest magnitude DynamoDB stores (9.99…E+125), and the smallest non-zero one (1E-130). */
-const MAX_NUMBER = 9.9999999999999999e125;
+/** DynamoDB stores magnitudes below 1E+126 (up to 9.99…E+125) and, besides zero, from 1E-130. */
+const NUMBER_CEILING = 1e126;
 const MIN_NUMBER = 1e-130;
 
 /** How deeply brackets nest in JSON text, counted without parsing (strings skipped), stopping past `limit`. */
@@ -33,7 +33,7 @@ function textDepth(text: string, limit: number): number {
 export function jsonValueProblem(value: unknown, maxDepth: number = JSON_LIMITS.maxDepth, depth = 0): string | undefined {
   if (typeof value === 'number') {
     const size = Math.abs(value);
-    return Number.isFinite(value) && size <= MAX_NUMBER && (size === 0 || size >= MIN_NUMBER) ? undefined : `Holds a number out of range (${value})`;
+    return Number.isFinite(value) && size < NUMBER_CEILING && (size === 0 || size >= MIN_NUMBER) ? undefined : `Holds a number out of range (${value})`;
   }
   if (value === null || typeof value !== 'object') return undefined;
   if (depth >= maxDepth) return `Nests more than ${maxDepth} levels`;

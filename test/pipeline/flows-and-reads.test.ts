@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { startReceiver } from '../support/receiver';
 import { useTestApi, type TestWorkspace } from '../support/api';
-import { postPlatformWebhook } from '../support/platform-webhook';
+import { customerMessage, postPlatformWebhook } from '../support/platform-webhook';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
 
@@ -180,7 +180,7 @@ describe('read receipts (contract §21)', () => {
     expect(receipts.every((r) => r.phone_number_id === ws.phoneNumberId)).toBe(true);
   });
 
-  it("answers 404 for another workspace's message, 422 invalid_state for our own, 400 for a typing that is not a boolean", async () => {
+  it("answers 404 for another workspace's message, 422 invalid_state for our own or one over 30 days old, 400 for a typing that is not a boolean", async () => {
     const other = await api.workspaceWithTemplates();
     const theirs = await customerWrites(other, '14155564200');
     const before = (await simulator.readReceipts()).length;
@@ -194,6 +194,18 @@ describe('read receipts (contract §21)', () => {
     const outbound = await api.call('POST', `/api/v1/messages/${ours.body.data.message_id}/read`, { key: ws.key, body: { typing: true } });
     expect(outbound.status).toBe(422);
     expect(outbound.body.error.code).toBe('invalid_state');
+
+    // A message received 31 days ago: past what the platform allows.
+    const old = '14155564202';
+    const written = Math.floor(Date.now() / 1000) - 31 * 86_400;
+    const aged = await arrives(ws, old, async () => {
+      const payload = customerMessage(ws.wabaId, ws.phoneNumberId, old, { type: 'text', text: { body: 'hello?' }, timestamp: String(written) });
+      expect(await postPlatformWebhook(api.baseUrl, payload)).toBe(200);
+      return { wamid: '' };
+    });
+    const late = await api.call('POST', `/api/v1/messages/${aged.id}/read`, { key: ws.key, body: {} });
+    expect(late.status).toBe(422);
+    expect(late.body.error.code).toBe('invalid_state');
 
     const malformed = await api.call('POST', `/api/v1/messages/${theirs.id}/read`, { key: other.key, body: { typing: 'yes' } });
     expect(malformed.status).toBe(400);
