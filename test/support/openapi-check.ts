@@ -1,6 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { Reply } from '#local/api-client';
-import { buildOpenApiDocument } from '#shared/openapi/document';
+import { buildOpenApiDocument, type Audience } from '#shared/openapi/document';
 
 /**
  * Checks a real answer of the API against the API document, as generated from the code: the
@@ -47,10 +47,10 @@ const FORMATS = {
   uri: /^[a-z][a-z0-9+.-]*:/i,
 };
 
-let checker: ReturnType<typeof createChecker> | undefined;
+const checkers: Partial<Record<Audience, ReturnType<typeof createChecker>>> = {};
 
-function createChecker() {
-  const document = closed(buildOpenApiDocument()) as Document;
+function createChecker(audience: Audience) {
+  const document = closed(buildOpenApiDocument(audience)) as Document;
   const ajv = new Ajv2020({ strict: false, allErrors: true, formats: FORMATS });
   ajv.addSchema(document, 'openapi');
   const validators = new Map<string, ValidateFunction>();
@@ -74,9 +74,11 @@ function fail(what: string, method: string, path: string, reply: Reply, problems
 
 /** Throws, saying why, when the answer is not what the API document promises. */
 export function checkReply(method: string, path: string, reply: Reply): void {
-  checker ??= createChecker();
-  const { document, validatorAt, routes } = checker;
   const pathname = new URL(path, 'http://api').pathname;
+  // The operator's API has a document of its own (docs/openapi-admin.json).
+  const audience: Audience = pathname.startsWith('/admin/') ? 'operator' : 'workspaces';
+  checkers[audience] ??= createChecker(audience);
+  const { document, validatorAt, routes } = checkers[audience];
   const route = routes.find((candidate) => candidate.pattern.test(pathname));
   const operation = route?.methods[method.toLowerCase()];
   if (!route || !operation) {

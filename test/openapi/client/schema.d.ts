@@ -1364,7 +1364,7 @@ export interface components {
                 };
             };
         };
-        /** @description `unauthorized`: Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature) */
+        /** @description `unauthorized`: Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature; on the operator API, anything but the operator key or a granted SigV4 identity) */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -1376,6 +1376,21 @@ export interface components {
                     error?: {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+        };
+        /** @description `workspace_suspended`: The operator suspended the key's workspace: its keys are refused until it is unsuspended */
+        WorkspaceSuspended: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "workspace_suspended";
                     };
                 };
             };
@@ -1661,6 +1676,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1701,6 +1717,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1736,6 +1753,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             /** @description `cannot_revoke_last_key`: The workspace's only active key cannot be revoked */
             409: {
@@ -1787,6 +1805,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1820,6 +1839,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -1860,6 +1880,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently. `number_in_use`: The business number is connected to another workspace */
             409: {
                 headers: {
@@ -1912,6 +1933,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -1956,6 +1978,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1995,6 +2018,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2080,6 +2104,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             /** @description `template_exists`: A template of that name and language exists in the business account */
             409: {
                 headers: {
@@ -2130,6 +2155,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["PlatformError"];
@@ -2169,6 +2195,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2252,6 +2279,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2294,6 +2322,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2356,6 +2385,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2396,6 +2426,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2431,6 +2462,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2467,6 +2499,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2518,6 +2551,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2557,6 +2591,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2597,6 +2632,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2632,6 +2668,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2668,6 +2705,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2708,6 +2746,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2750,6 +2789,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2792,6 +2832,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2836,6 +2877,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2990,6 +3032,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3042,6 +3085,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3151,7 +3195,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature) */
+            /** @description `unauthorized`: Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature; on the operator API, anything but the operator key or a granted SigV4 identity) */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3214,6 +3258,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3265,7 +3310,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
-            /** @description `plan_upgrade_required`: The feature is not on the workspace's plan */
+            /** @description `plan_upgrade_required`: The feature is not on the workspace's plan. `workspace_suspended`: The operator suspended the key's workspace: its keys are refused until it is unsuspended */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3275,7 +3320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "plan_upgrade_required";
+                            code?: "plan_upgrade_required" | "workspace_suspended";
                         };
                     };
                 };
@@ -3330,6 +3375,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3366,6 +3412,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3498,6 +3545,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3550,6 +3598,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3595,6 +3644,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3651,6 +3701,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3701,6 +3752,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3741,6 +3793,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3776,6 +3829,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3812,6 +3866,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3856,6 +3911,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3892,6 +3948,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3928,6 +3985,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3969,6 +4027,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4006,6 +4065,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
