@@ -1,6 +1,7 @@
 import { randomDigits } from '#local/random';
 import { newOperatorKey } from '#local/operator-key';
 import { hashSecret } from '#shared/domain/api-keys';
+import { suspensionGate } from '#shared/domain/messages/suspension';
 import { useTestApi } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
@@ -167,8 +168,8 @@ describe('suspension (contract §19)', () => {
     const before = await call('POST', '/api/v1/messages', { to: customer, template: 'hello_world' });
     expect(before.status).toBe(202);
     await eventually(
-      () => call('GET', `/api/v1/messages/${before.body.data.id}`),
-      (r) => r.body.data.status === 'sent',
+      () => call('GET', `/api/v1/messages/${before.body.data.message_id}`),
+      (r) => r.body.data?.status === 'sent',
     );
     // Starts in 3 s, while the workspace is suspended.
     const campaign = (
@@ -201,8 +202,20 @@ describe('suspension (contract §19)', () => {
       (r) => r.body.data.metrics.failed === 0 && r.body.data.metrics.sent + r.body.data.metrics.delivered + r.body.data.metrics.read === 1,
     );
     expect(done.status).toBe(200);
-    expect((await call('GET', `/api/v1/messages/${before.body.data.id}`)).body.data.status).toBe('read');
+    expect((await call('GET', `/api/v1/messages/${before.body.data.message_id}`)).body.data.status).toBe('read');
     const inbound = await call('GET', '/api/v1/messages?direction=inbound');
     expect(inbound.body.data).toContainEqual(expect.objectContaining({ phone_number: customer, direction: 'inbound' }));
   }, 60_000);
+});
+
+describe("a suspended workspace's waiting sends", () => {
+  const workspace = { id: 'w', name: 'W', plan: 'pro', phone_number_id: '1', waba_id: '2', created_at: '2026-01-01T00:00:00.000Z' } as const;
+  const at = Date.parse('2026-11-22T10:00:00.000Z');
+
+  it('look again every minute in the first hour of the suspension, then every 15 minutes; an active workspace has no gate', () => {
+    const suspended = { ...workspace, suspended: true, suspended_at: new Date(at).toISOString() };
+    expect(suspensionGate(suspended, at + 59 * 60_000)).toEqual({ kind: 'wait', ms: 60_000 });
+    expect(suspensionGate(suspended, at + 61 * 60_000)).toEqual({ kind: 'wait', ms: 15 * 60_000 });
+    expect(suspensionGate(workspace, at)).toBeUndefined();
+  });
 });
