@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomDigits } from '#local/random';
 import { newOperatorKey } from '#local/operator-key';
 import { hashSecret } from '#shared/domain/api-keys';
@@ -5,6 +7,7 @@ import { suspensionGate } from '#shared/domain/messages/suspension';
 import { useTestApi } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
+import { deployedAdmin } from '../../scripts/admin-client';
 
 /** The operator's API, /admin/v1 (contract §19), as the operator's client sees it. */
 const api = useTestApi({ runtime: true, statusIntervalMs: 1000 });
@@ -217,5 +220,37 @@ describe("a suspended workspace's waiting sends", () => {
     expect(suspensionGate(suspended, at + 59 * 60_000)).toEqual({ kind: 'wait', ms: 60_000 });
     expect(suspensionGate(suspended, at + 61 * 60_000)).toEqual({ kind: 'wait', ms: 15 * 60_000 });
     expect(suspensionGate(workspace, at)).toBeUndefined();
+  });
+});
+
+describe('the admin command against a deployed stack', () => {
+  it('signs each request with SigV4 for execute-api, with the AWS credentials of the default chain', async () => {
+    const seen: Record<string, string | undefined>[] = [];
+    const server = createServer((request, response) => {
+      seen.push({ authorization: request.headers.authorization, date: String(request.headers['x-amz-date']), url: request.url });
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"success":true,"data":[]}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
+    Object.assign(process.env, { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'example-secret' });
+    try {
+      const call = deployedAdmin(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, 'eu-west-1');
+      const reply = await call('GET', '/admin/v1/workspaces');
+      expect(reply).toEqual({ status: 200, body: { success: true, data: [] } });
+      expect(seen).toEqual([
+        {
+          authorization: expect.stringMatching(
+            /^AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE\/\d{8}\/eu-west-1\/execute-api\/aws4_request, SignedHeaders=\S*host\S*, Signature=[0-9a-f]{64}$/,
+          ),
+          date: expect.stringMatching(/^\d{8}T\d{6}Z$/),
+          url: '/admin/v1/workspaces',
+        },
+      ]);
+    } finally {
+      Object.assign(process.env, { AWS_ACCESS_KEY_ID: saved.id, AWS_SECRET_ACCESS_KEY: saved.secret });
+      if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
+      if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
+      server.close();
+    }
   });
 });
