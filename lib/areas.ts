@@ -24,6 +24,7 @@ export const areas = {
   Audience: { folders: ['contacts', 'groups'], holds: 'contacts and groups' },
   Campaigns: { folders: ['campaigns'], holds: 'campaigns, their fan-out and scheduled starts' },
   Webhooks: { folders: ['subscriber-webhooks'], holds: 'subscriber webhooks, their dispatch and delivery' },
+  Operator: { folders: ['admin'], holds: "the operator's API (/admin/v1): workspaces, their keys and numbers" },
 } as const satisfies Record<string, { folders: readonly string[]; holds: string }>;
 
 export type Area = keyof typeof areas;

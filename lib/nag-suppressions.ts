@@ -5,6 +5,7 @@
  */
 import { Validations } from 'aws-cdk-lib';
 import type { HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -26,7 +27,17 @@ export function acknowledgeHttpRouteFindings(route: HttpRoute): void {
     reason:
       'By design, authentication happens in the function middleware: clients send Bearer API keys whose hashes are ' +
       'stored per workspace in DynamoDB (plans, revocation, usage); public routes (health, Meta webhooks verified by ' +
-      'HMAC signature / verify token) must stay unauthenticated at the gateway.',
+      'HMAC signature / verify token) must stay unauthenticated at the gateway. (The operator routes, /admin/v1, use IAM authorization.)',
+  });
+}
+
+/** The policy that lets the operator's principals call /admin/v1 (lib/operator-access.ts). */
+export function acknowledgeOperatorPolicyFindings(policy: ManagedPolicy): void {
+  Validations.of(policy).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<HttpApiF5A9A8A7>/*/*/admin/v1/*]',
+    reason:
+      'execute-api:Invoke on the operator routes of this one HTTP API, every stage and method under /admin/v1: the operator manages ' +
+      'every workspace through them (contract §19), and no route outside /admin/v1 is included.',
   });
 }
 

@@ -3,6 +3,8 @@ import { Aws, CfnOutput, CrossStackReferences, Duration, ReferenceStrength, Remo
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { HttpIamAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { grantOperatorAccess } from '#lib/operator-access';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule, type EventPattern, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -81,7 +83,7 @@ type Wire<T> = (fn: ServiceFunction, value: T, w: Wiring) => void;
 
 /** One entry per trigger kind: how an operation's function gets invoked. */
 const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>> } = {
-  http: (fn, t, w) => addRoute(fn, HttpRouteKey.with(t.path, HttpMethod[t.method]), w),
+  http: (fn, t, w) => addRoute(fn, HttpRouteKey.with(t.path, HttpMethod[t.method]), w, t.operator),
   httpDefault: (fn, _t, w) => addRoute(fn, HttpRouteKey.DEFAULT, w),
   schedule: (fn, t) =>
     new Rule(fn.stack, `${fn.node.id}Schedule`, {
@@ -282,14 +284,18 @@ function grantAccessOf(fn: ServiceFunction, op: Operation, w: Wiring): void {
   }
 }
 
-/** The route, its integration and the permission to invoke the function, all in the function's stack; only the API is the compute stack's. */
-function addRoute(fn: ServiceFunction, routeKey: HttpRouteKey, w: Wiring): void {
+/**
+ * The route, its integration and the permission to invoke the function, all in the function's stack; only the API is the compute stack's.
+ * An operator route is IAM-authorized: the gateway admits only SigV4 requests of principals granted it (lib/operator-access.ts).
+ */
+function addRoute(fn: ServiceFunction, routeKey: HttpRouteKey, w: Wiring, operator?: true): void {
   const route = new HttpRoute(fn.stack, `${fn.node.id}Route`, {
     httpApi: w.api,
     routeKey,
     integration: new HttpLambdaIntegration(`${fn.node.id}Integration`, fn),
+    ...(operator && { authorizer: new HttpIamAuthorizer() }),
   });
-  acknowledgeHttpRouteFindings(route);
+  if (!operator) acknowledgeHttpRouteFindings(route);
 }
 
 /**
@@ -358,6 +364,8 @@ export class StatelessStack extends Stack {
     });
     for (const { op, fn } of built) wireTriggerOf(fn, op, wiring);
     for (const { op, fn } of built) grantAccessOf(fn, op, wiring);
+
+    grantOperatorAccess(this, this.api);
 
     new CfnOutput(this, 'ApiUrl', { value: stage.url });
     new CfnOutput(this, 'PlatformWebhookUrl', {

@@ -3,12 +3,12 @@ import { createWorkspace, getWorkspace } from '#shared/domain/workspaces';
 import { readJson, writeJson, type Credentials } from '#local/stack-file';
 import { randomDigits } from '#local/random';
 
-/** Creates the demo workspace (plan pro) and its key once; later starts reuse them while the data persists. */
-export async function ensureDemoWorkspace(baseUrl: string, simulatorUrl: string): Promise<Credentials> {
+/** Creates the demo workspace (plan pro) and its key once; later starts reuse them while the data persists. This start's operator key is written beside them. */
+export async function ensureDemoWorkspace(baseUrl: string, simulatorUrl: string, operatorKey: string): Promise<Credentials> {
   const saved = readJson<Credentials>('credentials.json');
   const existing = saved && (await getWorkspace(saved.workspace_id));
   if (saved && existing) {
-    const credentials = { ...saved, waba_id: existing.waba_id, base_url: baseUrl, simulator_url: simulatorUrl };
+    const credentials = { ...saved, waba_id: existing.waba_id, base_url: baseUrl, simulator_url: simulatorUrl, operator_key: operatorKey };
     writeJson('credentials.json', credentials);
     return credentials;
   }
@@ -21,6 +21,7 @@ export async function ensureDemoWorkspace(baseUrl: string, simulatorUrl: string)
     phone_number_id: workspace.phone_number_id,
     waba_id: workspace.waba_id,
     simulator_url: simulatorUrl,
+    operator_key: operatorKey,
   };
   writeJson('credentials.json', credentials);
   return credentials;

@@ -25,6 +25,8 @@ export interface Credentials {
   /** The demo workspace's business account, which the platform's template and account webhooks name. */
   waba_id: string;
   simulator_url: string;
+  /** The operator's key for /admin/v1 (contract §19): a new one each start, so a key of an earlier start no longer works. */
+  operator_key: string;
 }
 
 const file = (name: string) => join(localDir(), name);

@@ -18,6 +18,8 @@ import { startFaultProxy } from '#local/fault-proxy';
 import { db } from '#shared/data/table/client';
 import { listWorkspaces } from '#shared/domain/workspaces';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
+import { hashSecret } from '#shared/domain/api-keys';
+import { newOperatorKey } from '#local/operator-key';
 
 const TABLE_NAME = 'messaging-local';
 /** Local-only platform credentials: the simulator accepts this token and signs webhooks with this secret. */
@@ -81,6 +83,10 @@ async function main() {
     ALLOW_INSECURE_WEBHOOKS: 'true',
   });
 
+  // The operator's key (contract §19): new at each start, only its hash in the functions' environment.
+  const operatorKey = newOperatorKey();
+  process.env.OPERATOR_KEY_SHA256 = hashSecret(operatorKey);
+
   const runtime = await startRuntime({
     sqsEndpoint: queues.endpoint,
     dynamodbEndpoint: dynamo.endpoint,
@@ -121,7 +127,7 @@ async function main() {
     fault_proxies: faultProxies,
   };
   writeJson('stack.json', stack);
-  const credentials = await ensureDemoWorkspace(baseUrl, simulator.url);
+  const credentials = await ensureDemoWorkspace(baseUrl, simulator.url, operatorKey);
   // Every workspace's number, so the simulator's webhooks name its business account as the platform does.
   for (const workspace of await listWorkspaces()) simulator.registerNumber(workspace.phone_number_id, workspace.waba_id);
 
@@ -135,6 +141,7 @@ Messaging API is ready.
   Simulator  ${simulator.url}
   Workspace  ${credentials.workspace_id} (plan pro, phone_number_id ${credentials.phone_number_id})
   API key    ${credentials.api_key}
+  Operator   ${operatorKey} (for /admin/v1 and \`npm run admin\`; a new one each start)
 Credentials written to ${join(localDir(), 'credentials.json')}. Ctrl-C stops everything.
 ${faultProxies ? `Dependency faults: POST ${faultProxies.dynamodb}/_faults (DynamoDB), POST ${faultProxies.sqs}/_faults (SQS)\n` : ''}`);
 }

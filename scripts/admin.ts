@@ -1,22 +1,21 @@
 /**
- * Operator command: workspaces and first keys, outside the public API.
+ * Operator command: a client of the operator's API, /admin/v1 (contract §19, docs/operator.md).
  *   npm run --silent admin -- workspace create --name Acme --plan growth --json
- *   npm run --silent admin -- workspace list | workspace set-plan --id ID --plan pro | key create --workspace ID
+ *   npm run --silent admin -- workspace list | workspace get --id ID | workspace set-plan --id ID --plan pro
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
+ *   npm run --silent admin -- workspace suspend --id ID | workspace unsuspend --id ID
+ *   npm run --silent admin -- key create --workspace ID [--name N] [--description D]
+ *   npm run --silent admin -- number list --workspace ID | number connect --workspace ID --phone-number-id P --waba-id W
  *   npm run --silent admin -- number set-throughput --phone-number-id ID --mps 1000
- * Against the running local stack by default (it reads .local/stack.json); against a deployed
- * stack with --table NAME [--region R] [--platform-secret-arn ARN], using your AWS credentials.
+ * Against the running local stack by default (with the operator key in .local/credentials.json);
+ * against a deployed stack with --api-url URL [--region R], signed with your AWS credentials.
  */
 import { parseArgs } from 'node:util';
-import { createKey } from '#shared/domain/api-keys';
-import { syncTemplates } from '#shared/domain/templates/catalog';
-import { createWorkspace, listWorkspaces, setPlan, setRateLimit, setStopWords } from '#shared/domain/workspaces';
 import { PLANS, type Plan } from '#shared/records/workspace';
-import { DEFAULT_STOP_WORDS } from '#shared/domain/messages/opt-out';
-import { MAX_THROUGHPUT, setNumberThroughput } from '#shared/domain/messages/send-rate';
+import { MAX_THROUGHPUT } from '#shared/records/business-number';
 import { randomDigits } from '#local/random';
-import { readJson, type StackInfo } from '#local/stack-file';
+import { deployedAdmin, localAdmin, type AdminCall } from './admin-client';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -31,9 +30,9 @@ const { positionals, values } = parseArgs({
     description: { type: 'string' },
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
-    table: { type: 'string' },
+    'api-url': { type: 'string' },
     region: { type: 'string' },
-    'platform-secret-arn': { type: 'string' },
+    table: { type: 'string' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -50,96 +49,138 @@ function plan(): Plan {
   return (PLANS as readonly string[]).includes(value) ? (value as Plan) : fail(`--plan must be one of ${PLANS.join(', ')}`);
 }
 
-/** Points the shared data code at the local stack or at the deployed table. Returns whether this is the local stack. */
-function connect(): boolean {
-  if (values.table) {
-    process.env.TABLE_NAME = values.table;
-    if (values.region) process.env.AWS_REGION = values.region;
-    if (values['platform-secret-arn']) process.env.PLATFORM_SECRET_ARN = values['platform-secret-arn'];
-    return false;
-  }
-  const stack = readJson<StackInfo>('stack.json') ?? fail('no local stack found: start it with `npm start`, or pass --table for a deployed stack');
-  Object.assign(process.env, {
-    TABLE_NAME: stack.table_name,
-    DYNAMODB_ENDPOINT: stack.dynamodb_endpoint,
-    GRAPH_API_BASE_URL: stack.simulator_url,
-    GRAPH_API_VERSION: stack.graph_api_version,
-    PLATFORM_SECRETS: JSON.stringify(stack.platform_secrets),
-  });
-  return true;
-}
-
-async function registerWithSimulator(phoneNumberId: string, wabaId: string): Promise<void> {
-  const url = `${process.env.GRAPH_API_BASE_URL}/_simulate/numbers`;
-  await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ phone_number_id: phoneNumberId, waba_id: wabaId }),
-  });
+function wholeNumber(name: 'rps' | 'mps', max: number, meaning: string): number {
+  const value = Number(required(name));
+  return Number.isInteger(value) && value >= 1 && value <= max ? value : fail(`--${name} must be ${meaning}, 1 to ${max}`);
 }
 
 function print(value: unknown, text: string) {
   console.log(values.json ? JSON.stringify(value) : text);
 }
 
+interface Connection {
+  call: AdminCall;
+  /** Locally: the simulator, which must know a made-up number before the service reads it. */
+  simulatorUrl?: string;
+}
+
+function connect(): Connection {
+  if (values.table) fail('the admin command calls the operator API now: pass --api-url (the stack output ApiUrl) instead of --table');
+  if (values['api-url']) return { call: deployedAdmin(values['api-url'], values.region) };
+  try {
+    const { call, credentials } = localAdmin();
+    return { call, simulatorUrl: credentials.simulator_url };
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
+/** The API's answer's `data`, or the command fails with its error. */
+async function data<T>(reply: Promise<{ status: number; body: { data?: unknown; error?: { code: string; message: string } } }>): Promise<T> {
+  const { status, body } = await reply;
+  if (status >= 400 || !body.data) fail(`${body.error?.message ?? 'failed'} (${status} ${body.error?.code ?? ''})`.trim());
+  return body.data as T;
+}
+
+interface WorkspaceView {
+  id: string;
+  name: string;
+  plan: Plan;
+  rate_limit: number;
+  stop_words: string[];
+  suspended: boolean;
+  numbers: { id: string }[];
+}
+
+/** A number for a local workspace: made up, and registered with the simulator as the platform would know it. */
+async function localNumber(simulatorUrl: string) {
+  const number = { phone_number_id: randomDigits(15), waba_id: randomDigits(15) };
+  await fetch(`${simulatorUrl}/_simulate/numbers`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(number) });
+  return number;
+}
+
+const workspacePath = (id: string) => `/admin/v1/workspaces/${encodeURIComponent(id)}`;
+
+async function setWorkspace(call: AdminCall, changes: Record<string, unknown>): Promise<WorkspaceView> {
+  return data<WorkspaceView>(call('PATCH', workspacePath(required('id')), changes));
+}
+
+const describe = (w: WorkspaceView) => `${w.id}  ${w.plan.padEnd(7)}  ${w.numbers[0]?.id ?? '-'}  ${w.suspended ? '(suspended)  ' : ''}${w.name}`;
+
 async function main() {
   const command = positionals.join(' ');
-  const local = connect();
+  const { call, simulatorUrl } = connect();
   switch (command) {
     case 'workspace create': {
-      const workspace = await createWorkspace({
-        name: required('name'),
-        plan: plan(),
-        phone_number_id: values['phone-number-id'] ?? (local ? randomDigits(15) : fail('--phone-number-id is required for a deployed stack')),
-        waba_id: values['waba-id'] ?? (local ? randomDigits(15) : fail('--waba-id is required for a deployed stack')),
-      });
-      const key = await createKey(workspace.id, { name: 'Initial key', description: 'Created by the admin command' });
-      // Locally, the simulator learns the number's business account, as the platform knows it.
-      if (local) await registerWithSimulator(workspace.phone_number_id, workspace.waba_id);
-      // Templates sync on a schedule; sync now when the platform is reachable so the workspace is usable at once.
-      if (local || values['platform-secret-arn']) await syncTemplates(workspace);
-      const result = { workspace_id: workspace.id, api_key: key.api_key, phone_number_id: workspace.phone_number_id };
-      return print(result, `Workspace ${workspace.id} (${workspace.plan})\nAPI key ${key.api_key}\nphone_number_id ${workspace.phone_number_id}`);
+      const given = values['phone-number-id'] && { phone_number_id: values['phone-number-id'], waba_id: required('waba-id') };
+      const number = given || (simulatorUrl ? await localNumber(simulatorUrl) : fail('--phone-number-id and --waba-id are required for a deployed stack'));
+      const opened = await data<{ workspace: WorkspaceView; key: { api_key: string } }>(
+        call('POST', '/admin/v1/workspaces', { name: required('name'), plan: plan(), ...number }),
+      );
+      const result = { workspace_id: opened.workspace.id, api_key: opened.key.api_key, phone_number_id: number.phone_number_id };
+      return print(result, `Workspace ${result.workspace_id} (${opened.workspace.plan})\nAPI key ${result.api_key}\nphone_number_id ${result.phone_number_id}`);
     }
     case 'workspace list': {
-      const workspaces = await listWorkspaces();
-      return print(workspaces, workspaces.map((w) => `${w.id}  ${w.plan.padEnd(7)}  ${w.phone_number_id}  ${w.name}`).join('\n'));
+      const workspaces = await data<WorkspaceView[]>(call('GET', '/admin/v1/workspaces'));
+      return print(workspaces, workspaces.map(describe).join('\n'));
+    }
+    case 'workspace get': {
+      const workspace = await data<WorkspaceView>(call('GET', workspacePath(required('id'))));
+      return print(workspace, JSON.stringify(workspace, null, 2));
     }
     case 'workspace set-plan': {
-      const workspace = await setPlan(required('id'), plan()).catch(() => fail('no such workspace'));
+      const workspace = await setWorkspace(call, { plan: plan() });
       return print(workspace, `Workspace ${workspace.id} is now on plan ${workspace.plan}`);
     }
     case 'workspace set-stop-words': {
-      const words = required('words').split(',');
-      const workspace = await setStopWords(required('id'), words).catch(() => fail('no such workspace'));
-      const list = workspace.stop_words ?? DEFAULT_STOP_WORDS;
-      return print({ workspace_id: workspace.id, stop_words: list }, `Workspace ${workspace.id} stop words: ${list.join(', ')}`);
+      const workspace = await setWorkspace(call, {
+        stop_words: required('words')
+          .split(',')
+          .filter((word) => word.trim()),
+      });
+      return print(
+        { workspace_id: workspace.id, stop_words: workspace.stop_words },
+        `Workspace ${workspace.id} stop words: ${workspace.stop_words.join(', ')}`,
+      );
     }
     case 'workspace set-rate-limit': {
-      const rps = Number(required('rps'));
-      if (!Number.isInteger(rps) || rps < 1 || rps > 100_000) fail('--rps must be a whole number of requests per second, 1 to 100000');
-      const workspace = await setRateLimit(required('id'), rps).catch(() => fail('no such workspace'));
+      const workspace = await setWorkspace(call, { rate_limit: wholeNumber('rps', 100_000, 'a whole number of requests per second') });
       return print(
         { workspace_id: workspace.id, rate_limit: workspace.rate_limit },
         `Workspace ${workspace.id} may make ${workspace.rate_limit} requests per second`,
       );
     }
-    case 'number set-throughput': {
-      const mps = Number(required('mps'));
-      if (!Number.isInteger(mps) || mps < 1 || mps > MAX_THROUGHPUT)
-        fail(`--mps must be the number's throughput in messages per second, 1 to ${MAX_THROUGHPUT}`);
-      const phoneNumberId = required('phone-number-id');
-      await setNumberThroughput(phoneNumberId, mps);
-      return print({ phone_number_id: phoneNumberId, throughput: mps }, `Number ${phoneNumberId} sends up to ${mps} messages per second`);
+    case 'workspace suspend':
+    case 'workspace unsuspend': {
+      const workspace = await setWorkspace(call, { suspended: command === 'workspace suspend' });
+      return print(workspace, `Workspace ${workspace.id} is ${workspace.suspended ? 'suspended' : 'active again'}`);
     }
     case 'key create': {
-      const key = await createKey(required('workspace'), { name: values.name ?? 'Admin key', description: values.description }).catch(() =>
-        fail('no such workspace'),
-      );
+      const body = { name: values.name ?? 'Admin key', ...(values.description && { description: values.description }) };
+      const key = await data<{ api_key: string }>(call('POST', `${workspacePath(required('workspace'))}/keys`, body));
       return print(key, `API key ${key.api_key}`);
     }
+    case 'number list': {
+      const numbers = await data<{ id: string; display_phone_number: string; status: string }[]>(
+        call('GET', `${workspacePath(required('workspace'))}/numbers`),
+      );
+      return print(numbers, numbers.map((n) => `${n.id}  ${n.display_phone_number || '-'}  ${n.status}`).join('\n'));
+    }
+    case 'number connect': {
+      const body = { phone_number_id: required('phone-number-id'), waba_id: required('waba-id') };
+      const number = await data<{ id: string }>(call('POST', `${workspacePath(required('workspace'))}/numbers`, body));
+      return print(number, `Number ${number.id} connected`);
+    }
+    case 'number set-throughput': {
+      const mps = wholeNumber('mps', MAX_THROUGHPUT, "the number's throughput in messages per second");
+      const phoneNumberId = required('phone-number-id');
+      await data(call('PATCH', `/admin/v1/numbers/${encodeURIComponent(phoneNumberId)}`, { throughput_mps: mps }));
+      return print({ phone_number_id: phoneNumberId, throughput: mps }, `Number ${phoneNumberId} sends up to ${mps} messages per second`);
+    }
     default:
-      fail('usage: admin workspace create|list|set-plan|set-stop-words|set-rate-limit, admin number set-throughput, or admin key create (see README)');
+      fail(
+        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend, admin key create, admin number list|connect|set-throughput (see README)',
+      );
   }
 }
 

@@ -86,6 +86,13 @@ export const env = {
   get localPlatformSecrets() {
     return process.env.PLATFORM_SECRETS ?? '{}';
   },
+  /**
+   * Local stack only: the SHA-256 (hex) of the operator key `npm start` prints, which /admin/v1
+   * accepts as a Bearer token. Never set in AWS, where API Gateway's IAM authorization admits the operator.
+   */
+  get localOperatorKeySha256() {
+    return process.env.OPERATOR_KEY_SHA256;
+  },
   /** Local development only: webhook subscriptions may use http:// and loopback addresses. */
   get allowInsecureWebhooks() {
     return process.env.ALLOW_INSECURE_WEBHOOKS === 'true';

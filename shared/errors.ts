@@ -28,6 +28,7 @@ export const DOMAIN_ERROR_CODES = [
   'number_in_use',
   'unknown_number',
   'template_exists',
+  'workspace_suspended',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

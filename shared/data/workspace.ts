@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
-import { isConditionFailure, setFields } from '#shared/data/table/conditions';
+import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import type { TransactItem } from '#shared/data/table/transact';
@@ -20,15 +20,17 @@ const toWorkspace = (item: Record<string, unknown>): Workspace => ({
   ...(typeof item.default_number_id === 'string' && { default_number_id: item.default_number_id }),
   ...(Array.isArray(item.stop_words) && { stop_words: item.stop_words as string[] }),
   ...(typeof item.rate_limit === 'number' && { rate_limit: item.rate_limit }),
+  ...(item.suspended === true && { suspended: true }),
+  ...(typeof item.suspended_at === 'string' && { suspended_at: item.suspended_at }),
   created_at: item.created_at as string,
 });
 
 /**
  * Stores the workspace and claims its phone_number_id in one transaction, so a platform number
- * always routes to exactly one workspace.
+ * always routes to exactly one workspace. False when another workspace holds the number (the id is new, so only the claim can fail).
  */
-export async function insertWorkspace(workspace: Workspace): Promise<void> {
-  await db().send(
+export async function insertWorkspace(workspace: Workspace): Promise<boolean> {
+  const write = db().send(
     new TransactWriteCommand({
       TransactItems: [
         {
@@ -42,6 +44,7 @@ export async function insertWorkspace(workspace: Workspace): Promise<void> {
       ],
     }),
   );
+  return conditionally(write);
 }
 
 export async function getWorkspace(id: string): Promise<Workspace | undefined> {
@@ -58,11 +61,10 @@ export async function allWorkspaces(): Promise<Workspace[]> {
   return items.map(toWorkspace);
 }
 
-/** Sets settings (plan, stop words) of an existing workspace and returns it; undefined when there is none. */
-export async function updateSettings(
-  id: string,
-  settings: Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id'>>,
-): Promise<Workspace | undefined> {
+export type WorkspaceSettings = Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id' | 'suspended' | 'suspended_at'>>;
+
+/** Sets settings (plan, stop words, suspension…) of an existing workspace and returns it; undefined when there is none. */
+export async function updateSettings(id: string, settings: WorkspaceSettings): Promise<Workspace | undefined> {
   const { expression, names, values } = setFields(settings);
   try {
     const { Attributes } = await db().send(

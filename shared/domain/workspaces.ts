@@ -1,4 +1,4 @@
-import { allWorkspaces, getWorkspace, insertWorkspace, updateSettings } from '#shared/data/workspace';
+import { allWorkspaces, getWorkspace, insertWorkspace, updateSettings, type WorkspaceSettings } from '#shared/data/workspace';
 import { workspaceIdOfNumber, workspacesOfAccount } from '#shared/data/business-number';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
@@ -11,7 +11,7 @@ import type { Plan, Workspace } from '#shared/records/workspace';
  */
 export async function createWorkspace(input: { name: string; plan: Plan; phone_number_id: string; waba_id: string }): Promise<Workspace> {
   const workspace: Workspace = { id: newId(), ...input, created_at: nowIso() };
-  await insertWorkspace(workspace);
+  if (!(await insertWorkspace(workspace))) throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
   return workspace;
 }
 
@@ -60,24 +60,24 @@ export async function findWorkspacesByWabaId(wabaId: string): Promise<Workspace[
   return all.filter((workspace) => workspace.waba_id === wabaId || withNumbers.includes(workspace.id));
 }
 
-export async function setPlan(id: string, plan: Plan): Promise<Workspace> {
-  const workspace = await updateSettings(id, { plan });
-  if (!workspace) throw errors.notFound('Workspace');
-  return workspace;
-}
-
 /** Sets the workspace's own request rate limit (requests per second), instead of its plan's. */
-export async function setRateLimit(id: string, rate_limit: number): Promise<Workspace> {
-  const workspace = await updateSettings(id, { rate_limit });
-  if (!workspace) throw errors.notFound('Workspace');
-  return workspace;
-}
+export const setRateLimit = (id: string, rate_limit: number): Promise<Workspace> => updateWorkspace(id, { rate_limit });
 
-/** Replaces the workspace's stop words: trimmed, blank ones dropped, duplicates (any case) once. */
-export async function setStopWords(id: string, words: string[]): Promise<Workspace> {
+/** Stop words as stored: trimmed, inner spaces single, blank ones dropped, duplicates (any case) once. */
+const cleanStopWords = (words: string[]): string[] => {
   const seen = new Set<string>();
-  const stop_words = words.map((w) => w.trim().replace(/\s+/g, ' ')).filter((w) => w && !seen.has(w.toUpperCase()) && seen.add(w.toUpperCase()));
-  const workspace = await updateSettings(id, { stop_words });
+  return words.map((w) => w.trim().replace(/\s+/g, ' ')).filter((w) => w && !seen.has(w.toUpperCase()) && seen.add(w.toUpperCase()));
+};
+
+/** The operator's settings of a workspace (contract §19): plan, rate limit, stop words, suspension. No change: the workspace as it is. */
+export async function updateWorkspace(id: string, changes: Omit<WorkspaceSettings, 'default_number_id' | 'suspended_at'>): Promise<Workspace> {
+  const settings: WorkspaceSettings = {
+    ...changes,
+    ...(changes.stop_words && { stop_words: cleanStopWords(changes.stop_words) }),
+    ...(changes.suspended && { suspended_at: nowIso() }),
+  };
+  const workspace = Object.keys(settings).length ? await updateSettings(id, settings) : await getWorkspace(id);
   if (!workspace) throw errors.notFound('Workspace');
+  forgetWorkspace(id);
   return workspace;
 }

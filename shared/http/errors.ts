@@ -21,6 +21,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   rate_limited: 429,
   plan_upgrade_required: 403,
+  workspace_suspended: 403,
   forbidden: 403,
   not_found: 404,
   route_not_found: 404,

@@ -1,12 +1,7 @@
 import { admit, releasePlace, type Admission } from '#shared/data/rate-window';
 import { cachedWorkspace } from '#shared/domain/workspaces';
-import type { Plan, Workspace } from '#shared/records/workspace';
+import { rateLimitOf, type Workspace } from '#shared/records/workspace';
 import { httpErrors } from '#shared/http/errors';
-
-/** Requests per second by plan (contract §14), unless the operator set the workspace's own. */
-export const PLAN_RATE_LIMITS: Record<Plan, number> = { starter: 20, growth: 100, pro: 500 };
-
-export const rateLimitOf = (workspace: Workspace): number => workspace.rate_limit ?? PLAN_RATE_LIMITS[workspace.plan];
 
 /** A request's admission, under way from the moment its workspace is known. */
 export interface PendingAdmission {

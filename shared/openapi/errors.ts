@@ -13,7 +13,8 @@ export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   invalid_json: 'The body is not parseable JSON',
   validation_error:
     "The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem",
-  unauthorized: 'Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature)',
+  unauthorized:
+    'Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature; on the operator API, anything but the operator key or a granted SigV4 identity)',
   forbidden: 'The verify token does not match',
   plan_upgrade_required: "The feature is not on the workspace's plan",
   not_found: 'No such record in this workspace',
@@ -39,14 +40,29 @@ export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   template_exists: 'A template of that name and language exists in the business account',
   number_in_use: 'The business number is connected to another workspace',
   unknown_number: '`from` names no connected number of the workspace',
+  workspace_suspended: "The operator suspended the key's workspace: its keys are refused until it is unsuspended",
   internal_error: 'Something unexpected failed on our side',
 };
 
-/** Every request through `httpOperation` may be refused by its key, its rate and its body (any body sent is read as JSON). */
-const API_KEY_STACK: EnvelopeErrorCode[] = ['unauthorized', 'rate_limited', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
+/** Every request through `httpOperation` may be refused by its key (or its workspace's suspension), its rate and its body (any body sent is read as JSON). */
+const API_KEY_STACK: EnvelopeErrorCode[] = [
+  'unauthorized',
+  'workspace_suspended',
+  'rate_limited',
+  'invalid_json',
+  'payload_too_large',
+  'unsupported_media_type',
+];
+/** Every request through `operatorOperation`: no workspace, so no suspension nor rate. */
+const OPERATOR_STACK: EnvelopeErrorCode[] = ['unauthorized', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
 export function errorCodesOf(description: HttpDescription): Set<EnvelopeErrorCode> {
   const codes = new Set<EnvelopeErrorCode>(description.errors ?? []);
+  if (description.auth === 'operator') {
+    OPERATOR_STACK.forEach((code) => codes.add(code));
+    const { body, query, params } = description.request;
+    if (body || query || params) codes.add('validation_error');
+  }
   if (description.auth === 'apiKey') {
     const { body, query, params, idempotentAs } = description.request;
     API_KEY_STACK.forEach((code) => codes.add(code));

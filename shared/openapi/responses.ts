@@ -64,6 +64,9 @@ function errorResponse(codes: EnvelopeErrorCode[], withAuthenticateHeader: boole
   };
 }
 
+/** Operations behind a Bearer credential (a workspace's key, or locally the operator's): their 401 carries `WWW-Authenticate`. */
+const isBearer = (description: HttpDescription) => description.auth === 'apiKey' || description.auth === 'operator';
+
 const pascal = (code: string) => code.replace(/(^|_)([a-z])/g, (_match, _separator, letter: string) => letter.toUpperCase());
 
 /**
@@ -77,18 +80,18 @@ export class ErrorResponses {
   private readonly uses = new Map<string, number>();
 
   constructor(descriptions: HttpDescription[]) {
-    for (const description of descriptions.filter((d) => d.auth === 'apiKey')) {
+    for (const description of descriptions.filter(isBearer)) {
       for (const codes of codesByStatus(errorCodesOf(description), description.unprocessable).values())
         this.uses.set(codes.join(), (this.uses.get(codes.join()) ?? 0) + 1);
     }
   }
 
   of(description: HttpDescription): Json {
-    const apiKey = description.auth === 'apiKey';
+    const bearer = isBearer(description);
     return Object.fromEntries(
       [...codesByStatus(errorCodesOf(description), description.unprocessable)].map(([status, codes]) => {
-        const response = errorResponse(codes, apiKey && codes.includes('unauthorized'));
-        if (!apiKey || this.uses.get(codes.join())! < 2) return [status, response];
+        const response = errorResponse(codes, bearer && codes.includes('unauthorized'));
+        if (!bearer || this.uses.get(codes.join())! < 2) return [status, response];
         const name = codes.map(pascal).join('Or');
         this.components[name] = response;
         return [status, ref('responses', name)];

@@ -2,6 +2,9 @@
 export const QUALITY_RATINGS = ['GREEN', 'YELLOW', 'RED', 'UNKNOWN'] as const;
 export type QualityRating = (typeof QUALITY_RATINGS)[number];
 
+/** The platform's range of per-number throughput (messages per second); the operator may set a number's. */
+export const MAX_THROUGHPUT = 1000;
+
 export interface BusinessNumber {
   /** The platform's phone number id. */
   id: string;

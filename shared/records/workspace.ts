@@ -15,5 +15,14 @@ export interface Workspace {
   stop_words?: string[];
   /** Requests per second the operator set for this workspace; the plan's (contract §14) when unset. */
   rate_limit?: number;
+  /** Set by the operator (contract §19): its keys are refused with 403 `workspace_suspended` and its queued sends wait. */
+  suspended?: boolean;
+  /** When it was last suspended: its waiting sends look again less often after the first hour. */
+  suspended_at?: string;
   created_at: string;
 }
+
+/** Requests per second by plan (contract §14), unless the operator set the workspace's own. */
+export const PLAN_RATE_LIMITS: Record<Plan, number> = { starter: 20, growth: 100, pro: 500 };
+
+export const rateLimitOf = (workspace: Workspace): number => workspace.rate_limit ?? PLAN_RATE_LIMITS[workspace.plan];

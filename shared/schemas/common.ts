@@ -55,6 +55,13 @@ export const phone = () =>
     }),
   );
 
+/** A new API key's name and description (contract §3): the workspace's own keys, and the operator's for a workspace (§19). */
+export const keyBody = () =>
+  v.object({
+    name: text(100),
+    description: v.optional(v.pipe(v.string(), v.maxLength(500, 'Must be at most 500 characters'))),
+  });
+
 /** `{id}` path parameter of single-record routes. */
 export const idParams = /* @__PURE__ */ droppable(() => v.object({ id: uuid() }));
 

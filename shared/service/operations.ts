@@ -10,8 +10,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 import type { QueueName } from '#shared/service/queues';
 
 export type Trigger =
-  /** `path` uses API Gateway's `{param}` syntax. Authentication is the handler's middleware, not the gateway's. */
-  | { type: 'http'; method: HttpMethod; path: string }
+  /**
+   * `path` uses API Gateway's `{param}` syntax. Authentication is the handler's middleware, except
+   * `operator` routes (/admin/v1, contract §19): in AWS the gateway's IAM authorization admits only
+   * the principals the deployment grants, and their middleware refuses anyone else.
+   */
+  | { type: 'http'; method: HttpMethod; path: string; operator?: true }
   /** Catches every request no other route matched (API Gateway's `$default` route). */
   | { type: 'httpDefault' }
   | { type: 'schedule'; everyMinutes: number }
@@ -70,6 +74,9 @@ export interface Operation {
 }
 
 const http = (method: HttpMethod, path: string): Trigger => ({ type: 'http', method, path });
+const operatorRoute = (method: HttpMethod, path: string): Trigger => ({ type: 'http', method, path, operator: true });
+/** Workspaces' numbers are read from (and connected on) the platform; their templates synced. */
+const onPlatform: Access = { table: 'readWrite', platformSecrets: true, graphApi: true };
 
 /** The API reference's renderer (Redoc's self-contained browser build), served by the deployment itself. */
 export const REDOC_SCRIPT = 'redoc/bundles/redoc.standalone.js';
@@ -384,5 +391,48 @@ export const operations: Operation[] = [
     handler: 'functions/subscriber-webhooks/retry-delivery.ts',
     trigger: http('POST', '/api/v1/webhooks/{id}/deliveries/{delivery_id}/retry'),
     access: { table: 'readWrite', queues: ['webhook'] },
+  },
+
+  // The operator's API (contract §19).
+  {
+    name: 'CreateWorkspace',
+    handler: 'functions/admin/create-workspace.ts',
+    trigger: operatorRoute('POST', '/admin/v1/workspaces'),
+    access: onPlatform,
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'ListWorkspaces',
+    handler: 'functions/admin/list-workspaces.ts',
+    trigger: operatorRoute('GET', '/admin/v1/workspaces'),
+    access: onPlatform,
+    timeoutSeconds: 29,
+  },
+  { name: 'GetWorkspace', handler: 'functions/admin/get-workspace.ts', trigger: operatorRoute('GET', '/admin/v1/workspaces/{id}'), access: onPlatform },
+  { name: 'UpdateWorkspace', handler: 'functions/admin/update-workspace.ts', trigger: operatorRoute('PATCH', '/admin/v1/workspaces/{id}'), access: onPlatform },
+  {
+    name: 'CreateWorkspaceKey',
+    handler: 'functions/admin/create-key.ts',
+    trigger: operatorRoute('POST', '/admin/v1/workspaces/{id}/keys'),
+    access: { table: 'readWrite' },
+  },
+  {
+    name: 'ListWorkspaceNumbers',
+    handler: 'functions/admin/list-numbers.ts',
+    trigger: operatorRoute('GET', '/admin/v1/workspaces/{id}/numbers'),
+    access: onPlatform,
+  },
+  {
+    name: 'ConnectWorkspaceNumber',
+    handler: 'functions/admin/connect-number.ts',
+    trigger: operatorRoute('POST', '/admin/v1/workspaces/{id}/numbers'),
+    access: onPlatform,
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'SetNumberThroughput',
+    handler: 'functions/admin/set-number-throughput.ts',
+    trigger: operatorRoute('PATCH', '/admin/v1/numbers/{id}'),
+    access: { table: 'readWrite' },
   },
 ];

@@ -110,12 +110,13 @@ const campaignSchedulesArn = {
 };
 
 describe('one nested stack per area', () => {
-  test("the compute stack itself holds only the HTTP API, its stage and access logs, and the nested stacks: each area's and the monitoring", () => {
+  test("the compute stack itself holds only the HTTP API, its stage and access logs, the operator's access policy, and the nested stacks: each area's and the monitoring", () => {
     expect(Object.keys(compute.areaStacks)).toEqual(Object.keys(areas));
     const types = Object.values(templateOf(compute).Resources).map((r) => r.Type);
     expect(types.filter((type) => type !== 'AWS::CloudFormation::Stack').sort()).toEqual([
       'AWS::ApiGatewayV2::Api',
       'AWS::ApiGatewayV2::Stage',
+      'AWS::IAM::ManagedPolicy',
       'AWS::Logs::LogGroup',
     ]);
     expect(types.filter((type) => type === 'AWS::CloudFormation::Stack')).toHaveLength(Object.keys(areas).length + 1);
@@ -161,6 +162,39 @@ describe('HTTP API', () => {
     expect(routes).toHaveLength(1);
     const integrationId = routes[0].Properties.Target['Fn::Join'][1][1].Ref;
     expect(computeResources[integrationId].Properties.IntegrationUri).toEqual({ 'Fn::GetAtt': [logicalId(byName(name)), 'Arn'] });
+  });
+
+  test("the operator's routes (/admin/v1) take IAM authorization (SigV4), and only they: the others authenticate in their functions", () => {
+    const routes = Object.values(computeResources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Route');
+    const iam = routes.filter((r) => r.Properties.AuthorizationType === 'AWS_IAM').map((r) => r.Properties.RouteKey as string);
+    const operatorRoutes = httpOperations.filter((op) => op.trigger.type === 'http' && op.trigger.operator).map((op) => routeKeyOf(op.trigger));
+    expect(operatorRoutes.length).toBeGreaterThan(0);
+    expect(iam.sort()).toEqual(operatorRoutes.sort());
+    for (const key of iam) expect(key).toMatch(/^(GET|POST|PATCH|DELETE|PUT) \/admin\/v1\//);
+  });
+
+  test("the operator's policy allows invoking /admin/v1 only, and is attached to the principals of the context value operatorPrincipals", () => {
+    const ops = 'arn:aws:iam::123456789012:role/Ops';
+    const alice = 'arn:aws:iam::123456789012:user/alice';
+    const granted = Template.fromStack(buildTestApp({ context: { operatorPrincipals: `${ops}, ${alice}` } }).compute);
+    granted.hasResourceProperties('AWS::IAM::ManagedPolicy', {
+      PolicyDocument: {
+        Statement: [
+          {
+            Action: 'execute-api:Invoke',
+            Effect: 'Allow',
+            Resource: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':execute-api:'), Match.stringLikeRegexp('^/\\*/\\*/admin/v1/\\*$')])] },
+          },
+        ],
+      },
+      Roles: ['Ops'],
+      Users: ['alice'],
+    });
+    granted.hasOutput('OperatorPolicyArn', {});
+    // None named: the policy exists, attached to no one, for the operator to attach later.
+    const alone = Object.values(templateOf(compute).Resources).find((r) => r.Type === 'AWS::IAM::ManagedPolicy')!;
+    expect(alone.Properties.Roles).toBeUndefined();
+    expect(alone.Properties.Users).toBeUndefined();
   });
 
   test('has no routes besides the operations', () => {

@@ -72,7 +72,23 @@ describe('npm start, driven over HTTP', () => {
     expect(JSON.parse(upgraded.stdout).plan).toBe('growth');
     const extraKey = await runAdmin(local.dir, ['key', 'create', '--workspace', second.workspace_id, '--json']);
     expect((await call('GET', '/api/v1/keys', JSON.parse(extraKey.stdout).api_key)).status).toBe(200);
-  }, 60_000);
+
+    expect((await runAdmin(local.dir, ['workspace', 'suspend', '--id', second.workspace_id])).code).toBe(0);
+    const refused = await call('GET', '/api/v1/keys', second.api_key);
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'workspace_suspended']);
+    expect((await runAdmin(local.dir, ['workspace', 'unsuspend', '--id', second.workspace_id])).code).toBe(0);
+    expect((await call('GET', '/api/v1/keys', second.api_key)).status).toBe(200);
+  }, 90_000);
+
+  it("prints the operator key, which /admin/v1 takes and a workspace's key does not", async () => {
+    const { operator_key, api_key } = local.credentials;
+    expect(operator_key).toMatch(/^sk_operator_/);
+    expect(local.output()).toContain(operator_key);
+    expect((await call('GET', '/admin/v1/workspaces', api_key)).status).toBe(401);
+    const list = await call('GET', '/admin/v1/workspaces', operator_key);
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((w: { id: string }) => w.id)).toContain(local.credentials.workspace_id);
+  });
 
   it('stops every child process on SIGTERM', async () => {
     const { dynamodb_endpoint, simulator_url, base_url } = local.stack;

@@ -23,13 +23,22 @@ describe('operation descriptions (shared/schemas/operations)', () => {
     },
   );
 
-  it.each(httpOperations.filter((operation) => httpDescriptions[operation.name]?.auth !== 'apiKey').map((operation) => [operation.name, operation.handler]))(
-    '%s, described as public, runs without an API key',
-    (_name, handler) => {
-      expect(source(handler)).toMatch(/publicHttpOperation\(/);
-      expect(source(handler)).not.toMatch(/\bhttpOperation\(/);
+  it.each(httpOperations.filter((operation) => httpDescriptions[operation.name]?.auth === 'operator').map((operation) => [operation.name, operation.handler]))(
+    "%s, of the operator's API, takes its request schemas from its description and runs behind the operator's authentication",
+    (name, handler) => {
+      expect(source(handler)).toMatch(new RegExp(`import \\{ ${name} \\} from '#shared/schemas/operations/operator';`));
+      expect(source(handler)).toMatch(new RegExp(`operatorOperation\\(${name}\\.request,`));
     },
   );
+
+  it.each(
+    httpOperations
+      .filter((operation) => !['apiKey', 'operator'].includes(httpDescriptions[operation.name]?.auth ?? ''))
+      .map((operation) => [operation.name, operation.handler]),
+  )('%s, described as public, runs without an API key', (_name, handler) => {
+    expect(source(handler)).toMatch(/publicHttpOperation\(/);
+    expect(source(handler)).not.toMatch(/\bhttpOperation\(/);
+  });
 });
 
 /** A schema module's resource: `contacts` for shared/schemas/contacts.ts and shared/schemas/operations/contacts.ts. */

@@ -9,6 +9,12 @@ import { useTestApi } from '../support/api';
 const api = useTestApi();
 
 const httpOperations = operations.flatMap((operation) => (operation.trigger.type === 'http' ? [{ name: operation.name, ...operation.trigger }] : []));
+const routesOf = (operator: boolean) =>
+  httpOperations.filter((route) => Boolean(route.operator) === operator).map(({ method, path, name }) => `${method} ${path} ${name}`);
+const documentedIn = (document: { paths: Record<string, Record<string, { operationId: string }>> }) =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
+  );
 
 interface Validation {
   swaggerParserError: string | null;
@@ -59,11 +65,24 @@ describe('GET /api/v1/openapi.json', () => {
     ]);
   });
 
-  it('lists every HTTP operation of the operation list, and nothing else', () => {
-    const documented = Object.entries(served.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => `${method.toUpperCase()} ${path} ${operation.operationId}`),
-    );
-    expect(documented.sort()).toEqual(httpOperations.map(({ method, path, name }) => `${method} ${path} ${name}`).sort());
+  it("lists every HTTP operation of the operation list but the operator's, and nothing else", () => {
+    expect(documentedIn(served).sort()).toEqual(routesOf(false).sort());
+  });
+});
+
+describe("the operator's document (docs/openapi-admin.json)", () => {
+  const document = buildOpenApiDocument('operator') as { paths: Record<string, Record<string, { operationId: string; security: unknown[] }>> };
+
+  it("lists every operator route (/admin/v1), and nothing else, each behind the operator's SigV4 or local key", () => {
+    expect(documentedIn(document).sort()).toEqual(routesOf(true).sort());
+    for (const methods of Object.values(document.paths))
+      for (const operation of Object.values(methods)) expect(operation.security).toEqual([{ OperatorSigV4: [] }, { OperatorKey: [] }]);
+  });
+
+  it("validates with swagger-parser, with no error under Redocly's recommended rules", () => {
+    const { swaggerParserError, redoclyProblems } = validate(document);
+    expect(swaggerParserError).toBeNull();
+    expect(redoclyProblems.filter((problem) => problem.severity === 'error')).toEqual([]);
   });
 });
 

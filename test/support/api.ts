@@ -5,7 +5,8 @@ import { startRuntime, type LocalRuntime } from '#local/runtime';
 import { startSqsEmulator, type SqsEmulator } from '#local/sqs-emulator';
 import { freePort } from '#local/ports';
 import { startSimulator, type Simulator } from '#simulator/server';
-import { createKey } from '#shared/domain/api-keys';
+import { createKey, hashSecret } from '#shared/domain/api-keys';
+import { newOperatorKey } from '#local/operator-key';
 import { createWorkspace } from '#shared/domain/workspaces';
 import type { Plan } from '#shared/records/workspace';
 import { randomDigits } from '#local/random';
@@ -32,6 +33,8 @@ export interface TestApi {
   /** A workspace whose templates are synced from the simulator, ready to send. */
   workspaceWithTemplates(plan?: Plan): Promise<TestWorkspace>;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  /** The operator key /admin/v1 takes in this suite (contract §19), as `npm start` makes one. */
+  operatorKey: string;
   /** With `dependencyFaults`: the fault proxies the service's own DynamoDB and SQS calls go through. */
   dependencies: { dynamodb: FaultProxy; sqs: FaultProxy };
 }
@@ -66,7 +69,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
   let runtime: LocalRuntime | undefined;
   let counting: { stop(): Promise<void> } | undefined;
   let proxies: FaultProxy[] = [];
-  const api = {} as TestApi;
+  const api = { operatorKey: newOperatorKey() } as TestApi;
 
   beforeAll(async () => {
     api.simulator = await startSimulator({
@@ -83,6 +86,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       POWERTOOLS_METRICS_DISABLED: options.metrics ? 'false' : 'true',
       SEND_RATE_PER_SECOND: '80',
       ALLOW_INSECURE_WEBHOOKS: 'true',
+      OPERATOR_KEY_SHA256: hashSecret(api.operatorKey),
     });
     if (options.runtime) {
       emulator = await startSqsEmulator(await freePort());

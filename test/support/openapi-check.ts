@@ -1,6 +1,6 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { Reply } from '#local/api-client';
-import { buildOpenApiDocument } from '#shared/openapi/document';
+import { buildOpenApiDocument, type Audience } from '#shared/openapi/document';
 
 /**
  * Checks a real answer of the API against the API document, as generated from the code: the
@@ -53,10 +53,10 @@ const FORMATS = {
   uri: /^[a-z][a-z0-9+.-]*:/i,
 };
 
-let checker: ReturnType<typeof createChecker> | undefined;
+const checkers: Partial<Record<Audience, ReturnType<typeof createChecker>>> = {};
 
-function createChecker() {
-  const document = closed(buildOpenApiDocument()) as Document;
+function createChecker(audience: Audience) {
+  const document = closed(buildOpenApiDocument(audience)) as Document;
   const ajv = new Ajv2020({ strict: false, allErrors: true, formats: FORMATS });
   ajv.addSchema(document, 'openapi');
   const validators = new Map<string, ValidateFunction>();
@@ -80,9 +80,11 @@ function fail(what: string, method: string, path: string, reply: Reply, problems
 
 /** Throws, saying why, when the answer is not what the API document promises. */
 export function checkReply(method: string, path: string, reply: Reply): void {
-  checker ??= createChecker();
-  const { document, validatorAt, routes } = checker;
   const pathname = new URL(path, 'http://api').pathname;
+  // The operator's API has a document of its own (docs/openapi-admin.json).
+  const audience: Audience = pathname.startsWith('/admin/') ? 'operator' : 'workspaces';
+  checkers[audience] ??= createChecker(audience);
+  const { document, validatorAt, routes } = checkers[audience];
   const route = routes.find((candidate) => candidate.pattern.test(pathname));
   const operation = route?.methods[method.toLowerCase()];
   if (!route || !operation) {
@@ -125,8 +127,8 @@ export function checkReply(method: string, path: string, reply: Reply): void {
  * answers), and every header the webhook declares must be there in its documented form.
  */
 export function checkEvent(headers: Record<string, string | string[] | undefined>, rawBody: string): void {
-  checker ??= createChecker();
-  const { document, validatorAt } = checker;
+  checkers.workspaces ??= createChecker('workspaces');
+  const { document, validatorAt } = checkers.workspaces;
   const problem = (what: string, details: string[] = []) => new Error(`event ${what}\n${details.join('\n')}\nbody: ${rawBody.slice(0, 2000)}`);
   const body: unknown = JSON.parse(rawBody);
   const { type, id } = body as { type?: string; id?: string };

@@ -2161,7 +2161,7 @@ export interface components {
                 };
             };
         };
-        /** @description `unauthorized`: Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature) */
+        /** @description `unauthorized`: Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature; on the operator API, anything but the operator key or a granted SigV4 identity) */
         Unauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["RequestId"];
@@ -2173,6 +2173,21 @@ export interface components {
                     error?: {
                         /** @enum {unknown} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+        };
+        /** @description `workspace_suspended`: The operator suspended the key's workspace: its keys are refused until it is unsuspended */
+        WorkspaceSuspended: {
+            headers: {
+                "X-Request-Id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        code?: "workspace_suspended";
                     };
                 };
             };
@@ -2536,6 +2551,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2576,6 +2592,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2611,6 +2628,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             /** @description `cannot_revoke_last_key`: The workspace's only active key cannot be revoked */
             409: {
@@ -2662,6 +2680,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2695,6 +2714,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2735,6 +2755,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently (409); a message that cannot be marked read: ours, or over 30 days old (422). `number_in_use`: The business number is connected to another workspace */
             409: {
                 headers: {
@@ -2787,6 +2808,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -2831,6 +2853,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -2870,6 +2893,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -2955,6 +2979,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             /** @description `template_exists`: A template of that name and language exists in the business account */
             409: {
                 headers: {
@@ -3005,6 +3030,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["PlatformError"];
@@ -3044,6 +3070,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3127,6 +3154,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3169,6 +3197,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3244,6 +3273,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3284,6 +3314,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3319,6 +3350,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3355,6 +3387,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3406,6 +3439,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3445,6 +3479,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3491,6 +3526,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3526,6 +3562,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3562,6 +3599,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3602,6 +3640,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3644,6 +3683,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3686,6 +3726,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3730,6 +3771,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -3914,6 +3956,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3973,6 +4016,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4026,6 +4070,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4135,7 +4180,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized`: Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature) */
+            /** @description `unauthorized`: Missing, malformed, unknown or revoked API key (or, from the platform, a missing or wrong signature; on the operator API, anything but the operator key or a granted SigV4 identity) */
             401: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4198,6 +4243,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4256,7 +4302,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
-            /** @description `plan_upgrade_required`: The feature is not on the workspace's plan */
+            /** @description `plan_upgrade_required`: The feature is not on the workspace's plan. `workspace_suspended`: The operator suspended the key's workspace: its keys are refused until it is unsuspended */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4266,7 +4312,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "plan_upgrade_required";
+                            code?: "plan_upgrade_required" | "workspace_suspended";
                         };
                     };
                 };
@@ -4321,6 +4367,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4357,6 +4404,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4510,6 +4558,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4562,6 +4611,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4607,6 +4657,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4663,6 +4714,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4713,6 +4765,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJson"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4763,6 +4816,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
@@ -4798,6 +4852,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4834,6 +4889,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4878,6 +4934,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4914,6 +4971,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4950,6 +5008,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
@@ -4991,6 +5050,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -5028,6 +5088,7 @@ export interface operations {
             };
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

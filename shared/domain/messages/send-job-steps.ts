@@ -7,6 +7,7 @@ import type { Campaign } from '#shared/records/campaign';
 import { windowOpening, windowWait } from '#shared/domain/campaigns/window-wait';
 import type { MessageError } from '#shared/records/message';
 import { pauseDecision } from '#shared/domain/messages/number-pause';
+import { suspensionGate } from '#shared/domain/messages/suspension';
 import { platformRequest } from '#shared/domain/messages/platform-request';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
 import { sendableSince, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
@@ -79,7 +80,7 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   },
 
   async check_pause(run) {
-    const gate = await pauseDecision(sendingNumber(run), sendableSince(run.message!));
+    const gate = suspensionGate(run.workspace!) ?? (await pauseDecision(sendingNumber(run), sendableSince(run.message!)));
     run.probing = gate.kind === 'send' && gate.probing;
     return { event: 'pause_checked', gate };
   },

@@ -4,8 +4,6 @@ import { env } from '#shared/config';
 
 /** Messages per second per platform number when the operator set none; the platform's default throughput is 80. `0` lifts the bound. */
 const defaultThroughput = () => env.sendRatePerSecond;
-/** The platform's range of per-number throughput. */
-export const MAX_THROUGHPUT = 1000;
 
 /** Windows a worker waits through before handing the job back to the queue. */
 const MAX_WAIT_WINDOWS = 10;

@@ -1,12 +1,13 @@
 import { findActiveKey, touchLastUsed, workspaceOfSeenKey } from '#shared/domain/api-keys';
 import { startAdmission, withdrawAdmission } from '#shared/http/rate-limit';
 import { httpErrors } from '#shared/http/errors';
+import { errors } from '#shared/errors';
 import { logger } from '#shared/logger';
 import type { ApiMiddleware } from '#shared/http/context';
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
 
-/** Bearer API-key authentication: the workspace is always the key's, whatever the request says. */
+/** Bearer API-key authentication: the workspace is always the key's, whatever the request says; a suspended workspace's keys are refused (contract §19). */
 export const authenticate = (): ApiMiddleware => ({
   before: async ({ event, context }) => {
     const secret = BEARER.exec(event.headers.authorization ?? '')?.[1];
@@ -18,9 +19,10 @@ export const authenticate = (): ApiMiddleware => ({
       context.admission.admission.catch(() => undefined); // awaited by the rate limit, or withdrawn below
     }
     const found = await findActiveKey(secret);
-    if (!found) {
-      // A key revoked since: the place it took is given back, so it cannot crowd out the workspace's valid keys.
+    if (!found || found.workspace.suspended) {
+      // A key revoked since, or of a suspended workspace: the place it took is given back, so it cannot crowd out the workspace's valid keys.
       if (context.admission) context.background.push(withdrawAdmission(context.admission).catch((error) => logger.warn('Admission not withdrawn', { error })));
+      if (found) throw errors.refused('workspace_suspended', 'This workspace is suspended by the operator of the service');
       throw httpErrors.unauthorized();
     }
     context.caller = { keyId: found.key.id, workspace: found.workspace };

@@ -7,6 +7,7 @@
 import type * as v from 'valibot';
 import type { ErrorCode } from '#shared/http/errors';
 import type { OperationOptions } from '#shared/http/operation';
+import type { RequestSchemas } from '#shared/http/middleware/validate';
 import type * as responses from '#shared/schemas/responses/index';
 
 /** A response schema, by its name in shared/schemas/responses (type-only: a handler's bundle keeps no response schema). */
@@ -23,7 +24,10 @@ export type Tag =
   | 'Campaigns'
   | 'Webhooks'
   | 'Platform webhooks'
-  | 'Service';
+  | 'Service'
+  /** The operator's API (/admin/v1), documented apart from the workspaces' (docs/operator.md). */
+  | 'Operator: workspaces'
+  | 'Operator: numbers';
 
 /** A success in the envelope: `data` is one of these, or a list of them (`pages`, `cursor`: with the pagination block). */
 export interface EnvelopedSuccess {
@@ -70,4 +74,11 @@ export interface PublicOperation extends Described {
   success: readonly (EnvelopedSuccess | RawSuccess)[];
 }
 
-export type HttpDescription = ApiKeyOperation | PublicOperation;
+/** An operation of the operator's API behind `operatorOperation` (contract §19): `request` is exactly what its handler passes to it. */
+export interface OperatorOperation extends Described {
+  auth: 'operator';
+  request: RequestSchemas;
+  success: readonly EnvelopedSuccess[];
+}
+
+export type HttpDescription = ApiKeyOperation | PublicOperation | OperatorOperation;

@@ -5,6 +5,7 @@ import * as groups from '#shared/schemas/operations/groups';
 import * as keys from '#shared/schemas/operations/keys';
 import * as messages from '#shared/schemas/operations/messages';
 import * as numbers from '#shared/schemas/operations/numbers';
+import * as operator from '#shared/schemas/operations/operator';
 import * as platformWebhooks from '#shared/schemas/operations/platform-webhooks';
 import * as service from '#shared/schemas/operations/service';
 import * as subscriberWebhooks from '#shared/schemas/operations/subscriber-webhooks';
@@ -24,4 +25,5 @@ export const httpDescriptions: Record<string, HttpDescription> = {
   ...campaigns,
   ...subscriberWebhooks,
   ...platformWebhooks,
+  ...operator,
 };

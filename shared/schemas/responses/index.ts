@@ -16,3 +16,4 @@ export * from '#shared/schemas/responses/service';
 export * from '#shared/schemas/responses/subscriber-webhooks';
 export * from '#shared/schemas/responses/templates';
 export * from '#shared/schemas/responses/usage';
+export * from '#shared/schemas/responses/operator';

@@ -1,0 +1,6 @@
+import { createKey } from '#shared/domain/api-keys';
+import { operatorOperation } from '#shared/http/operator-operation';
+import { created } from '#shared/http/responses';
+import { CreateWorkspaceKey } from '#shared/schemas/operations/operator';
+
+export const handler = operatorOperation(CreateWorkspaceKey.request, async ({ params, body }) => created(await createKey(params.id, body)));

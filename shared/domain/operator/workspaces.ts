@@ -1,0 +1,69 @@
+/**
+ * What the operator does to workspaces over /admin/v1 (contract §19), from the same domain
+ * functions the workspaces' own API uses: a workspace as the operator sees it, opening one with
+ * its first key, and reading one that must exist.
+ */
+import { createKey } from '#shared/domain/api-keys';
+import { DEFAULT_STOP_WORDS } from '#shared/domain/messages/opt-out';
+import { listNumbers } from '#shared/domain/numbers/numbers';
+import { syncTemplates } from '#shared/domain/templates/catalog';
+import { createWorkspace, findWorkspaceByPhoneNumberId, getWorkspace, listWorkspaces } from '#shared/domain/workspaces';
+import { setNumberThroughput } from '#shared/domain/messages/send-rate';
+import { errors } from '#shared/errors';
+import { logger } from '#shared/logger';
+import { rateLimitOf, type Plan, type Workspace } from '#shared/records/workspace';
+
+/**
+ * A workspace as the operator sees it: its settings as they apply (the plan's rate limit and the
+ * default stop words when none of its own are set), its numbers, and its onboarding (none yet:
+ * Embedded Signup is not built, docs/operator.md).
+ */
+export async function operatorView(workspace: Workspace) {
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    plan: workspace.plan,
+    rate_limit: rateLimitOf(workspace),
+    stop_words: workspace.stop_words ?? DEFAULT_STOP_WORDS,
+    suspended: workspace.suspended === true,
+    status: 'active' as const,
+    numbers: await listNumbers(workspace),
+    onboarding: null,
+    created_at: workspace.created_at,
+  };
+}
+
+export async function requireWorkspace(id: string): Promise<Workspace> {
+  const workspace = await getWorkspace(id);
+  if (!workspace) throw errors.notFound('Workspace');
+  return workspace;
+}
+
+/** Every workspace, oldest first. */
+export async function operatorList() {
+  const workspaces = (await listWorkspaces()).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return Promise.all(workspaces.map(operatorView));
+}
+
+/**
+ * A new workspace with its first number and its first API key (the only time its secret is
+ * shown). Its templates are synced at once so it can send; when the platform does not answer,
+ * they follow with the scheduled sync (every 15 minutes).
+ */
+export async function openWorkspace(input: { name: string; plan: Plan; phone_number_id: string; waba_id: string }) {
+  const workspace = await createWorkspace(input);
+  const key = await createKey(workspace.id, { name: 'Initial key', description: 'Created by the operator' });
+  try {
+    await syncTemplates(workspace);
+  } catch (error) {
+    logger.warn('Template sync of a new workspace failed', { workspaceId: workspace.id, error: (error as Error).message });
+  }
+  return { workspace: await operatorView(workspace), key };
+}
+
+/** A number's platform throughput, which its sends are paced to; the number must route to a workspace. */
+export async function setThroughputOf(phoneNumberId: string, throughput_mps: number) {
+  if (!(await findWorkspaceByPhoneNumberId(phoneNumberId))) throw errors.notFound('Number');
+  await setNumberThroughput(phoneNumberId, throughput_mps);
+  return { id: phoneNumberId, throughput_mps };
+}

@@ -1,0 +1,91 @@
+import {
+  createWorkspaceBody,
+  numberThroughputBody,
+  numberThroughputParams,
+  operatorKeyBody,
+  operatorNumberBody,
+  updateWorkspaceBody,
+  workspaceParams,
+} from '#shared/schemas/operator';
+import type { OperatorOperation } from '#shared/schemas/operations/description';
+
+export const CreateWorkspace = {
+  tag: 'Operator: workspaces',
+  summary: 'Create a workspace',
+  description:
+    'With its first business number and its first API key, whose secret is shown only here. Its templates are synced at once when the platform answers.',
+  auth: 'operator',
+  request: { body: createWorkspaceBody },
+  success: [{ status: 201, data: 'openedWorkspace' }],
+  errors: ['number_in_use'],
+} satisfies OperatorOperation;
+
+export const ListWorkspaces = {
+  tag: 'Operator: workspaces',
+  summary: 'List every workspace',
+  description: 'Oldest first.',
+  auth: 'operator',
+  request: {},
+  success: [{ status: 200, data: 'operatorWorkspace', list: 'all' }],
+} satisfies OperatorOperation;
+
+export const GetWorkspace = {
+  tag: 'Operator: workspaces',
+  summary: 'Get a workspace',
+  auth: 'operator',
+  request: { params: workspaceParams },
+  success: [{ status: 200, data: 'operatorWorkspace' }],
+  errors: ['not_found'],
+} satisfies OperatorOperation;
+
+export const UpdateWorkspace = {
+  tag: 'Operator: workspaces',
+  summary: 'Change a workspace’s plan, rate limit, stop words or suspension',
+  description:
+    'Only the fields sent change. Suspended: its keys get 403 `workspace_suspended`, its queued sends and running campaigns wait, inbound messages and status reports are still stored; unsuspended, the sends go.',
+  auth: 'operator',
+  request: { params: workspaceParams, body: updateWorkspaceBody },
+  success: [{ status: 200, data: 'operatorWorkspace' }],
+  errors: ['not_found'],
+} satisfies OperatorOperation;
+
+export const CreateWorkspaceKey = {
+  tag: 'Operator: workspaces',
+  summary: 'Create an API key for a workspace',
+  description: 'The answer carries the secret, shown only here.',
+  auth: 'operator',
+  request: { params: workspaceParams, body: operatorKeyBody },
+  success: [{ status: 201, data: 'createdApiKey' }],
+  errors: ['not_found'],
+} satisfies OperatorOperation;
+
+export const ListWorkspaceNumbers = {
+  tag: 'Operator: numbers',
+  summary: "List a workspace's business numbers",
+  description: 'As the workspace sees them with GET /api/v1/numbers.',
+  auth: 'operator',
+  request: { params: workspaceParams },
+  success: [{ status: 200, data: 'businessNumber', list: 'all' }],
+  errors: ['not_found'],
+} satisfies OperatorOperation;
+
+export const ConnectWorkspaceNumber = {
+  tag: 'Operator: numbers',
+  summary: 'Connect a business number to a workspace',
+  description: 'As POST /api/v1/numbers does for the workspace (contract §17).',
+  auth: 'operator',
+  request: { params: workspaceParams, body: operatorNumberBody },
+  success: [{ status: 201, data: 'businessNumber' }],
+  errors: ['not_found', 'number_in_use', 'invalid_state', 'platform_error'],
+  unprocessable: ['platform_error'],
+} satisfies OperatorOperation;
+
+export const SetNumberThroughput = {
+  tag: 'Operator: numbers',
+  summary: "Set a number's throughput",
+  description: 'The messages per second the platform granted the number, which the service paces its sends to. Numbers are unique across workspaces.',
+  auth: 'operator',
+  request: { params: numberThroughputParams, body: numberThroughputBody },
+  success: [{ status: 200, data: 'numberThroughput' }],
+  errors: ['not_found'],
+} satisfies OperatorOperation;

@@ -1,0 +1,58 @@
+/** Requests of the operator's API, /admin/v1 (contract §19). */
+import * as v from 'valibot';
+import { MAX_THROUGHPUT } from '#shared/records/business-number';
+import { PLANS } from '#shared/records/workspace';
+import { droppable, keyBody, platformId, text, uuid } from '#shared/schemas/common';
+
+const numberFields = () => ({ phone_number_id: platformId('phone number id'), waba_id: platformId('WhatsApp Business Account id') });
+const plan = () => v.picklist(PLANS, `Must be one of ${PLANS.join(', ')}`);
+
+/** POST /admin/v1/workspaces: its first number is named now (docs/operator.md). */
+export const createWorkspaceBody = /* @__PURE__ */ droppable(() => v.object({ name: text(100), plan: plan(), ...numberFields() }));
+
+/** PATCH /admin/v1/workspaces/{id}: only the fields sent change. */
+export const updateWorkspaceBody = /* @__PURE__ */ droppable(() =>
+  v.object({
+    plan: v.optional(plan()),
+    rate_limit: v.optional(
+      v.pipe(
+        v.number(),
+        v.description("Requests per second the workspace's keys may make, instead of its plan's"),
+        v.integer('Must be a whole number'),
+        v.minValue(1, 'Must be at least 1'),
+        v.maxValue(100_000, 'Must be at most 100000'),
+      ),
+    ),
+    stop_words: v.optional(
+      v.pipe(
+        v.array(text(100)),
+        v.description('Inbound texts that opt a customer out of marketing (contract §13), replacing the current list'),
+        v.maxLength(100, 'Must have at most 100 words'),
+      ),
+    ),
+    suspended: v.optional(v.pipe(v.boolean(), v.description('Suspended: its keys are refused (403 `workspace_suspended`) and its queued sends wait'))),
+  }),
+);
+
+/** /admin/v1/workspaces/{id} and below */
+export const workspaceParams = /* @__PURE__ */ droppable(() => v.object({ id: uuid() }));
+
+/** POST /admin/v1/workspaces/{id}/keys */
+export const operatorKeyBody = /* @__PURE__ */ droppable(() => keyBody());
+
+/** POST /admin/v1/workspaces/{id}/numbers */
+export const operatorNumberBody = /* @__PURE__ */ droppable(() => v.object(numberFields()));
+
+/** PATCH /admin/v1/numbers/{id} */
+export const numberThroughputParams = /* @__PURE__ */ droppable(() => v.object({ id: platformId('phone number id') }));
+export const numberThroughputBody = /* @__PURE__ */ droppable(() =>
+  v.object({
+    throughput_mps: v.pipe(
+      v.number(),
+      v.description('Messages per second the platform granted the number (its default: 80)'),
+      v.integer('Must be a whole number'),
+      v.minValue(1, 'Must be at least 1'),
+      v.maxValue(MAX_THROUGHPUT, `Must be at most ${MAX_THROUGHPUT}`),
+    ),
+  }),
+);
