@@ -20,6 +20,15 @@ const call = async (method: string, path: string, key?: string, body?: unknown) 
 };
 
 describe('npm start, driven over HTTP', () => {
+  it('serves the API reference page and its script itself, with no key', async () => {
+    const page = await call('GET', '/docs');
+    expect(page.status).toBe(200);
+    const script = /src="([^"]+)"/.exec(page.body as string)![1];
+    const served = await call('GET', `/${script}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+
   it('prints a working key and lists the approved simulator templates', async () => {
     expect(local.output()).toContain(local.credentials.api_key);
     const templates = await call('GET', '/api/v1/templates', local.credentials.api_key);

@@ -1,23 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { createMessagingClient, IDEMPOTENT_OPERATIONS, verifyWebhook, WebhookVerificationError } from '../src/index';
 import document from '../../../docs/openapi.json';
+import { runAdmin } from '../../../test/support/admin';
 import { useLocalStack } from '../../../test/support/local-stack';
 import { startReceiver } from '../../../test/support/receiver';
 
 /** The client against `npm start`'s program (one stack for the suite), as a developer would use it. */
 
 const { local } = useLocalStack();
-const root = join(__dirname, '..', '..', '..');
 
-/** The operator's admin command against this suite's stack. */
-function admin(...args: string[]): Record<string, unknown> {
-  const output = execFileSync(process.execPath, [require.resolve('tsx/cli'), 'scripts/admin.ts', ...args, '--json'], {
-    cwd: root,
-    env: { ...process.env, LOCAL_DIR: local().dir },
-    encoding: 'utf8',
-  });
-  return JSON.parse(output) as Record<string, unknown>;
+/** The operator's admin command against this suite's stack, its JSON answer. */
+async function admin(...args: string[]): Promise<Record<string, unknown>> {
+  const { code, stdout, stderr } = await runAdmin(local().dir, [...args, '--json']);
+  if (code !== 0) throw new Error(`admin ${args.join(' ')}: ${stderr}`);
+  return JSON.parse(stdout) as Record<string, unknown>;
 }
 
 const demoClient = () => createMessagingClient({ baseUrl: local().stack.base_url, apiKey: local().credentials.api_key });
@@ -35,8 +30,8 @@ describe('the TypeScript client', () => {
 
   it('retries a 429 no sooner than its Retry-After, and the send keeps its Idempotency-Key across the retry', async () => {
     // A workspace of its own, allowed one request per second (two in a second's burst) before it makes any.
-    const limited = admin('workspace', 'create', '--name', 'Rate limited', '--plan', 'starter');
-    admin('workspace', 'set-rate-limit', '--id', String(limited.workspace_id), '--rps', '1');
+    const limited = await admin('workspace', 'create', '--name', 'Rate limited', '--plan', 'starter');
+    await admin('workspace', 'set-rate-limit', '--id', String(limited.workspace_id), '--rps', '1');
     const attempts: { key: string | null; status: number; retryAfter: string | null; at: number }[] = [];
     const client = createMessagingClient({
       baseUrl: local().stack.base_url,
