@@ -4,10 +4,12 @@
  *   npm run --silent admin -- workspace list | workspace set-plan --id ID --plan pro | key create --workspace ID
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
+ *   npm run --silent admin -- workspace set-rate-card --id ID --file card.json | workspace show-rate-card --id ID
  *   npm run --silent admin -- number set-throughput --phone-number-id ID --mps 1000
  * Against the running local stack by default (it reads .local/stack.json); against a deployed
  * stack with --table NAME [--region R] [--platform-secret-arn ARN], using your AWS credentials.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createKey } from '#shared/domain/api-keys';
 import { syncTemplates } from '#shared/domain/templates/catalog';
@@ -15,6 +17,9 @@ import { createWorkspace, listWorkspaces, setPlan, setRateLimit, setStopWords } 
 import { PLANS, type Plan } from '#shared/records/workspace';
 import { DEFAULT_STOP_WORDS } from '#shared/domain/messages/opt-out';
 import { MAX_THROUGHPUT, setNumberThroughput } from '#shared/domain/messages/send-rate';
+import { DEFAULT_RATE_CARD } from '#shared/domain/pricing/default-rate-card';
+import { ownRateCard, setRateCard } from '#shared/domain/pricing/rate-cards';
+import type { DomainError } from '#shared/errors';
 import { randomDigits } from '#local/random';
 import { readJson, type StackInfo } from '#local/stack-file';
 
@@ -28,6 +33,7 @@ const { positionals, values } = parseArgs({
     words: { type: 'string' },
     rps: { type: 'string' },
     mps: { type: 'string' },
+    file: { type: 'string' },
     description: { type: 'string' },
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
@@ -124,6 +130,26 @@ async function main() {
         `Workspace ${workspace.id} may make ${workspace.rate_limit} requests per second`,
       );
     }
+    case 'workspace set-rate-card': {
+      const path = required('file');
+      let card: unknown;
+      try {
+        card = JSON.parse(readFileSync(path, 'utf8'));
+      } catch (error) {
+        fail(`--file ${path}: ${(error as Error).message}`);
+      }
+      const set = await setRateCard(required('id'), card).catch((error: DomainError) =>
+        fail(error.details?.length ? `${error.details[0].field}: ${error.details[0].message}` : 'no such workspace'),
+      );
+      return print(
+        { workspace_id: values.id, rate_card: set },
+        `Workspace ${values.id} prices in ${set.currency} by its own card (${Object.keys(set.markets).length} markets)`,
+      );
+    }
+    case 'workspace show-rate-card': {
+      const own = await ownRateCard(required('id'));
+      return print({ workspace_id: values.id, own: Boolean(own), rate_card: own ?? DEFAULT_RATE_CARD }, JSON.stringify(own ?? DEFAULT_RATE_CARD, null, 2));
+    }
     case 'number set-throughput': {
       const mps = Number(required('mps'));
       if (!Number.isInteger(mps) || mps < 1 || mps > MAX_THROUGHPUT)
@@ -139,7 +165,9 @@ async function main() {
       return print(key, `API key ${key.api_key}`);
     }
     default:
-      fail('usage: admin workspace create|list|set-plan|set-stop-words|set-rate-limit, admin number set-throughput, or admin key create (see README)');
+      fail(
+        'usage: admin workspace create|list|set-plan|set-stop-words|set-rate-limit|set-rate-card|show-rate-card, admin number set-throughput, or admin key create (see README)',
+      );
   }
 }
 

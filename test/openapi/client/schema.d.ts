@@ -942,6 +942,35 @@ export interface components {
             template_name: string | null;
             /** @description The campaign of the message, or of the message an inbound reply answers */
             campaign_id: string | null;
+            /** @description Outbound: how the platform priced the message, as its first status report with pricing said; null until then */
+            pricing: {
+                /** @example PMP */
+                pricing_model: string | null;
+                /**
+                 * @example marketing
+                 * @example utility
+                 * @example authentication
+                 * @example service
+                 */
+                category: string | null;
+                /**
+                 * @example regular
+                 * @example free_customer_service
+                 * @example free_entry_point
+                 */
+                type: string | null;
+                /** @description Deprecated by the platform; older versions send it without `type` */
+                billable: boolean | null;
+            } | null;
+            /** @description What the platform charged for it by the rate card: null until it is priced and delivered (the platform charges delivered messages), or when its pricing cannot be priced */
+            cost: {
+                /** @example 0.0250 */
+                amount: string;
+                /** @example USD */
+                currency: string;
+                /** @description The rate card's market that priced it: a country calling code, or `default` for a market not on the card */
+                market: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
             language: string | null;
@@ -1147,6 +1176,35 @@ export interface components {
             template_name: string | null;
             /** @description The campaign of the message, or of the message an inbound reply answers */
             campaign_id: string | null;
+            /** @description Outbound: how the platform priced the message, as its first status report with pricing said; null until then */
+            pricing: {
+                /** @example PMP */
+                pricing_model: string | null;
+                /**
+                 * @example marketing
+                 * @example utility
+                 * @example authentication
+                 * @example service
+                 */
+                category: string | null;
+                /**
+                 * @example regular
+                 * @example free_customer_service
+                 * @example free_entry_point
+                 */
+                type: string | null;
+                /** @description Deprecated by the platform; older versions send it without `type` */
+                billable: boolean | null;
+            } | null;
+            /** @description What the platform charged for it by the rate card: null until it is priced and delivered (the platform charges delivered messages), or when its pricing cannot be priced */
+            cost: {
+                /** @example 0.0250 */
+                amount: string;
+                /** @example USD */
+                currency: string;
+                /** @description The rate card's market that priced it: a country calling code, or `default` for a market not on the card */
+                market: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
         };
