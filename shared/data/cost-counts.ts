@@ -9,8 +9,10 @@ import { MESSAGE_SHARDS } from '#shared/data/message-shard';
  * another currency never adds unlike amounts.
  */
 
+const BILLED = 'cost_billed#';
+
 /** The campaign metric attribute of its billed cost in `currency`. */
-export const billedCostAttribute = (currency: string) => `cost_billed#${currency}`;
+export const billedCostAttribute = (currency: string) => `${BILLED}${currency}`;
 
 /** A workspace's billed cost of one UTC day, on one shard. */
 export const costDayKey = (ws: string, shard: number, day: string) => ({ PK: `WS#${ws}#COST#${shard}`, SK: day });
@@ -26,9 +28,14 @@ export const costDayAttributes = (currency: string, category: string, country: s
   `${COUNTRY}${currency}#${country}`,
 ];
 
-/** A campaign's billed cost in `currency`, from its metric shards as read. */
-export const billedCostOf = (shards: Record<string, unknown>[], currency: string): number =>
-  shards.reduce((sum, shard) => sum + Number(shard[billedCostAttribute(currency)] ?? 0), 0);
+/** A campaign's billed cost by currency, in ten-thousandths, from its metric shards as read. */
+export function billedByCurrency(shards: Record<string, unknown>[]): Record<string, number> {
+  const billed: Record<string, number> = {};
+  for (const shard of shards)
+    for (const [attribute, value] of Object.entries(shard))
+      if (attribute.startsWith(BILLED)) billed[attribute.slice(BILLED.length)] = (billed[attribute.slice(BILLED.length)] ?? 0) + Number(value);
+  return billed;
+}
 
 export interface CostTotals {
   total: number;

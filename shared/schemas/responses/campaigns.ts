@@ -1,7 +1,7 @@
 /** What the campaign operations answer (contract §8, §16). */
 import * as v from 'valibot';
 import { CAMPAIGN_STATUSES, WEEKDAYS } from '#shared/records/campaign';
-import { count, percentage, recordId, timestamp } from '#shared/schemas/responses/common';
+import { amount, count, percentage, recordId, timestamp } from '#shared/schemas/responses/common';
 
 const campaignEntries = () => ({
   id: recordId(),
@@ -58,6 +58,14 @@ export const campaignResults = v.object({
   failed_by_code: v.pipe(
     v.record(v.string(), count()),
     v.description("The failed messages by error code (the platform's, or ours such as `recipient_opted_out`)"),
+  ),
+  cost: v.pipe(
+    v.object({
+      currency: v.pipe(v.string(), v.examples(['USD'])),
+      estimated: v.pipe(v.nullable(amount()), v.description('The estimate made at launch; null when none was made')),
+      billed: v.pipe(amount(), v.description('What the platform charged for its delivered messages so far, by the rate card: the sum of their `cost`')),
+    }),
+    v.description("What the campaign costs, in the currency of the workspace's rate card"),
   ),
   started_at: v.nullable(timestamp()),
   completed_at: v.nullable(timestamp()),

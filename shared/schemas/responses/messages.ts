@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { MESSAGE_STATUSES } from '#shared/records/message';
 import { SESSION_KINDS } from '#shared/domain/messages/kinds/names';
-import { count, recordId, timestamp } from '#shared/schemas/responses/common';
+import { amount, count, recordId, timestamp } from '#shared/schemas/responses/common';
 
 /** What can be sent; inbound messages add the platform's `button` and `contacts`, and `unsupported` (shared/platform/webhook-payload.ts). */
 const SENT_TYPES = ['template', ...SESSION_KINDS] as const;
@@ -48,7 +48,7 @@ const listEntries = () => ({
   cost: v.pipe(
     v.nullable(
       v.object({
-        amount: v.pipe(v.string(), v.regex(/^\d+\.\d{4}$/), v.examples(['0.0250'])),
+        amount: amount(),
         currency: v.pipe(v.string(), v.examples(['USD'])),
         market: v.pipe(v.string(), v.description("The rate card's market that priced it: a country calling code, or `default` for a market not on the card")),
       }),

@@ -766,6 +766,18 @@ export interface components {
             failed_by_code: {
                 [key: string]: number;
             };
+            /** @description What the campaign costs, in the currency of the workspace's rate card */
+            cost: {
+                /** @example USD */
+                currency: string;
+                /** @description The estimate made at launch; null when none was made */
+                estimated: string | null;
+                /**
+                 * @description What the platform charged for its delivered messages so far, by the rate card: the sum of their `cost`
+                 * @example 12.5000
+                 */
+                billed: string;
+            };
             started_at: string | null;
             completed_at: string | null;
         };
@@ -964,7 +976,7 @@ export interface components {
             } | null;
             /** @description What the platform charged for it by the rate card: null until it is priced and delivered (the platform charges delivered messages), or when its pricing cannot be priced */
             cost: {
-                /** @example 0.0250 */
+                /** @example 12.5000 */
                 amount: string;
                 /** @example USD */
                 currency: string;
@@ -1198,7 +1210,7 @@ export interface components {
             } | null;
             /** @description What the platform charged for it by the rate card: null until it is priced and delivered (the platform charges delivered messages), or when its pricing cannot be priced */
             cost: {
-                /** @example 0.0250 */
+                /** @example 12.5000 */
                 amount: string;
                 /** @example USD */
                 currency: string;
@@ -1404,6 +1416,21 @@ export interface components {
                 successful_requests: number;
                 failed_requests: number;
             }[];
+            /** @description What the platform charged for the workspace's delivered messages in the period (by the day each was delivered), by its rate card, in the card's currency */
+            cost: {
+                /** @example USD */
+                currency: string;
+                /** @example 12.5000 */
+                total: string;
+                /** @description By the category the platform reported (`marketing`, `utility`, …); categories with no cost left out */
+                by_category: {
+                    [key: string]: string;
+                };
+                /** @description By the recipient's ISO 3166 country (`unknown` for a number that tells none); countries with no cost left out */
+                by_country: {
+                    [key: string]: string;
+                };
+            };
         };
     };
     responses: {
