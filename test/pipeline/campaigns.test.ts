@@ -127,7 +127,23 @@ describe('campaigns', () => {
     // order_update is UTILITY: North America 0.0034, Brazil 0.0068, Germany 0.0550 on the default card;
     // ...9999 fails after sent (not charged), ...7777 is in a free entry point window (free).
     const phones = ['+14155551101', '+14155551102', '+5511987651103', '+4915123451104', '+14155559999', '+14155557777'];
-    const reply = await launch(ws, campaign.id, { recipients: phones.map((phone) => ({ phone })), template_variables: { 1: 'Ada', 2: 'A-1' } });
+    const body = { recipients: phones.map((phone) => ({ phone })), template_variables: { 1: 'Ada', 2: 'A-1' } };
+    // Before launch: the card's list prices for every recipient (what will be free cannot be known yet), nothing sent.
+    const estimate = await api.call('POST', `/api/v1/campaigns/${campaign.id}/estimate`, { key: ws.key, body });
+    expect(estimate.status).toBe(200);
+    expect(estimate.body.data).toEqual({
+      currency: 'USD',
+      total: '0.0754',
+      recipients: 6,
+      by_country: [
+        { country: 'BR', recipients: 1, rate: '0.0068', amount: '0.0068' },
+        { country: 'DE', recipients: 1, rate: '0.0550', amount: '0.0550' },
+        { country: 'US', recipients: 4, rate: '0.0034', amount: '0.0136' },
+      ],
+      excluded_opted_out: 0,
+    });
+    expect((await results(ws, campaign.id)).status).toBe('draft');
+    const reply = await launch(ws, campaign.id, body);
     expect(reply.status).toBe(202);
     expect((await results(ws, campaign.id)).cost).toEqual({ currency: 'USD', estimated: null, billed: '0.0000' });
     const done = await eventually(

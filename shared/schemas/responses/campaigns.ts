@@ -91,6 +91,22 @@ export const campaignLaunch = v.object({
   ),
 });
 
+/** What a launch would cost (contract §20). */
+export const campaignEstimate = v.object({
+  currency: v.pipe(v.string(), v.examples(['USD'])),
+  total: amount(),
+  recipients: v.pipe(count(), v.description('The recipients priced: the audience less the numbers that opted out')),
+  by_country: v.array(
+    v.object({
+      country: v.pipe(v.string(), v.description("The recipients' ISO 3166 country, or `unknown`")),
+      recipients: count(),
+      rate: v.pipe(v.nullable(amount()), v.description('The price of one message; null when the card has none for the category')),
+      amount: v.nullable(amount()),
+    }),
+  ),
+  excluded_opted_out: v.pipe(count(), v.description('Numbers that opted out of a MARKETING template: never sent, not priced')),
+});
+
 /** The test messages, one per distinct number. */
 export const campaignTestSend = v.object({
   messages: v.array(v.object({ message_id: recordId(), recipient: v.pipe(v.string(), v.description('The number, digits with the country code')) })),

@@ -478,6 +478,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{id}/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate what launching a campaign would cost
+         * @description Takes the launch body and resolves the audience as the launch would (sources, de-duplication, `exclude_tags`, a `segment` of any size), sending and storing nothing. Numbers that opted out of a MARKETING template are left out (`excluded_opted_out`); every other recipient is priced by the workspace's rate card at the template's category, by the recipient's country. The list price: messages the platform will not charge (a free entry point window) cannot be known before sending.
+         */
+        post: operations["EstimateCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{id}/cancel": {
         parameters: {
             query?: never;
@@ -722,6 +742,24 @@ export interface components {
             started_at: string | null;
             completed_at: string | null;
             cancelled_at: string | null;
+        };
+        CampaignEstimate: {
+            /** @example USD */
+            currency: string;
+            /** @example 12.5000 */
+            total: string;
+            /** @description The recipients priced: the audience less the numbers that opted out */
+            recipients: number;
+            by_country: {
+                /** @description The recipients' ISO 3166 country, or `unknown` */
+                country: string;
+                recipients: number;
+                /** @description The price of one message; null when the card has none for the category */
+                rate: string | null;
+                amount: string | null;
+            }[];
+            /** @description Numbers that opted out of a MARKETING template: never sent, not priced */
+            excluded_opted_out: number;
         };
         CampaignLaunch: {
             /** Format: uuid */
@@ -3598,6 +3636,149 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "empty_audience" | "idempotency_key_reused" | "invalid_audience" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    EstimateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipients?: {
+                        /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
+                        phone: string;
+                        name?: string;
+                        variables?: (string | number)[] | {
+                            [key: string]: string | number;
+                        };
+                        header?: {
+                            text?: string | number;
+                            image?: {
+                                /** Format: uri */
+                                link?: string;
+                                media_id?: string;
+                            };
+                            video?: {
+                                /** Format: uri */
+                                link?: string;
+                                media_id?: string;
+                            };
+                            document?: {
+                                /** Format: uri */
+                                link?: string;
+                                media_id?: string;
+                                filename?: string;
+                            };
+                            location?: {
+                                latitude: number;
+                                longitude: number;
+                                name?: string;
+                                address?: string;
+                            };
+                        };
+                        buttons?: {
+                            index: number;
+                            value?: string | number;
+                        }[];
+                    }[];
+                    contact_ids?: string[];
+                    group_ids?: string[];
+                    segment?: {
+                        tags_any?: string[];
+                        tags_all?: string[];
+                        exclude_tags?: string[];
+                        custom_fields?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
+                    template_variables?: (string | number)[] | {
+                        [key: string]: string | number;
+                    };
+                    template_header?: {
+                        text?: string | number;
+                        image?: {
+                            /** Format: uri */
+                            link?: string;
+                            media_id?: string;
+                        };
+                        video?: {
+                            /** Format: uri */
+                            link?: string;
+                            media_id?: string;
+                        };
+                        document?: {
+                            /** Format: uri */
+                            link?: string;
+                            media_id?: string;
+                            filename?: string;
+                        };
+                        location?: {
+                            latitude: number;
+                            longitude: number;
+                            name?: string;
+                            address?: string;
+                        };
+                    };
+                    template_buttons?: {
+                        index: number;
+                        value?: string | number;
+                    }[];
+                    send_window?: {
+                        start: string;
+                        end: string;
+                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                        time_zone: string;
+                    };
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CampaignEstimate"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `empty_audience`: The audience resolves to no recipient. `invalid_audience`: The audience names groups or contacts that do not exist (listed in `details`). `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "empty_audience" | "invalid_audience" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
                         };
                     };
                 };
