@@ -15,5 +15,5 @@ export const handler = httpOperation(GetCampaignResults.request, async ({ params
   // The pause of the number it sends from (contract §17); a campaign from before several numbers sends from the first.
   const pause = await currentPause(campaign.business_number_id ?? workspace.phone_number_id);
   const pausedReason = pause ? { code: pause.code, title: pause.title, since: pause.since } : null;
-  return ok(resultsView(campaign, counts, await campaignCost(workspace.id, billed), pausedReason, failedByCode, pausedUntil(campaign, Date.now())));
+  return ok(resultsView(campaign, counts, await campaignCost(campaign, billed), pausedReason, failedByCode, pausedUntil(campaign, Date.now())));
 });

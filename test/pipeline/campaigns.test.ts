@@ -145,12 +145,12 @@ describe('campaigns', () => {
     expect((await results(ws, campaign.id)).status).toBe('draft');
     const reply = await launch(ws, campaign.id, body);
     expect(reply.status).toBe(202);
-    expect((await results(ws, campaign.id)).cost).toEqual({ currency: 'USD', estimated: null, billed: '0.0000' });
+    expect((await results(ws, campaign.id)).cost).toEqual({ currency: 'USD', estimated: '0.0754', billed: '0.0000' });
     const done = await eventually(
       () => results(ws, campaign.id),
       (r) => r.status === 'completed' && r.metrics.read === 5 && r.cost.billed === '0.0686',
     );
-    expect(done.cost).toEqual({ currency: 'USD', estimated: null, billed: '0.0686' });
+    expect(done.cost).toEqual({ currency: 'USD', estimated: '0.0754', billed: '0.0686' });
     const messages = (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}&limit=100`, { key: ws.key })).body.data;
     const costs = Object.fromEntries(messages.map((m: { phone_number: string; cost: { amount: string } | null }) => [m.phone_number, m.cost?.amount ?? null]));
     expect(costs).toEqual({

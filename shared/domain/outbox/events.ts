@@ -72,9 +72,9 @@ async function campaignEvents(name: DynamoDBRecord['eventName'], campaign: Campa
   if (name !== 'MODIFY' || campaign!.status === before?.status) return [];
   // Counts as they stood: none yet at the start; the snapshot written with the completion at the end, with the cost billed by then.
   const { workspace_id: ws, id } = campaign!;
-  if (campaign!.status === 'running') return [{ type: 'campaign.started', data: resultsView(campaign!, ZERO_COUNTS, await campaignCost(ws, {})) }];
+  if (campaign!.status === 'running') return [{ type: 'campaign.started', data: resultsView(campaign!, ZERO_COUNTS, await campaignCost(campaign!, {})) }];
   if (campaign!.status === 'completed') {
-    const cost = await campaignCost(ws, await campaignBilled(ws, id));
+    const cost = await campaignCost(campaign!, await campaignBilled(ws, id));
     return [{ type: 'campaign.completed', data: resultsView(campaign!, campaign!.completion_counts ?? ZERO_COUNTS, cost) }];
   }
   return [];

@@ -62,7 +62,12 @@ export const campaignResults = v.object({
   cost: v.pipe(
     v.object({
       currency: v.pipe(v.string(), v.examples(['USD'])),
-      estimated: v.pipe(v.nullable(amount()), v.description('The estimate made at launch; null when none was made')),
+      estimated: v.pipe(
+        v.nullable(amount()),
+        v.description(
+          'The estimate made at launch (as POST /estimate answers); null when the audience was not all known then (a segment resolved in the background)',
+        ),
+      ),
       billed: v.pipe(amount(), v.description('What the platform charged for its delivered messages so far, by the rate card: the sum of their `cost`')),
     }),
     v.description("What the campaign costs, in the currency of the workspace's rate card"),

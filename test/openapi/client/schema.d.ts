@@ -808,7 +808,7 @@ export interface components {
             cost: {
                 /** @example USD */
                 currency: string;
-                /** @description The estimate made at launch; null when none was made */
+                /** @description The estimate made at launch (as POST /estimate answers); null when the audience was not all known then (a segment resolved in the background) */
                 estimated: string | null;
                 /**
                  * @description What the platform charged for its delivered messages so far, by the rate card: the sum of their `cost`
