@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type MetadataJson } from 'libphonenumber-js/core';
 import metadata from './phone-metadata.json';
 import { dialableDigits } from '#shared/wa-id';
 
@@ -15,4 +15,16 @@ export function normalizePhone(input: string): string | undefined {
   if (!ACCEPTED_CHARACTERS.test(trimmed)) return undefined;
   const parsed = parsePhoneNumberFromString(`+${dialableDigits(trimmed.replace(/\D/g, ''))}`, metadata as unknown as MetadataJson);
   return parsed?.isValid() ? parsed.number.slice(1) : undefined;
+}
+
+/** Where a number is: its country calling code (`"55"`) and ISO 3166 region (`"BR"`), each null when the number does not tell. */
+export function phoneRegion(digits: string): { callingCode: string | null; country: string | null } {
+  const parsed = parsePhoneNumberFromString(`+${digits}`, metadata as unknown as MetadataJson);
+  return { callingCode: parsed?.countryCallingCode ?? null, country: parsed?.country ?? null };
+}
+
+/** The calling code of an ISO 3166 region (`"BR"` → `"55"`), or undefined for a region the metadata does not know. */
+export function callingCodeOf(country: string): string | undefined {
+  const known = metadata as unknown as MetadataJson;
+  return isSupportedCountry(country as CountryCode, known) ? getCountryCallingCode(country as CountryCode, known) : undefined;
 }

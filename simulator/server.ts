@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { requireAccessToken } from '#simulator/auth';
+import { MessagePricing } from '#simulator/pricing';
 import { Faults } from '#simulator/faults';
 import { GraphError, graphErrors } from '#simulator/graph-error';
 import { ok, readJsonBody, readRawBody, sendGraphError, sendJson, type RouteContext } from '#simulator/http';
@@ -121,6 +122,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     created: new CreatedTemplates(),
     uploads: new UploadSessions(),
     templateReview: options.templateReview ?? MANUAL_REVIEW,
+    pricing: new MessagePricing(),
   };
   if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
   const routes = routesFor(state);

@@ -8,6 +8,7 @@ import type { SimulatedNumber } from '#simulator/numbers';
 import type { CreatedTemplates } from '#simulator/created-templates';
 import type { UploadSessions } from '#simulator/uploads';
 import type { TemplateReviewSettings } from '#simulator/template-review-settings';
+import type { MessagePricing } from '#simulator/pricing';
 
 /** Everything one running simulator keeps, shared by its routes. */
 export interface SimulatorState {
@@ -31,6 +32,8 @@ export interface SimulatorState {
   uploads: UploadSessions;
   /** How created and edited templates are reviewed. */
   templateReview: TemplateReviewSettings;
+  /** How each accepted message is priced in its status reports (free tiers are counted per number). */
+  pricing: MessagePricing;
 }
 
 /** A phone number id with its business account: the registered one, else the number's id stands in. */

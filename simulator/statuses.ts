@@ -1,6 +1,6 @@
 import type { Faults } from '#simulator/faults';
 import { newConversationId } from '#simulator/ids';
-import { envelope, statusWebhook, unixSeconds, type BusinessNumber, type StatusName, type StatusReport } from '#simulator/webhook-payloads';
+import { envelope, statusWebhook, unixSeconds, type BusinessNumber, type StatusName, type StatusPricing, type StatusReport } from '#simulator/webhook-payloads';
 import type { WebhookSender } from '#simulator/platform-webhooks';
 import { ecosystemEngagement, messageUndeliverable, statusFailure, type StatusError } from '#simulator/whatsapp-errors';
 
@@ -9,8 +9,8 @@ export interface AcceptedMessage {
   number: BusinessNumber;
   wamid: string;
   waId: string;
-  /** Pricing category: the template's category in lower case, `service` for free-form text. */
-  category: string;
+  /** How the platform priced it (simulator/pricing.ts). */
+  pricing: StatusPricing;
   /** The message's `type`: a reaction only ever gets `sent` (docs/platform-requests.md). */
   type: string;
   bizOpaqueCallbackData?: string;
@@ -41,7 +41,11 @@ export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, messag
   const start = Date.now();
   const conversationId = newConversationId();
   const sequence = statusSequence(message.waId, message.type, message.failCode).filter((status) => !(settings.skip_delivered && status === 'delivered'));
-  const reports = sequence.map((status, i) => statusReport(message, status, start + (i + 1) * interval, conversationId));
+  // Pricing comes with `sent` and with one of `delivered` and `read`: the first of them reported.
+  const pricedAfterSent = sequence.find((status) => status === 'delivered' || status === 'read');
+  const reports = sequence.map((status, i) =>
+    statusReport(message, status, start + (i + 1) * interval, conversationId, status === 'sent' || status === pricedAfterSent),
+  );
   const order = settings.reorder_statuses ? shuffled(reports) : reports;
   const duplicate = settings.duplicate_statuses;
   if (settings.statuses_in_one_post) {
@@ -67,29 +71,28 @@ function failureOf(message: AcceptedMessage): StatusError {
   return message.waId.endsWith('9997') ? ecosystemEngagement() : messageUndeliverable();
 }
 
-function statusReport(message: AcceptedMessage, status: StatusName, atMs: number, conversationId: string): StatusReport {
+/**
+ * One status report. Since v24.0 `conversation` is left out unless the message is in a free entry
+ * point window (docs/platform-requests.md §9.2); it comes with the reports that carry pricing.
+ */
+function statusReport(message: AcceptedMessage, status: StatusName, atMs: number, conversationId: string, withPricing: boolean): StatusReport {
   const timestamp = unixSeconds(atMs);
-  const billed = status === 'sent' || status === 'delivered';
-  const service = message.category === 'service';
+  const freeEntryPoint = message.pricing.type === 'free_entry_point';
   return {
     id: message.wamid,
     status,
     timestamp,
     recipient_id: message.waId,
     ...(message.bizOpaqueCallbackData !== undefined && { biz_opaque_callback_data: message.bizOpaqueCallbackData }),
-    ...(billed && {
-      conversation: {
-        id: conversationId,
-        ...(status === 'sent' && { expiration_timestamp: String(Number(timestamp) + 24 * 3600) }),
-        origin: { type: message.category },
-      },
-      pricing: {
-        billable: !service,
-        pricing_model: 'PMP' as const,
-        type: service ? ('free_customer_service' as const) : ('regular' as const),
-        category: message.category,
-      },
-    }),
+    ...(withPricing &&
+      freeEntryPoint && {
+        conversation: {
+          id: conversationId,
+          ...(status === 'sent' && { expiration_timestamp: String(Number(timestamp) + 72 * 3600) }),
+          origin: { type: message.pricing.category },
+        },
+      }),
+    ...(withPricing && { pricing: message.pricing }),
     ...(status === 'failed' && { errors: [failureOf(message)] }),
   };
 }

@@ -27,6 +27,14 @@ export interface InboundMessage {
 
 export type StatusName = 'sent' | 'delivered' | 'read' | 'failed';
 
+/** `pricing` of a status report since July 2025 (docs/platform-requests.md §9.3); `billable` is deprecated but still sent. */
+export interface StatusPricing {
+  billable: boolean;
+  pricing_model: 'PMP';
+  type: 'regular' | 'free_customer_service' | 'free_entry_point';
+  category: string;
+}
+
 export interface StatusReport {
   id: string;
   status: StatusName;
@@ -35,7 +43,7 @@ export interface StatusReport {
   recipient_id: string;
   biz_opaque_callback_data?: string;
   conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
-  pricing?: { billable: boolean; pricing_model: 'PMP'; type: 'regular' | 'free_customer_service'; category: string };
+  pricing?: StatusPricing;
   errors?: StatusError[];
 }
 

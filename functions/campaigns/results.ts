@@ -5,11 +5,15 @@ import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { pausedUntil } from '#shared/domain/campaigns/window-wait';
 import { GetCampaignResults } from '#shared/schemas/operations/campaigns';
+import { campaignCost } from '#shared/domain/pricing/campaign-cost';
 
 export const handler = httpOperation(GetCampaignResults.request, async ({ params, workspace }) => {
-  const [campaign, { counts, failedByCode }] = await Promise.all([requireCampaign(workspace.id, params.id), campaignCountsByCode(workspace.id, params.id)]);
+  const [campaign, { counts, failedByCode, billed }] = await Promise.all([
+    requireCampaign(workspace.id, params.id),
+    campaignCountsByCode(workspace.id, params.id),
+  ]);
   // The pause of the number it sends from (contract §17); a campaign from before several numbers sends from the first.
   const pause = await currentPause(campaign.business_number_id ?? workspace.phone_number_id);
   const pausedReason = pause ? { code: pause.code, title: pause.title, since: pause.since } : null;
-  return ok(resultsView(campaign, counts, pausedReason, failedByCode, pausedUntil(campaign, Date.now())));
+  return ok(resultsView(campaign, counts, await campaignCost(campaign, billed), pausedReason, failedByCode, pausedUntil(campaign, Date.now())));
 });

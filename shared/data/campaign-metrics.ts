@@ -1,5 +1,6 @@
 import { queryAll } from '#shared/data/table/query-all';
 import { campaignPartition } from '#shared/data/campaign';
+import { billedByCurrency } from '#shared/data/cost-counts';
 import { ZERO_COUNTS, type CampaignCounts } from '#shared/records/campaign';
 
 /**
@@ -52,11 +53,14 @@ export async function campaignCountsWithRetries(ws: string, campaignId: string):
   return { counts: countsOf(shards), retried: retriedOf(shards) };
 }
 
-/** The counts and the failed messages by error code (contract §15 `failed_by_code`), from one read of the shards. */
+/** The counts, the failed messages by error code (contract §15 `failed_by_code`) and the billed cost by currency (§20), from one read of the shards. */
 export async function campaignCountsByCode(
   ws: string,
   campaignId: string,
-): Promise<{ counts: CampaignCounts; failedByCode: Record<string, number>; retried: number }> {
+): Promise<{ counts: CampaignCounts; failedByCode: Record<string, number>; retried: number; billed: Record<string, number> }> {
   const shards = await metricShards(ws, campaignId);
-  return { counts: countsOf(shards), failedByCode: failedByCodeOf(shards), retried: retriedOf(shards) };
+  return { counts: countsOf(shards), failedByCode: failedByCodeOf(shards), retried: retriedOf(shards), billed: billedByCurrency(shards) };
 }
+
+/** The campaign's billed cost by currency, in ten-thousandths. */
+export const campaignBilled = async (ws: string, campaignId: string): Promise<Record<string, number>> => billedByCurrency(await metricShards(ws, campaignId));

@@ -3,6 +3,7 @@ import { db, tableName } from '#shared/data/table/client';
 import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
 import { counterUpdates } from '#shared/data/table/units';
 import { metricsKey } from '#shared/data/campaign-metrics';
+import { costDayKey } from '#shared/data/cost-counts';
 import { messageCountsKey, numberCountsKey } from '#shared/data/message-counts';
 import { epochSeconds } from '#shared/time';
 
@@ -34,18 +35,21 @@ export const MAX_RUN_COUNTER_ITEMS = MAX_TRANSACTION_ITEMS - 1;
 
 /**
  * One change a run makes: to its workspace's message counts (data/message-counts), with
- * `numberId` to that number's, or with `campaignId` to that campaign's metrics (data/campaign-metrics).
+ * `numberId` to that number's, with `campaignId` to that campaign's metrics (data/campaign-metrics),
+ * or with `costDay` to the workspace's billed cost of that day (data/cost-counts).
  */
 export interface CountChange {
   ws: string;
   campaignId?: string;
   numberId?: string;
+  costDay?: string;
   attribute: string;
   delta: number;
 }
 
-function counterKey({ ws, campaignId, numberId }: CountChange, shard: number) {
+function counterKey({ ws, campaignId, numberId, costDay }: CountChange, shard: number) {
   if (campaignId) return metricsKey(ws, campaignId, shard);
+  if (costDay) return costDayKey(ws, shard, costDay);
   if (numberId) return numberCountsKey(ws, numberId, shard);
   return messageCountsKey(ws, shard);
 }

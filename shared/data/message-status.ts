@@ -3,6 +3,7 @@ import { db, tableName } from '#shared/data/table/client';
 import { conditionally, setFields } from '#shared/data/table/conditions';
 import { messageKey } from '#shared/data/message';
 import type { KindFields, Message, MessageMedia, MessageStatus } from '#shared/records/message';
+import type { MessageCost, ReportedPricing } from '#shared/records/pricing';
 import { nowIso } from '#shared/time';
 
 /*
@@ -17,6 +18,24 @@ export interface StatusChange {
   at: string;
   providerMessageId?: string;
   error?: Message['error'];
+  /** The report's pricing and its cost, recorded unless the message has pricing already. */
+  priced?: Priced;
+}
+
+/** The pricing a report brought and what it cost (null when it cannot be priced). */
+export interface Priced {
+  pricing: ReportedPricing;
+  cost: MessageCost | null;
+}
+
+/**
+ * Sets `pricing` and `cost` unless the message has them: the first report that carries pricing
+ * wins, in the write that applies it, without a condition that would fail the rest of the write.
+ */
+function pricedSets(priced: Priced, names: Record<string, string>, values: Record<string, unknown>): string[] {
+  Object.assign(names, { '#pricing': 'pricing', '#cost': 'cost' });
+  Object.assign(values, { ':pricing': priced.pricing, ':cost': priced.cost });
+  return ['#pricing = if_not_exists(#pricing, :pricing)', '#cost = if_not_exists(#cost, :cost)'];
 }
 
 /**
@@ -41,6 +60,7 @@ export function moveStatus(message: Message, change: StatusChange, from: readonl
     values[':null'] = null;
     conditions.push('(attribute_not_exists(provider_message_id) OR provider_message_id = :null OR provider_message_id = :provider)');
   }
+  if (change.priced) sets.push(...pricedSets(change.priced, names, values));
   if (change.error) {
     sets.push('#error = :error');
     names['#error'] = 'error';
@@ -113,17 +133,36 @@ export async function recordPlayed(ws: string, id: string, at: string): Promise<
   );
 }
 
-/** Fills a status timestamp that is still empty (a late `delivered` after `read`); nothing otherwise. */
-export async function fillTimestamp(ws: string, id: string, timestamp: string, at: string): Promise<void> {
+/** Fills a status timestamp that is still empty (a late `delivered` after `read`), with the report's pricing if it brought some; nothing otherwise. */
+export async function fillTimestamp(ws: string, id: string, timestamp: string, at: string, priced?: Priced): Promise<void> {
+  const names: Record<string, string> = { '#at': timestamp };
+  const values: Record<string, unknown> = { ':at': at, ':null': null };
+  const sets = ['metadata.#at = :at', ...(priced ? pricedSets(priced, names, values) : [])];
   await conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: messageKey(ws, id),
-        UpdateExpression: 'SET metadata.#at = :at',
+        UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(PK) AND metadata.#at = :null',
-        ExpressionAttributeNames: { '#at': timestamp },
-        ExpressionAttributeValues: { ':at': at, ':null': null },
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
+}
+
+/** Records the pricing of a report that changes nothing else (its status and timestamp came before without pricing), unless the message has pricing. */
+export async function recordPricing(ws: string, id: string, priced: Priced): Promise<void> {
+  await conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: 'SET #pricing = :pricing, #cost = :cost',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#pricing)',
+        ExpressionAttributeNames: { '#pricing': 'pricing', '#cost': 'cost' },
+        ExpressionAttributeValues: { ':pricing': priced.pricing, ':cost': priced.cost },
       }),
     ),
   );

@@ -1,5 +1,6 @@
 import { addRequest, usageDays, type RequestRecord, type UsageDay } from '#shared/data/usage';
 import { utcDate } from '#shared/time';
+import { usageCost } from '#shared/domain/pricing/usage-cost';
 
 const DAY_MS = 86_400_000;
 
@@ -10,7 +11,8 @@ const pct = (part: number, total: number) => (total === 0 ? 0 : Math.round((100 
 
 /** The overview and per-day counts for the last `days` days, today included. */
 export async function summarizeUsage(workspaceId: string, days: number) {
-  const daily = await usageDays(workspaceId, utcDate(new Date(Date.now() - (days - 1) * DAY_MS)), utcDate());
+  const [from, to] = [utcDate(new Date(Date.now() - (days - 1) * DAY_MS)), utcDate()];
+  const [daily, cost] = await Promise.all([usageDays(workspaceId, from, to), usageCost(workspaceId, from, to)]);
   const sum = (field: keyof Omit<UsageDay, 'date'>) => daily.reduce((total, day) => total + day[field], 0);
   const total = sum('total_requests');
   const successful = sum('successful_requests');
@@ -24,5 +26,6 @@ export async function summarizeUsage(workspaceId: string, days: number) {
       avg_latency_ms: total === 0 ? 0 : Math.round(sum('latency_ms_sum') / total),
     },
     daily: daily.map(({ date, total_requests, successful_requests, failed_requests }) => ({ date, total_requests, successful_requests, failed_requests })),
+    cost,
   };
 }

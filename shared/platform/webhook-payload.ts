@@ -6,6 +6,7 @@
 import { dialableDigits } from '#shared/wa-id';
 import { flowReplyOf } from '#shared/platform/flow-reply';
 import { readCategoryUpdate, type TemplateCategoryUpdate } from '#shared/platform/template-category-update';
+import type { ReportedPricing } from '#shared/records/pricing';
 
 export const PLATFORM_STATUSES = ['sent', 'delivered', 'read', 'failed', 'played'] as const;
 export type PlatformStatusName = (typeof PLATFORM_STATUSES)[number];
@@ -24,6 +25,8 @@ export interface PlatformStatus {
   at: string;
   callbackData?: string;
   error?: PlatformError;
+  /** How the platform priced the message: on `sent` and one of `delivered`/`read` (docs/platform-requests.md §9.3). */
+  pricing?: ReportedPricing;
 }
 
 /** Who wrote: the dialable number when the platform gave one, and its business-scoped user id when it gave that. */
@@ -259,12 +262,25 @@ function readMessages(phoneNumberId: string, value: Json, into: PlatformWebhook)
   }
 }
 
+/** `pricing` as given, each field null when absent or not of its type: what it means is decided on pricing (docs/pricing.md). */
+function pricingOf(value: unknown): ReportedPricing | undefined {
+  const pricing = object(value);
+  if (!pricing) return undefined;
+  return {
+    pricing_model: str(pricing.pricing_model) ?? null,
+    category: str(pricing.category) ?? null,
+    type: str(pricing.type) ?? null,
+    billable: typeof pricing.billable === 'boolean' ? pricing.billable : null,
+  };
+}
+
 function readStatuses(phoneNumberId: string, value: Json, into: PlatformWebhook): void {
   for (const status of list(value.statuses)) {
     const id = str(status.id);
     const name = str(status.status) as PlatformStatusName | undefined;
     if (!id || !name || !PLATFORM_STATUSES.includes(name)) continue;
     const error = errorOf(status.errors);
+    const pricing = pricingOf(status.pricing);
     into.statuses.push({
       phoneNumberId,
       providerMessageId: id,
@@ -272,6 +288,7 @@ function readStatuses(phoneNumberId: string, value: Json, into: PlatformWebhook)
       at: time(status.timestamp),
       callbackData: str(status.biz_opaque_callback_data),
       ...(error && { error }),
+      ...(pricing && { pricing }),
     });
   }
 }

@@ -61,6 +61,8 @@ export interface Campaign {
   segment_failed_at?: string;
   /** The first recipient's template values as given (macros unfilled): a test send fills them for a number outside the audience. */
   first_input?: TemplateInput;
+  /** What the launch's audience was estimated to cost (contract §20), when it was resolved at launch: results show it as `cost.estimated`. */
+  estimated_cost?: { currency: string; total: string };
 }
 
 export interface RetryRound {

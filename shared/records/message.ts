@@ -1,6 +1,7 @@
 /** A message as the service keeps it (contract §13): its statuses, kinds and fields. */
 // The stored shapes of template parameters are still defined beside their rules; a type-only import (erased from bundles).
 import type { RenderedTemplate, TemplateParameters } from '#shared/records/template-parameters';
+import type { MessageCost, ReportedPricing } from '#shared/records/pricing';
 
 export const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export const MESSAGE_STATUSES = [...OUTBOUND_STATUSES, 'received'] as const;
@@ -104,6 +105,10 @@ export interface Message extends KindFields {
   /** Inbound without a phone number: the platform's business-scoped user id; `phone_number` is then empty. */
   user_id?: string;
   error: MessageError | null;
+  /** Outbound: how the platform priced it, from the first status report that said (contract §20); absent until then. */
+  pricing?: ReportedPricing;
+  /** What it cost by the workspace's rate card, set with `pricing`; null when that pricing cannot be priced (docs/pricing.md). */
+  cost?: MessageCost | null;
   /** `played_at`: a voice message was played (the platform's `played` status), set once and never a status of its own. */
   metadata: { sent_at: string | null; delivered_at: string | null; read_at: string | null; failed_at: string | null; played_at?: string };
   created_at: string;

@@ -299,6 +299,13 @@ export const operations: Operation[] = [
     access: { table: 'readWrite', platformSecrets: true, graphApi: true },
     timeoutSeconds: 29,
   },
+  {
+    name: 'EstimateCampaign',
+    handler: 'functions/campaigns/estimate.ts',
+    trigger: http('POST', '/api/v1/campaigns/{id}/estimate'),
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+    timeoutSeconds: 29,
+  },
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
   {
     name: 'TestCampaign',

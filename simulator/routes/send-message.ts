@@ -56,7 +56,7 @@ export const sendMessage =
       number: businessNumber(state, phoneNumberId),
       wamid,
       waId: request.waId,
-      category: request.resolvedTemplate?.category.toLowerCase() ?? 'service',
+      pricing: state.pricing.of(phoneNumberId, request.waId, request.resolvedTemplate?.category.toLowerCase() ?? 'service'),
       type: request.type,
       bizOpaqueCallbackData: request.biz_opaque_callback_data,
       failCode: state.faults.failedStatusCode(),

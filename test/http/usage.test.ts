@@ -17,6 +17,7 @@ describe('GET /api/v1/usage', () => {
       period_days: 30,
       overview: { total_requests: 3, successful_requests: 2, failed_requests: 1, success_rate_pct: 67, avg_latency_ms: expect.any(Number) },
       daily: [{ date: utcDate(), total_requests: 3, successful_requests: 2, failed_requests: 1 }],
+      cost: { currency: 'USD', total: '0.0000', by_category: {}, by_country: {} },
     });
     const second = await api.call('GET', '/api/v1/usage?days=1', { key: ws.key });
     expect(second.body.data.period_days).toBe(1);

@@ -120,4 +120,51 @@ describe('campaigns', () => {
       await simulator.resetFaults();
     }
   }, 150_000);
+
+  it("bills each delivered message once, by its market: the campaign's billed cost is the sum of its messages' and the usage's", async () => {
+    const ws = await workspace();
+    const campaign = await createCampaign(ws);
+    // order_update is UTILITY: North America 0.0034, Brazil 0.0068, Germany 0.0550 on the default card;
+    // ...9999 fails after sent (not charged), ...7777 is in a free entry point window (free).
+    const phones = ['+14155551101', '+14155551102', '+5511987651103', '+4915123451104', '+14155559999', '+14155557777'];
+    const body = { recipients: phones.map((phone) => ({ phone })), template_variables: { 1: 'Ada', 2: 'A-1' } };
+    // Before launch: the card's list prices for every recipient (what will be free cannot be known yet), nothing sent.
+    const estimate = await api.call('POST', `/api/v1/campaigns/${campaign.id}/estimate`, { key: ws.key, body });
+    expect(estimate.status).toBe(200);
+    expect(estimate.body.data).toEqual({
+      currency: 'USD',
+      total: '0.0754',
+      recipients: 6,
+      by_country: [
+        { country: 'BR', recipients: 1, rate: '0.0068', amount: '0.0068' },
+        { country: 'DE', recipients: 1, rate: '0.0550', amount: '0.0550' },
+        { country: 'US', recipients: 4, rate: '0.0034', amount: '0.0136' },
+      ],
+      excluded_opted_out: 0,
+    });
+    expect((await results(ws, campaign.id)).status).toBe('draft');
+    const reply = await launch(ws, campaign.id, body);
+    expect(reply.status).toBe(202);
+    expect((await results(ws, campaign.id)).cost).toEqual({ currency: 'USD', estimated: '0.0754', billed: '0.0000' });
+    const done = await eventually(
+      () => results(ws, campaign.id),
+      (r) => r.status === 'completed' && r.metrics.read === 5 && r.cost.billed === '0.0686',
+    );
+    expect(done.cost).toEqual({ currency: 'USD', estimated: '0.0754', billed: '0.0686' });
+    const messages = (await api.call('GET', `/api/v1/messages?campaign_id=${campaign.id}&limit=100`, { key: ws.key })).body.data;
+    const costs = Object.fromEntries(messages.map((m: { phone_number: string; cost: { amount: string } | null }) => [m.phone_number, m.cost?.amount ?? null]));
+    expect(costs).toEqual({
+      '14155551101': '0.0034',
+      '14155551102': '0.0034',
+      '5511987651103': '0.0068',
+      '4915123451104': '0.0550',
+      '14155559999': null,
+      '14155557777': '0.0000',
+    });
+    const usage = await eventually(
+      async () => (await api.call('GET', '/api/v1/usage?days=1', { key: ws.key })).body.data.cost,
+      (cost) => cost.total === '0.0686',
+    );
+    expect(usage).toEqual({ currency: 'USD', total: '0.0686', by_category: { utility: '0.0686' }, by_country: { BR: '0.0068', DE: '0.0550', US: '0.0068' } });
+  }, 60_000);
 });

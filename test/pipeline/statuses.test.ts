@@ -1,4 +1,5 @@
 import { applyStatus } from '#shared/domain/messages/status';
+import { ownRateCard, setRateCard } from '#shared/domain/pricing/rate-cards';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
@@ -63,6 +64,90 @@ describe('status reports', () => {
       expect(message.metadata).toMatchObject({ delivered_at: '2026-01-01T00:00:02.000Z', read_at: '2026-01-01T00:00:03.000Z', failed_at: null });
       const expected = { 'status=read': 1, 'status=sent': 0 };
       expect(await settledTotals(ws, expected)).toEqual(expected);
+    } finally {
+      await simulator.resetFaults();
+    }
+  });
+
+  it('record the first pricing reported and its cost, shown once delivered; shuffled duplicates change nothing', async () => {
+    const ws = await api.workspace();
+    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    await simulator.faults({ reorder_statuses: true, duplicate_statuses: true });
+    try {
+      // hello_world is a UTILITY template: North America's utility rate, Brazil's; ...9999 fails after sent.
+      const ids = await Promise.all(['+14155550311', '+5511987650312', '+14155559999'].map((to) => send(ws, to)));
+      const messages = await eventually(
+        () => Promise.all(ids.map((id) => get(ws, id))),
+        (all) => all[0].status === 'read' && all[1].status === 'read' && all[2].status === 'failed' && all.every((m) => m.pricing),
+      );
+      const utility = { pricing_model: 'PMP', category: 'utility', type: 'regular', billable: true };
+      expect(messages.map((m) => m.pricing)).toEqual([utility, utility, utility]);
+      expect(messages.map((m) => m.cost)).toEqual([
+        { amount: '0.0034', currency: 'USD', market: '1' },
+        { amount: '0.0068', currency: 'USD', market: '55' },
+        null, // priced when sent, but the platform charges delivered messages only
+      ]);
+      const listed = (await api.call('GET', '/api/v1/messages?direction=outbound', { key: ws.key })).body.data;
+      expect(listed.find((m: { id: string }) => m.id === ids[1])).toMatchObject({ pricing: utility, cost: { amount: '0.0068' } });
+    } finally {
+      await simulator.resetFaults();
+    }
+  });
+
+  it('take pricing from whichever report brings it first; later, other or incomplete pricing changes nothing', async () => {
+    const ws = await api.workspace();
+    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    await simulator.faults({ no_webhooks: true });
+    try {
+      const [late, older, unknown] = await Promise.all(['+14155550321', '+14155550322', '+14155550323'].map((to) => send(ws, to)));
+      await eventually(
+        () => Promise.all([late, older, unknown].map((id) => get(ws, id))),
+        (all) => all.every((m) => m.status === 'sent'),
+      );
+      const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: null };
+      // Read comes without pricing, the late delivered brings it, a duplicate with other pricing is ignored.
+      await applyStatus(ws.id, late, { status: 'read', at: '2026-11-01T00:00:03.000Z' });
+      expect((await get(ws, late)).pricing).toBeNull();
+      await applyStatus(ws.id, late, { status: 'delivered', at: '2026-11-01T00:00:02.000Z', pricing: marketing });
+      await applyStatus(ws.id, late, { status: 'delivered', at: '2026-11-01T00:00:02.000Z', pricing: { ...marketing, type: 'free_customer_service' } });
+      await applyStatus(ws.id, late, { status: 'read', at: '2026-11-01T00:00:03.000Z', pricing: { ...marketing, category: 'utility' } });
+      // An older version: billable without type. An unknown type: recorded as reported, not priced.
+      await applyStatus(ws.id, older, { status: 'delivered', at: '2026-11-01T00:00:02.000Z', pricing: { ...marketing, type: null, billable: false } });
+      await applyStatus(ws.id, unknown, { status: 'delivered', at: '2026-11-01T00:00:02.000Z', pricing: { ...marketing, type: 'loyalty_bonus' } });
+      const [lateMessage, olderMessage, unknownMessage] = await Promise.all([late, older, unknown].map((id) => get(ws, id)));
+      expect(lateMessage).toMatchObject({ status: 'read', pricing: marketing, cost: { amount: '0.0250', currency: 'USD', market: '1' } });
+      expect(olderMessage).toMatchObject({ pricing: { ...marketing, type: null, billable: false }, cost: { amount: '0.0000' } });
+      expect(unknownMessage).toMatchObject({ pricing: { ...marketing, type: 'loyalty_bonus' }, cost: null });
+    } finally {
+      await simulator.resetFaults();
+    }
+  });
+
+  it("price by the workspace's own card once the operator sets one; a market not on it gets the card's default", async () => {
+    const ws = await api.workspace();
+    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    await expect(setRateCard(ws.id, { currency: 'EUR', default: { utility: 0.01 }, markets: {} })).rejects.toMatchObject({
+      code: 'validation_error',
+      details: [{ field: 'default.utility' }],
+    });
+    await expect(setRateCard('no-such-workspace', { currency: 'EUR', default: {}, markets: {} })).rejects.toMatchObject({ code: 'not_found' });
+    const card = { currency: 'EUR', default: { utility: '0.0100' }, markets: { '55': { utility: '0.0050' } } };
+    await setRateCard(ws.id, card);
+    expect(await ownRateCard(ws.id)).toEqual(card);
+    await simulator.faults({ no_webhooks: true });
+    try {
+      const ids = await Promise.all(['+5511987650331', '+14155550332'].map((to) => send(ws, to)));
+      await eventually(
+        () => Promise.all(ids.map((id) => get(ws, id))),
+        (all) => all.every((m) => m.status === 'sent'),
+      );
+      const utility = { pricing_model: 'PMP', category: 'utility', type: 'regular', billable: true };
+      await Promise.all(ids.map((id) => applyStatus(ws.id, id, { status: 'delivered', at: '2026-11-01T00:00:02.000Z', pricing: utility })));
+      const costs = (await Promise.all(ids.map((id) => get(ws, id)))).map((m) => m.cost);
+      expect(costs).toEqual([
+        { amount: '0.0050', currency: 'EUR', market: '55' },
+        { amount: '0.0100', currency: 'EUR', market: 'default' },
+      ]);
     } finally {
       await simulator.resetFaults();
     }

@@ -85,10 +85,11 @@ describe('status webhooks', () => {
       expect(status.timestamp).toMatch(/^\d{10}$/);
       expect(Math.abs(Number(status.timestamp) - start / 1000)).toBeLessThan(5);
     }
-    expect(sent.conversation).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), expiration_timestamp: expect.any(String), origin: { type: 'utility' } });
+    // v24.0+: no `conversation` outside a free entry point window; pricing on `sent` and on `delivered` (not on `read`).
+    expect(sent.conversation).toBeUndefined();
     expect(sent.pricing).toEqual({ billable: true, pricing_model: 'PMP', type: 'regular', category: 'utility' });
-    expect(delivered.conversation?.id).toBe(sent.conversation?.id);
-    expect(read.conversation).toBeUndefined();
+    expect(delivered.pricing).toEqual(sent.pricing);
+    expect(read.pricing).toBeUndefined();
     expect(read.errors).toBeUndefined();
     // Each status a separate POST, about one interval apart, the first one interval after the send.
     expect(webhooks[0].at - start).toBeGreaterThanOrEqual(INTERVAL - 5);
@@ -100,7 +101,20 @@ describe('status webhooks', () => {
     await receiver.waitFor(() => receiver.statusesOf(wamid).length === 3);
     const [sent] = receiver.statusesOf(wamid);
     expect(sent).not.toHaveProperty('biz_opaque_callback_data');
-    expect(sent.pricing).toMatchObject({ billable: false, category: 'service' });
+    expect(sent.pricing).toEqual({ billable: false, pricing_model: 'PMP', type: 'free_customer_service', category: 'service' });
+  });
+
+  it('prices a message in a free entry point window (a recipient ending in 7777) as free_entry_point, with its conversation', async () => {
+    const wamid = await send(templateMessage(recipient('7777'), 'welcome', 'en_US', ['Ana']));
+    await receiver.waitFor(() => receiver.statusesOf(wamid).length === 3);
+    const [sent, delivered] = receiver.statusesOf(wamid);
+    expect(sent.pricing).toEqual({ billable: false, pricing_model: 'PMP', type: 'free_entry_point', category: 'referral_conversion' });
+    expect(sent.conversation).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{32}$/),
+      expiration_timestamp: expect.any(String),
+      origin: { type: 'referral_conversion' },
+    });
+    expect(delivered.conversation).toEqual({ id: sent.conversation?.id, origin: { type: 'referral_conversion' } });
   });
 
   it('reports sent then failed with 131026 for a number ending in 9999', async () => {
@@ -184,12 +198,14 @@ describe('status webhooks', () => {
     expect(timestampOf('delivered')).toBeLessThanOrEqual(timestampOf('read'));
   });
 
-  it('skip_delivered posts read without a delivered before it', async () => {
+  it('skip_delivered posts read without a delivered before it, read then carrying the pricing', async () => {
     await faults({ skip_delivered: true });
     const wamid = await send(textMessage(recipient(), 'Hello'));
     await receiver.waitFor(() => receiver.statusesOf(wamid).length === 2);
     await sleep(INTERVAL * 3);
-    expect(receiver.statusesOf(wamid).map((s) => s.status)).toEqual(['sent', 'read']);
+    const statuses = receiver.statusesOf(wamid);
+    expect(statuses.map((s) => s.status)).toEqual(['sent', 'read']);
+    expect(statuses[1].pricing).toEqual(statuses[0].pricing);
   });
 
   it('no_webhooks suppresses status webhooks', async () => {

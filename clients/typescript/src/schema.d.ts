@@ -538,6 +538,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{id}/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Estimate what launching a campaign would cost
+         * @description Takes the launch body and resolves the audience as the launch would (sources, de-duplication, `exclude_tags`, a `segment` of any size), sending and storing nothing. Numbers that opted out of a MARKETING template are left out (`excluded_opted_out`); every other recipient is priced by the workspace's rate card at the template's category, by the recipient's country. The list price: messages the platform will not charge (a free entry point window) cannot be known before sending.
+         */
+        post: operations["EstimateCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{id}/cancel": {
         parameters: {
             query?: never;
@@ -1044,6 +1064,24 @@ export interface components {
             completed_at: string | null;
             cancelled_at: string | null;
         };
+        CampaignEstimate: {
+            /** @example USD */
+            currency: string;
+            /** @example 12.5000 */
+            total: string;
+            /** @description The recipients priced: the audience less the numbers that opted out */
+            recipients: number;
+            by_country: {
+                /** @description The recipients' ISO 3166 country, or `unknown` */
+                country: string;
+                recipients: number;
+                /** @description The price of one message; null when the card has none for the category */
+                rate: string | null;
+                amount: string | null;
+            }[];
+            /** @description Numbers that opted out of a MARKETING template: never sent, not priced */
+            excluded_opted_out: number;
+        };
         CampaignLaunch: {
             /** Format: uuid */
             campaign_id: string;
@@ -1086,6 +1124,18 @@ export interface components {
             /** @description The failed messages by error code (the platform's, or ours such as `recipient_opted_out`) */
             failed_by_code: {
                 [key: string]: number;
+            };
+            /** @description What the campaign costs, in the currency of the workspace's rate card */
+            cost: {
+                /** @example USD */
+                currency: string;
+                /** @description The estimate made at launch (as POST /estimate answers); null when the audience was not all known then (a segment resolved in the background) */
+                estimated: string | null;
+                /**
+                 * @description What the platform charged for its delivered messages so far, by the rate card: the sum of their `cost`
+                 * @example 12.5000
+                 */
+                billed: string;
             };
             started_at: string | null;
             completed_at: string | null;
@@ -1263,6 +1313,35 @@ export interface components {
             template_name: string | null;
             /** @description The campaign of the message, or of the message an inbound reply answers */
             campaign_id: string | null;
+            /** @description Outbound: how the platform priced the message, as its first status report with pricing said; null until then */
+            pricing: {
+                /** @example PMP */
+                pricing_model: string | null;
+                /**
+                 * @example marketing
+                 * @example utility
+                 * @example authentication
+                 * @example service
+                 */
+                category: string | null;
+                /**
+                 * @example regular
+                 * @example free_customer_service
+                 * @example free_entry_point
+                 */
+                type: string | null;
+                /** @description Deprecated by the platform; older versions send it without `type` */
+                billable: boolean | null;
+            } | null;
+            /** @description What the platform charged for it by the rate card: null until it is priced and delivered (the platform charges delivered messages), or when its pricing cannot be priced */
+            cost: {
+                /** @example 12.5000 */
+                amount: string;
+                /** @example USD */
+                currency: string;
+                /** @description The rate card's market that priced it: a country calling code, or `default` for a market not on the card */
+                market: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
             language: string | null;
@@ -1491,6 +1570,35 @@ export interface components {
             template_name: string | null;
             /** @description The campaign of the message, or of the message an inbound reply answers */
             campaign_id: string | null;
+            /** @description Outbound: how the platform priced the message, as its first status report with pricing said; null until then */
+            pricing: {
+                /** @example PMP */
+                pricing_model: string | null;
+                /**
+                 * @example marketing
+                 * @example utility
+                 * @example authentication
+                 * @example service
+                 */
+                category: string | null;
+                /**
+                 * @example regular
+                 * @example free_customer_service
+                 * @example free_entry_point
+                 */
+                type: string | null;
+                /** @description Deprecated by the platform; older versions send it without `type` */
+                billable: boolean | null;
+            } | null;
+            /** @description What the platform charged for it by the rate card: null until it is priced and delivered (the platform charges delivered messages), or when its pricing cannot be priced */
+            cost: {
+                /** @example 12.5000 */
+                amount: string;
+                /** @example USD */
+                currency: string;
+                /** @description The rate card's market that priced it: a country calling code, or `default` for a market not on the card */
+                market: string;
+            } | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -1701,6 +1809,21 @@ export interface components {
                 successful_requests: number;
                 failed_requests: number;
             }[];
+            /** @description What the platform charged for the workspace's delivered messages in the period (by the day each was delivered), by its rate card, in the card's currency */
+            cost: {
+                /** @example USD */
+                currency: string;
+                /** @example 12.5000 */
+                total: string;
+                /** @description By the category the platform reported (`marketing`, `utility`, …); categories with no cost left out */
+                by_category: {
+                    [key: string]: string;
+                };
+                /** @description By the recipient's ISO 3166 country (`unknown` for a number that tells none); countries with no cost left out */
+                by_country: {
+                    [key: string]: string;
+                };
+            };
         };
         MessageReceivedEvent: {
             /**
@@ -1733,6 +1856,35 @@ export interface components {
                 template_name: string | null;
                 /** @description The campaign of the message, or of the message an inbound reply answers */
                 campaign_id: string | null;
+                /** @description Outbound: how the platform priced the message, as its first status report with pricing said; null until then */
+                pricing: {
+                    /** @example PMP */
+                    pricing_model: string | null;
+                    /**
+                     * @example marketing
+                     * @example utility
+                     * @example authentication
+                     * @example service
+                     */
+                    category: string | null;
+                    /**
+                     * @example regular
+                     * @example free_customer_service
+                     * @example free_entry_point
+                     */
+                    type: string | null;
+                    /** @description Deprecated by the platform; older versions send it without `type` */
+                    billable: boolean | null;
+                } | null;
+                /** @description What the platform charged for it by the rate card: null until it is priced and delivered (the platform charges delivered messages), or when its pricing cannot be priced */
+                cost: {
+                    /** @example 12.5000 */
+                    amount: string;
+                    /** @example USD */
+                    currency: string;
+                    /** @description The rate card's market that priced it: a country calling code, or `default` for a market not on the card */
+                    market: string;
+                } | null;
                 /** Format: date-time */
                 created_at: string;
                 language: string | null;
@@ -4574,6 +4726,150 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "empty_audience" | "idempotency_key_reused" | "invalid_audience" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    EstimateCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipients?: {
+                        /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
+                        phone: string;
+                        name?: string;
+                        variables?: (string | number)[] | {
+                            [key: string]: string | number;
+                        };
+                        header?: {
+                            text?: string | number;
+                            image?: {
+                                /** Format: uri */
+                                link?: string;
+                                media_id?: string;
+                            };
+                            video?: {
+                                /** Format: uri */
+                                link?: string;
+                                media_id?: string;
+                            };
+                            document?: {
+                                /** Format: uri */
+                                link?: string;
+                                media_id?: string;
+                                filename?: string;
+                            };
+                            location?: {
+                                latitude: number;
+                                longitude: number;
+                                name?: string;
+                                address?: string;
+                            };
+                        };
+                        buttons?: {
+                            index: number;
+                            value?: string | number;
+                        }[];
+                    }[];
+                    contact_ids?: string[];
+                    group_ids?: string[];
+                    segment?: {
+                        tags_any?: string[];
+                        tags_all?: string[];
+                        exclude_tags?: string[];
+                        custom_fields?: {
+                            [key: string]: string | number | boolean;
+                        };
+                    };
+                    template_variables?: (string | number)[] | {
+                        [key: string]: string | number;
+                    };
+                    template_header?: {
+                        text?: string | number;
+                        image?: {
+                            /** Format: uri */
+                            link?: string;
+                            media_id?: string;
+                        };
+                        video?: {
+                            /** Format: uri */
+                            link?: string;
+                            media_id?: string;
+                        };
+                        document?: {
+                            /** Format: uri */
+                            link?: string;
+                            media_id?: string;
+                            filename?: string;
+                        };
+                        location?: {
+                            latitude: number;
+                            longitude: number;
+                            name?: string;
+                            address?: string;
+                        };
+                    };
+                    template_buttons?: {
+                        index: number;
+                        value?: string | number;
+                    }[];
+                    send_window?: {
+                        start: string;
+                        end: string;
+                        days: ("sun" | "mon" | "tue" | "wed" | "thu" | "fri" | "sat")[];
+                        time_zone: string;
+                    };
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CampaignEstimate"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `empty_audience`: The audience resolves to no recipient. `invalid_audience`: The audience names groups or contacts that do not exist (listed in `details`). `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "empty_audience" | "invalid_audience" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
                         };
                     };
                 };

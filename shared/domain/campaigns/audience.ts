@@ -25,6 +25,8 @@ export interface LaunchAudience {
 export interface ResolvedAudience {
   recipients: Recipient[];
   optedOut: number;
+  /** The numbers of those that opted out (a MARKETING template's): never sent, never charged. */
+  optedOutPhones: Set<string>;
   /** The first recipient's template values as given, macros unfilled (contract §15 test sends). */
   firstInput: TemplateInput;
 }
@@ -113,7 +115,7 @@ export async function resolveAudience(
   const seen = new Set<string>();
   const recipients: Recipient[] = [];
   let firstInput: TemplateInput = {};
-  let optedOut = 0;
+  const optedOutPhones = new Set<string>();
   const problems = new Map<string, ErrorDetail>();
   for (const candidate of candidates) {
     if (seen.has(candidate.phone) || excludedPhones.has(candidate.phone)) continue;
@@ -122,7 +124,7 @@ export async function resolveAudience(
       const { parameters } = prepareTemplate(template, fillMacros(candidate.input, candidate.phone, candidate.name), candidate.field);
       if (!recipients.length) firstInput = candidate.input;
       recipients.push({ p: candidate.phone, n: candidate.name, t: parameters, ...(candidate.zone && { z: candidate.zone }) });
-      if (marketing && candidate.owner?.opted_out_at) optedOut++;
+      if (marketing && candidate.owner?.opted_out_at) optedOutPhones.add(candidate.phone);
     } catch (error) {
       if (!(error instanceof DomainError) || !error.details) throw error;
       // Shared values fail the same way for every contact: each problem is reported once.
@@ -134,7 +136,7 @@ export async function resolveAudience(
       ...problems.values(),
     ]);
   if (!recipients.length && !options.allowEmpty) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
-  return { recipients, optedOut, firstInput };
+  return { recipients, optedOut: optedOutPhones.size, optedOutPhones, firstInput };
 }
 
 /** The launch's shared values for contacts (macros unfilled): what segment members get. */

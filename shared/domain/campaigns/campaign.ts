@@ -1,4 +1,5 @@
 import { stableId } from '#shared/ids';
+import type { CampaignCost } from '#shared/domain/pricing/campaign-cost';
 import type { Campaign, CampaignCounts, RetryRound } from '#shared/records/campaign';
 
 /** The launch and each retry round after it, oldest first: each creates at most one message per recipient. */
@@ -42,10 +43,18 @@ export interface PausedReason {
   since: string;
 }
 
-/** `failedByCode`: the failed messages by error code (contract §15), which only the results carry. */
+/** The counts with their rates (contract §8). */
+export const metricsView = (counts: CampaignCounts) => ({
+  ...counts,
+  delivered_rate_pct: pct(counts.delivered + counts.read, counts.total_messages),
+  read_rate_pct: pct(counts.read, counts.total_messages),
+});
+
+/** `failedByCode`: the failed messages by error code (contract §15), which only the results carry; `cost`: contract §20. */
 export const resultsView = (
   c: Campaign,
   counts: CampaignCounts,
+  cost: CampaignCost,
   pausedReason: PausedReason | null = null,
   failedByCode: Record<string, number> = {},
   pausedUntil: string | null = null,
@@ -55,12 +64,9 @@ export const resultsView = (
   status: c.status,
   paused_reason: c.status === 'running' ? pausedReason : null,
   paused_until: pausedUntil,
-  metrics: {
-    ...counts,
-    delivered_rate_pct: pct(counts.delivered + counts.read, counts.total_messages),
-    read_rate_pct: pct(counts.read, counts.total_messages),
-  },
+  metrics: metricsView(counts),
   failed_by_code: failedByCode,
+  cost,
   started_at: c.started_at,
   completed_at: c.completed_at,
 });

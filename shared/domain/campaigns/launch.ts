@@ -9,6 +9,9 @@ import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycl
 import { segmentReadBound } from '#shared/domain/campaigns/segment';
 import type { Segment } from '#shared/records/campaign';
 import { env } from '#shared/config';
+import { priceAudience } from '#shared/domain/pricing/audience-estimate';
+import { rateCardOf } from '#shared/domain/pricing/rate-cards';
+import type { PriceCategory } from '#shared/records/pricing';
 
 /**
  * A segment that reads more contacts than this is resolved by the fan-out after the launch has
@@ -44,7 +47,18 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
   // Resolved later, the segment only excludes now; its members come after every other source anyway.
   const resolvedNow = later ? { ...audience, segment: { exclude_tags: audience.segment!.exclude_tags } } : audience;
   if (later) checkSharedValues(template, sharedInput(audience));
-  const { recipients, optedOut, firstInput } = await resolveAudience(ws, resolvedNow, template, { withZones: window !== null, allowEmpty: later });
+  const { recipients, optedOut, optedOutPhones, firstInput } = await resolveAudience(ws, resolvedNow, template, {
+    withZones: window !== null,
+    allowEmpty: later,
+  });
+  // Estimated as POST /estimate would, when the whole audience is known now (a segment resolved later is not).
+  const estimate = later
+    ? undefined
+    : priceAudience(
+        await rateCardOf(ws),
+        template.category.toLowerCase() as PriceCategory,
+        recipients.map((r) => r.p).filter((phone) => !optedOutPhones.has(phone)),
+      );
   const chunks = chunkRecipients(recipients);
   await writeAudienceChunks(ws, campaignId, launchId, chunks);
 
@@ -61,6 +75,7 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
     send_window: window,
     window_zones: window ? [...new Set(recipients.map((r) => r.z ?? window.time_zone))] : null,
     first_input: recipients.length ? firstInput : sharedInput(audience),
+    ...(estimate && { estimated_cost: { currency: estimate.currency, total: estimate.total } }),
     queued_at: at,
     ...(scheduled ? {} : { started_at: at }),
   });

@@ -29,6 +29,14 @@ export const createdView = (m: NumberedMessage) => ({
   created_at: m.created_at,
 });
 
+/**
+ * What the message cost, once the platform charges it (contract §20): it charges a message when
+ * delivered, so a priced message shows its cost from `delivered` (or `read`) on; `market` is the
+ * rate card's market that priced it (a calling code, or `default`).
+ */
+const costView = (m: Message) =>
+  m.cost && (m.status === 'delivered' || m.status === 'read') ? { amount: m.cost.amount, currency: m.cost.currency, market: m.cost.market } : null;
+
 export const listView = (m: NumberedMessage) => ({
   id: m.id,
   phone_number: m.phone_number,
@@ -38,6 +46,9 @@ export const listView = (m: NumberedMessage) => ({
   message_type: m.message_type,
   template_name: m.template_name,
   campaign_id: m.campaign_id ?? m.reply_campaign_id ?? null,
+  // As the platform reported it; null until a report says (contract §20).
+  pricing: m.pricing ?? null,
+  cost: costView(m),
   created_at: m.created_at,
 });
 

@@ -21,5 +21,11 @@ export async function recordStatusReport(workspace: Workspace, status: PlatformS
     return;
   }
   if (status.status === 'played') return recordPlayed(workspace.id, id, status.at);
-  await applyStatus(workspace.id, id, { status: status.status, at: status.at, providerMessageId: status.providerMessageId, error: status.error });
+  await applyStatus(workspace.id, id, {
+    status: status.status,
+    at: status.at,
+    providerMessageId: status.providerMessageId,
+    error: status.error,
+    pricing: status.pricing,
+  });
 }

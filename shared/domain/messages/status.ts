@@ -1,7 +1,10 @@
 import { getMessage, putPlatformId } from '#shared/data/message';
-import { fillTimestamp, moveStatus } from '#shared/data/message-status';
+import { fillTimestamp, moveStatus, recordPricing, type Priced } from '#shared/data/message-status';
 import { nextStatus, statusesMovedBy } from '#shared/domain/messages/message';
+import { costOf } from '#shared/domain/pricing/message-cost';
+import { rateCardOf } from '#shared/domain/pricing/rate-cards';
 import type { Message, MessageError } from '#shared/records/message';
+import type { ReportedPricing } from '#shared/records/pricing';
 
 export interface StatusReport {
   status: 'sent' | 'delivered' | 'read' | 'failed';
@@ -9,6 +12,14 @@ export interface StatusReport {
   at: string;
   providerMessageId?: string;
   error?: MessageError;
+  /** How the platform priced the message, when the report says (contract §20). */
+  pricing?: ReportedPricing;
+}
+
+/** The report's pricing and its cost by the workspace's card, when the report brings pricing the message does not have yet. */
+async function pricedBy(message: Message, report: StatusReport): Promise<Priced | undefined> {
+  if (!report.pricing || message.pricing || message.direction !== 'outbound') return undefined;
+  return { pricing: report.pricing, cost: costOf(await rateCardOf(message.workspace_id), message.phone_number, report.pricing) };
 }
 
 const MAX_ATTEMPTS = 10;
@@ -20,6 +31,8 @@ const MAX_ATTEMPTS = 10;
  * move it once. Its workspace counts and campaign metrics follow
  * from the table's stream, exactly once per move (shared/domain/outbox/counts.ts), and so does
  * its campaign's completion.
+ * The first report that carries pricing records it and its cost in the same write (set only if
+ * absent, so a duplicate or a later report changes nothing); the stream counts that cost once.
  * Returns the message as it is afterwards, or undefined when there is no such message.
  * A caller that has just read the message passes it (`read`) to save the first read: should it be
  * stale, the condition fails and the message is read again.
@@ -29,8 +42,10 @@ export async function applyStatus(ws: string, id: string, report: StatusReport, 
     const message = attempt === 0 && read ? read : await getMessage(ws, id, true);
     if (!message) return undefined;
     const to = nextStatus(message.status, report.status);
+    const priced = await pricedBy(message, report);
     if (!to) {
-      if (report.status !== 'failed' && message.metadata[`${report.status}_at`] === null) await fillTimestamp(ws, id, `${report.status}_at`, report.at);
+      if (report.status !== 'failed' && message.metadata[`${report.status}_at`] === null) await fillTimestamp(ws, id, `${report.status}_at`, report.at, priced);
+      else if (priced) await recordPricing(ws, id, priced);
       return { message, changed: false };
     }
     // The platform's id is recorded with the first report that brings it, after its lookup item.
@@ -44,6 +59,7 @@ export async function applyStatus(ws: string, id: string, report: StatusReport, 
         at: report.at,
         providerMessageId: newProviderId,
         error: to === 'failed' ? (report.error ?? { code: 'unknown', title: 'Unknown error' }) : undefined,
+        priced,
       },
       statusesMovedBy(report.status),
     );

@@ -5,12 +5,13 @@ import { failedCodeAttribute, RETRIED } from '#shared/data/campaign-metrics';
 import { messageFromStreamImage } from '#shared/data/message';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
+import { billedCostChanges, newlyBilled, type BilledCost } from '#shared/domain/outbox/billed-cost';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
 import type { Message, MessageStatus } from '#shared/records/message';
 import { countFailedMessages, countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
 
-/** A message's creation (`from` null) or change of status, as its stream record shows it. */
+/** A message's creation (`from` null), change of status, or cost newly billed (or both), as its stream record shows it. */
 interface StatusMove {
   eventId: string;
   sequence: string;
@@ -26,7 +27,11 @@ interface StatusMove {
   fromErrorCode?: string | number;
   /** A campaign's retry of a failed message: that message's error code (its failure is replaced by this message in the metrics). */
   retryOfCode?: string | number;
+  /** The message's cost, when this change made it billed (contract §20). */
+  billed?: BilledCost;
 }
+
+const moved = (move: StatusMove) => move.from !== move.to;
 
 function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
   if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return undefined;
@@ -34,7 +39,8 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
   if (!item) return undefined;
   const before = record.eventName === 'INSERT' ? undefined : messageFromStreamImage(record.dynamodb?.OldImage);
   const from = record.eventName === 'INSERT' ? null : (before?.status as MessageStatus);
-  if (from === item.status) return undefined;
+  const billed = newlyBilled(item, before);
+  if (from === item.status && !billed) return undefined;
   const errorCodeOf = (message: Message | undefined) => message?.error?.code;
   return {
     eventId: record.eventID!,
@@ -47,6 +53,7 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
     errorCode: errorCodeOf(item),
     ...(from === 'failed' && { fromErrorCode: errorCodeOf(before) ?? 'unknown' }),
     ...(from === null && item.retry_of ? { retryOfCode: item.retry_of_code ?? 'unknown' } : {}),
+    ...(billed && { billed }),
   };
 }
 
@@ -55,30 +62,36 @@ const shardOf = (eventId: string) => createHash('sha256').update(eventId).digest
 
 /** The moves' changes to their workspace counts and campaign metrics (all added to one shard). */
 function countChanges(moves: StatusMove[]): CountChange[] {
-  return moves.flatMap(({ ws, campaignId, numberId, from, to, errorCode, fromErrorCode, retryOfCode }) => {
-    const moved = (counter: { ws: string; numberId?: string }): CountChange[] => [
-      { ...counter, attribute: to, delta: 1 },
-      ...(from ? [{ ...counter, attribute: from, delta: -1 }] : []),
-    ];
-    const changes = [...moved({ ws }), ...(numberId ? moved({ ws, numberId }) : [])];
-    if (!campaignId) return changes;
-    const metrics = { ws, campaignId };
-    changes.push({ ...metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
-    if (retryOfCode !== undefined) {
-      // Metrics count each recipient by its latest message (contract §15): a retry takes its failed message's place.
-      changes.push(
-        { ...metrics, attribute: 'failed', delta: -1 },
-        { ...metrics, attribute: failedCodeAttribute(retryOfCode), delta: -1 },
-        { ...metrics, attribute: RETRIED, delta: 1 },
-      );
-    } else {
-      changes.push(from ? { ...metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { ...metrics, attribute: 'total_messages', delta: 1 });
-    }
-    // `failed_by_code`: moved in the same transaction as `failed`, so the codes always add up to it.
-    if (to === 'failed') changes.push({ ...metrics, attribute: failedCodeAttribute(errorCode ?? 'unknown'), delta: 1 });
-    if (fromErrorCode !== undefined) changes.push({ ...metrics, attribute: failedCodeAttribute(fromErrorCode), delta: -1 });
-    return changes;
-  });
+  return moves.flatMap((move) => [
+    ...(moved(move) ? statusChanges(move) : []),
+    ...(move.billed ? billedCostChanges(move.ws, move.campaignId, move.billed) : []),
+  ]);
+}
+
+/** A move's changes to its workspace counts and campaign metrics. */
+function statusChanges({ ws, campaignId, numberId, from, to, errorCode, fromErrorCode, retryOfCode }: StatusMove): CountChange[] {
+  const statusMoved = (counter: { ws: string; numberId?: string }): CountChange[] => [
+    { ...counter, attribute: to, delta: 1 },
+    ...(from ? [{ ...counter, attribute: from, delta: -1 }] : []),
+  ];
+  const changes = [...statusMoved({ ws }), ...(numberId ? statusMoved({ ws, numberId }) : [])];
+  if (!campaignId) return changes;
+  const metrics = { ws, campaignId };
+  changes.push({ ...metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
+  if (retryOfCode !== undefined) {
+    // Metrics count each recipient by its latest message (contract §15): a retry takes its failed message's place.
+    changes.push(
+      { ...metrics, attribute: 'failed', delta: -1 },
+      { ...metrics, attribute: failedCodeAttribute(retryOfCode), delta: -1 },
+      { ...metrics, attribute: RETRIED, delta: 1 },
+    );
+  } else {
+    changes.push(from ? { ...metrics, attribute: COUNTER_OF_STATUS[from], delta: -1 } : { ...metrics, attribute: 'total_messages', delta: 1 });
+  }
+  // `failed_by_code`: moved in the same transaction as `failed`, so the codes always add up to it.
+  if (to === 'failed') changes.push({ ...metrics, attribute: failedCodeAttribute(errorCode ?? 'unknown'), delta: 1 });
+  if (fromErrorCode !== undefined) changes.push({ ...metrics, attribute: failedCodeAttribute(fromErrorCode), delta: -1 });
+  return changes;
 }
 
 /**
@@ -86,7 +99,8 @@ function countChanges(moves: StatusMove[]): CountChange[] {
  * (accepted by POST /messages, fanned out by a campaign, received from a customer), leaving
  * `queued` for the platform (`sent`, or straight to a later status whose report came first), failed.
  */
-function countInMetrics(moves: StatusMove[]): void {
+function countInMetrics(run: StatusMove[]): void {
+  const moves = run.filter(moved);
   const created = moves.filter((move) => move.from === null);
   countMetric(BusinessMetric.MessagesAccepted, created.filter((move) => move.to === 'queued' && !move.campaignId).length);
   countMetric(BusinessMetric.CampaignMessagesFannedOut, created.filter((move) => move.campaignId).length);
@@ -100,7 +114,12 @@ function leadingRun(moves: StatusMove[]): StatusMove[] {
   const items = new Set<string>();
   let length = 0;
   for (const move of moves) {
-    const counters = [move.ws, ...(move.numberId ? [`${move.ws}#NUMBER#${move.numberId}`] : []), ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : [])];
+    const counters = [
+      move.ws,
+      ...(move.numberId ? [`${move.ws}#NUMBER#${move.numberId}`] : []),
+      ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : []),
+      ...(move.billed ? [`${move.ws}#COST#${move.billed.day}`] : []),
+    ];
     const added = counters.filter((id) => !items.has(id));
     if (length && items.size + added.length > MAX_RUN_COUNTER_ITEMS) break;
     added.forEach((id) => items.add(id));

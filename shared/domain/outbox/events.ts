@@ -7,6 +7,8 @@ import { contactFromStreamImage } from '#shared/data/contact';
 import { messageFromStreamImage } from '#shared/data/message';
 import { templateFromStreamImage } from '#shared/data/template';
 import { resultsView } from '#shared/domain/campaigns/campaign';
+import { campaignBilled } from '#shared/data/campaign-metrics';
+import { campaignCost } from '#shared/domain/pricing/campaign-cost';
 import { publicContact } from '#shared/domain/contacts/contact';
 import { detailView, numbered, type NumberedMessage } from '#shared/domain/messages/message';
 import { cachedWorkspace } from '#shared/domain/workspaces';
@@ -66,11 +68,15 @@ async function withNumber(message: Message | undefined): Promise<NumberedMessage
   return numbered(message, (await cachedWorkspace(message.workspace_id))?.phone_number_id ?? '');
 }
 
-function campaignEvents(name: DynamoDBRecord['eventName'], campaign: Campaign | undefined, before: Campaign | undefined): Events {
+async function campaignEvents(name: DynamoDBRecord['eventName'], campaign: Campaign | undefined, before: Campaign | undefined): Promise<Events> {
   if (name !== 'MODIFY' || campaign!.status === before?.status) return [];
-  // Counts as they stood: none yet at the start; the snapshot written with the completion at the end.
-  if (campaign!.status === 'running') return [{ type: 'campaign.started', data: resultsView(campaign!, ZERO_COUNTS) }];
-  if (campaign!.status === 'completed') return [{ type: 'campaign.completed', data: resultsView(campaign!, campaign!.completion_counts ?? ZERO_COUNTS) }];
+  // Counts as they stood: none yet at the start; the snapshot written with the completion at the end, with the cost billed by then.
+  const { workspace_id: ws, id } = campaign!;
+  if (campaign!.status === 'running') return [{ type: 'campaign.started', data: resultsView(campaign!, ZERO_COUNTS, await campaignCost(campaign!, {})) }];
+  if (campaign!.status === 'completed') {
+    const cost = await campaignCost(campaign!, await campaignBilled(ws, id));
+    return [{ type: 'campaign.completed', data: resultsView(campaign!, campaign!.completion_counts ?? ZERO_COUNTS, cost) }];
+  }
   return [];
 }
 
@@ -95,7 +101,7 @@ async function describe(name: DynamoDBRecord['eventName'], after: Image, before:
   const [message, oldMessage] = both(messageFromStreamImage);
   if (message || oldMessage) return { workspaceId: (message ?? oldMessage)!.workspace_id, events: messageEvents(name, await withNumber(message), oldMessage) };
   const [campaign, oldCampaign] = both(campaignFromStreamImage);
-  if (campaign || oldCampaign) return { workspaceId: (campaign ?? oldCampaign)!.workspace_id, events: campaignEvents(name, campaign, oldCampaign) };
+  if (campaign || oldCampaign) return { workspaceId: (campaign ?? oldCampaign)!.workspace_id, events: await campaignEvents(name, campaign, oldCampaign) };
   const [number, oldNumber] = both(numberFromStreamImage);
   if (number || oldNumber) return { workspaceId: (number ?? oldNumber)!.workspace_id, events: await numberEvents(name, number, oldNumber) };
   // Contacts carry no workspace attribute: their data module reads it from the key.

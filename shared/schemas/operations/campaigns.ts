@@ -67,6 +67,17 @@ export const LaunchCampaign = {
   ],
 } satisfies ApiKeyOperation;
 
+export const EstimateCampaign = {
+  tag: 'Campaigns',
+  summary: 'Estimate what launching a campaign would cost',
+  description:
+    "Takes the launch body and resolves the audience as the launch would (sources, de-duplication, `exclude_tags`, a `segment` of any size), sending and storing nothing. Numbers that opted out of a MARKETING template are left out (`excluded_opted_out`); every other recipient is priced by the workspace's rate card at the template's category, by the recipient's country. The list price: messages the platform will not charge (a free entry point window) cannot be known before sending.",
+  auth: 'apiKey',
+  request: { params: idParams, body: launchCampaignBody },
+  success: [{ status: 200, data: 'campaignEstimate' }],
+  errors: ['not_found', 'template_not_found', 'template_not_approved', 'template_variables_mismatch', 'invalid_audience', 'empty_audience', 'unknown_number'],
+} satisfies ApiKeyOperation;
+
 export const CancelCampaign = {
   tag: 'Campaigns',
   summary: 'Cancel a campaign',

@@ -1,7 +1,7 @@
 /** What the campaign operations answer (contract §8, §16). */
 import * as v from 'valibot';
 import { CAMPAIGN_STATUSES, WEEKDAYS } from '#shared/records/campaign';
-import { count, percentage, recordId, timestamp } from '#shared/schemas/responses/common';
+import { amount, count, percentage, recordId, timestamp } from '#shared/schemas/responses/common';
 
 const campaignEntries = () => ({
   id: recordId(),
@@ -59,6 +59,19 @@ export const campaignResults = v.object({
     v.record(v.string(), count()),
     v.description("The failed messages by error code (the platform's, or ours such as `recipient_opted_out`)"),
   ),
+  cost: v.pipe(
+    v.object({
+      currency: v.pipe(v.string(), v.examples(['USD'])),
+      estimated: v.pipe(
+        v.nullable(amount()),
+        v.description(
+          'The estimate made at launch (as POST /estimate answers); null when the audience was not all known then (a segment resolved in the background)',
+        ),
+      ),
+      billed: v.pipe(amount(), v.description('What the platform charged for its delivered messages so far, by the rate card: the sum of their `cost`')),
+    }),
+    v.description("What the campaign costs, in the currency of the workspace's rate card"),
+  ),
   started_at: v.nullable(timestamp()),
   completed_at: v.nullable(timestamp()),
 });
@@ -81,6 +94,22 @@ export const campaignLaunch = v.object({
       "False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign's `total_recipients` grows by them once resolved",
     ),
   ),
+});
+
+/** What a launch would cost (contract §20). */
+export const campaignEstimate = v.object({
+  currency: v.pipe(v.string(), v.examples(['USD'])),
+  total: amount(),
+  recipients: v.pipe(count(), v.description('The recipients priced: the audience less the numbers that opted out')),
+  by_country: v.array(
+    v.object({
+      country: v.pipe(v.string(), v.description("The recipients' ISO 3166 country, or `unknown`")),
+      recipients: count(),
+      rate: v.pipe(v.nullable(amount()), v.description('The price of one message; null when the card has none for the category')),
+      amount: v.nullable(amount()),
+    }),
+  ),
+  excluded_opted_out: v.pipe(count(), v.description('Numbers that opted out of a MARKETING template: never sent, not priced')),
 });
 
 /** The test messages, one per distinct number. */

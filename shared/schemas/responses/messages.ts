@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { MESSAGE_STATUSES } from '#shared/records/message';
 import { SESSION_KINDS } from '#shared/domain/messages/kinds/names';
-import { count, recordId, timestamp } from '#shared/schemas/responses/common';
+import { amount, count, recordId, timestamp } from '#shared/schemas/responses/common';
 
 /** What can be sent; inbound messages add the platform's `button` and `contacts`, and `unsupported` (shared/platform/webhook-payload.ts). */
 const SENT_TYPES = ['template', ...SESSION_KINDS] as const;
@@ -41,6 +41,29 @@ const listEntries = () => ({
   message_type: v.picklist(MESSAGE_TYPES),
   template_name: v.nullable(v.string()),
   campaign_id: v.pipe(v.nullable(recordId()), v.description('The campaign of the message, or of the message an inbound reply answers')),
+  pricing: v.pipe(
+    v.nullable(
+      v.object({
+        pricing_model: v.pipe(v.nullable(v.string()), v.examples(['PMP'])),
+        category: v.pipe(v.nullable(v.string()), v.examples(['marketing', 'utility', 'authentication', 'service'])),
+        type: v.pipe(v.nullable(v.string()), v.examples(['regular', 'free_customer_service', 'free_entry_point'])),
+        billable: v.pipe(v.nullable(v.boolean()), v.description('Deprecated by the platform; older versions send it without `type`')),
+      }),
+    ),
+    v.description('Outbound: how the platform priced the message, as its first status report with pricing said; null until then'),
+  ),
+  cost: v.pipe(
+    v.nullable(
+      v.object({
+        amount: amount(),
+        currency: v.pipe(v.string(), v.examples(['USD'])),
+        market: v.pipe(v.string(), v.description("The rate card's market that priced it: a country calling code, or `default` for a market not on the card")),
+      }),
+    ),
+    v.description(
+      'What the platform charged for it by the rate card: null until it is priced and delivered (the platform charges delivered messages), or when its pricing cannot be priced',
+    ),
+  ),
   created_at: timestamp(),
 });
 

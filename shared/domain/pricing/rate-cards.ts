@@ -1,0 +1,36 @@
+import { getRateCard, putRateCard } from '#shared/data/rate-card';
+import { getWorkspace } from '#shared/data/workspace';
+import { DEFAULT_RATE_CARD } from '#shared/domain/pricing/default-rate-card';
+import { rateCardProblem } from '#shared/domain/pricing/rate-card';
+import { errors } from '#shared/errors';
+import type { RateCard } from '#shared/records/pricing';
+
+/**
+ * Cards change rarely (an operator's command): a per-process cache saves a read on every status
+ * report. Another process sees a new card within CARD_CACHE_MS; reports priced meanwhile keep the old price.
+ */
+const CARD_CACHE_MS = 60_000;
+const cache = new Map<string, { card: RateCard; until: number }>();
+
+/** The workspace's own card, if the operator set one (undefined: the default applies). */
+export const ownRateCard = (ws: string): Promise<RateCard | undefined> => getRateCard(ws);
+
+/** The card a workspace's messages are priced by: its own, else the deployment's default. */
+export async function rateCardOf(ws: string): Promise<RateCard> {
+  const hit = cache.get(ws);
+  if (hit && hit.until > Date.now()) return hit.card;
+  const card = (await getRateCard(ws)) ?? DEFAULT_RATE_CARD;
+  cache.set(ws, { card, until: Date.now() + CARD_CACHE_MS });
+  return card;
+}
+
+/** Replaces the workspace's own card; `validation_error` when it is not a card of contract §20, `not_found` when there is no such workspace. */
+export async function setRateCard(ws: string, input: unknown): Promise<RateCard> {
+  const problem = rateCardProblem(input);
+  if (problem) throw errors.validation([problem]);
+  if (!(await getWorkspace(ws))) throw errors.notFound('Workspace');
+  const card = input as RateCard;
+  await putRateCard(ws, card);
+  cache.delete(ws);
+  return card;
+}
