@@ -79,6 +79,8 @@ async function main() {
     SEND_RATE_PER_SECOND: process.env.SEND_RATE_PER_SECOND ?? '80',
     // Local mode: webhook subscriptions may use http:// and loopback addresses.
     ALLOW_INSECURE_WEBHOOKS: 'true',
+    // The simulator delivers marketing everywhere: no market is closed unless a test says so.
+    CLOSED_MARKETS: process.env.CLOSED_MARKETS ?? '[]',
   });
 
   const runtime = await startRuntime({

@@ -28,6 +28,8 @@ export const DOMAIN_ERROR_CODES = [
   'number_in_use',
   'unknown_number',
   'template_exists',
+  'market_not_allowed',
+  'phone_number_required',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

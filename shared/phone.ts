@@ -16,3 +16,8 @@ export function normalizePhone(input: string): string | undefined {
   const parsed = parsePhoneNumberFromString(`+${dialableDigits(trimmed.replace(/\D/g, ''))}`, metadata as unknown as MetadataJson);
   return parsed?.isValid() ? parsed.number.slice(1) : undefined;
 }
+
+/** The region (ISO 3166 code, `US`) of a number given as digits with the country code, when the metadata knows it. */
+export function regionOf(digits: string): string | undefined {
+  return parsePhoneNumberFromString(`+${digits}`, metadata as unknown as MetadataJson)?.country;
+}

@@ -83,6 +83,8 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       POWERTOOLS_METRICS_DISABLED: options.metrics ? 'false' : 'true',
       SEND_RATE_PER_SECOND: '80',
       ALLOW_INSECURE_WEBHOOKS: 'true',
+      // As the local stack: none unless the suite set its own before.
+      CLOSED_MARKETS: process.env.CLOSED_MARKETS ?? '[]',
     });
     if (options.runtime) {
       emulator = await startSqsEmulator(await freePort());

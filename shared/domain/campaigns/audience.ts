@@ -9,6 +9,8 @@ import type { Template } from '#shared/records/template';
 import { excludedContactIds, segmentMembers } from '#shared/domain/campaigns/segment';
 import type { Recipient, Segment, SendWindow } from '#shared/records/campaign';
 import { recipientZone } from '#shared/domain/campaigns/send-window';
+import { inClosedMarket } from '#shared/domain/messages/markets';
+import { env } from '#shared/config';
 
 export interface LaunchAudience {
   recipients?: { phone: string; name?: string; variables?: Variables; header?: HeaderInput; buttons?: ButtonInput[] }[];
@@ -21,10 +23,12 @@ export interface LaunchAudience {
   send_window?: SendWindow;
 }
 
-/** The recipients, and how many of them opted out of marketing (their messages are created `failed`, never sent). */
+/** The recipients, and how many of them marketing cannot reach (their messages are created `failed`, never sent). */
 export interface ResolvedAudience {
   recipients: Recipient[];
   optedOut: number;
+  /** Not opted out, but in a market closed to marketing (contract §21). */
+  closedMarket: number;
   /** The first recipient's template values as given, macros unfilled (contract §15 test sends). */
   firstInput: TemplateInput;
 }
@@ -114,6 +118,8 @@ export async function resolveAudience(
   const recipients: Recipient[] = [];
   let firstInput: TemplateInput = {};
   let optedOut = 0;
+  let closedMarket = 0;
+  const markets = marketing ? env.closedMarkets : [];
   const problems = new Map<string, ErrorDetail>();
   for (const candidate of candidates) {
     if (seen.has(candidate.phone) || excludedPhones.has(candidate.phone)) continue;
@@ -123,6 +129,7 @@ export async function resolveAudience(
       if (!recipients.length) firstInput = candidate.input;
       recipients.push({ p: candidate.phone, n: candidate.name, t: parameters, ...(candidate.zone && { z: candidate.zone }) });
       if (marketing && candidate.owner?.opted_out_at) optedOut++;
+      else if (inClosedMarket(candidate.phone, markets)) closedMarket++;
     } catch (error) {
       if (!(error instanceof DomainError) || !error.details) throw error;
       // Shared values fail the same way for every contact: each problem is reported once.
@@ -134,7 +141,7 @@ export async function resolveAudience(
       ...problems.values(),
     ]);
   if (!recipients.length && !options.allowEmpty) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
-  return { recipients, optedOut, firstInput };
+  return { recipients, optedOut, closedMarket, firstInput };
 }
 
 /** The launch's shared values for contacts (macros unfilled): what segment members get. */

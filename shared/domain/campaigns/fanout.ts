@@ -1,5 +1,7 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
+import { closedMarketError } from '#shared/domain/messages/markets';
+import { env } from '#shared/config';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { putNewMessage } from '#shared/data/message';
 import { optedOutPhones } from '#shared/data/contact-claims';
@@ -32,7 +34,7 @@ const FANOUT_GAVE_UP: MessageError = { code: 'send_failed', title: 'The campaign
 
 /**
  * The chunk's message to one recipient: queued, or failed at once when it is marketing to a number
- * that opted out (contract §13) or when the fan-out gave up on its chunk (then without a template
+ * that opted out (contract §13) or to a closed market (§21), or when the fan-out gave up on its chunk (then without a template
  * to render it: rendering may be what failed).
  */
 function campaignMessage(campaign: Campaign, template: Template | undefined, recipient: Recipient, error: MessageError | null, now: string): Message {
@@ -100,7 +102,9 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
           recipients.map((r) => r.p),
         )
       : new Set<string>();
-  const errorOf = (phone: string) => (optedOut.has(phone) ? RECIPIENT_OPTED_OUT : null);
+  // Read once per chunk: the setting is the deployment's.
+  const markets = env.closedMarkets;
+  const errorOf = (phone: string) => (optedOut.has(phone) ? RECIPIENT_OPTED_OUT : closedMarketError(template.category, phone, markets));
   const build = (recipient: Recipient, error: MessageError | null) => campaignMessage(campaign, template, recipient, error, now);
   const messages = job.retry_id
     ? await retryMessages(campaign, recipients, errorOf, build)

@@ -44,7 +44,10 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
   // Resolved later, the segment only excludes now; its members come after every other source anyway.
   const resolvedNow = later ? { ...audience, segment: { exclude_tags: audience.segment!.exclude_tags } } : audience;
   if (later) checkSharedValues(template, sharedInput(audience));
-  const { recipients, optedOut, firstInput } = await resolveAudience(ws, resolvedNow, template, { withZones: window !== null, allowEmpty: later });
+  const { recipients, optedOut, closedMarket, firstInput } = await resolveAudience(ws, resolvedNow, template, {
+    withZones: window !== null,
+    allowEmpty: later,
+  });
   const chunks = chunkRecipients(recipients);
   await writeAudienceChunks(ws, campaignId, launchId, chunks);
 
@@ -72,6 +75,8 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
     total_recipients: launched.total_recipients,
     // Counted at launch; the fan-out checks each number again, so a later opt-out also ends `failed`.
     excluded_opted_out: optedOut,
+    // Counted at launch as the fan-out fails them: marketing to a market the platform closes (contract §21).
+    excluded_market_not_allowed: closedMarket,
     // False: a large segment is still being resolved, and both counts leave its members out (docs/campaigns.md).
     audience_complete: !later,
   };

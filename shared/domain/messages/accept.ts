@@ -6,6 +6,7 @@ import { sessionKinds } from '#shared/domain/messages/kinds/registry';
 import { SESSION_KINDS, type SessionKindName } from '#shared/domain/messages/kinds/names';
 import { referencedMessage } from '#shared/domain/messages/references';
 import { requireSubscribed } from '#shared/domain/messages/opt-out';
+import { requireOpenMarket } from '#shared/domain/messages/markets';
 import { insertMessage } from '#shared/data/message';
 import { numbered, type NumberedMessage } from '#shared/domain/messages/message';
 import { senderOf, type Sender } from '#shared/domain/numbers/sender';
@@ -23,7 +24,7 @@ export interface SendRequest extends TemplateInput, Partial<Record<SessionKindNa
 
 const DEFAULT_LANGUAGE = 'en_US';
 
-/** A template message: an approved template, rendered, and never marketing to a number that opted out. */
+/** A template message: an approved template, rendered, and never marketing to a closed market or a number that opted out. */
 async function templateMessage(workspace: Workspace, sender: Sender, request: SendRequest) {
   const workspaceId = workspace.id;
   const name = typeof request.template === 'string' ? request.template : request.template!.name;
@@ -33,6 +34,7 @@ async function templateMessage(workspace: Workspace, sender: Sender, request: Se
   subscribed.catch(() => undefined); // awaited below for marketing; the template's own errors come first
   const template = await approvedTemplate(workspace, sender.waba_id, name, language);
   const { parameters, rendered, content } = prepareTemplate(template, request);
+  requireOpenMarket(template.category, request.to);
   if (template.category === 'MARKETING') await subscribed;
   return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered };
 }

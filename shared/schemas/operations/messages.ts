@@ -16,6 +16,7 @@ export const SendMessage = {
     'template_variables_mismatch',
     'session_window_closed',
     'recipient_opted_out',
+    'market_not_allowed',
     'unknown_number',
     'not_found',
     'invalid_state',

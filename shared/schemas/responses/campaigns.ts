@@ -75,6 +75,12 @@ export const campaignLaunch = v.object({
       'Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent',
     ),
   ),
+  excluded_market_not_allowed: v.pipe(
+    count(),
+    v.description(
+      'Of `total_recipients`, the numbers (not opted out) in a market the platform closes to marketing, for a MARKETING template: their messages are created `failed` with `market_not_allowed` and never sent',
+    ),
+  ),
   audience_complete: v.pipe(
     v.boolean(),
     v.description(

@@ -734,6 +734,8 @@ export interface components {
             total_recipients: number;
             /** @description Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent */
             excluded_opted_out: number;
+            /** @description Of `total_recipients`, the numbers (not opted out) in a market the platform closes to marketing, for a MARKETING template: their messages are created `failed` with `market_not_allowed` and never sent */
+            excluded_market_not_allowed: number;
             /** @description False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign's `total_recipients` grows by them once resolved */
             audience_complete: boolean;
         };
@@ -2993,7 +2995,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `market_not_allowed`: A MARKETING template to a market the platform closes to marketing (the deployment's closed markets). `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3003,7 +3005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "idempotency_key_reused" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
+                            code?: "idempotency_key_reused" | "market_not_allowed" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
                         };
                     };
                 };
