@@ -4,6 +4,7 @@ import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } 
 import { counterUpdates } from '#shared/data/table/units';
 import { metricsKey } from '#shared/data/campaign-metrics';
 import { messageCountsKey } from '#shared/data/message-counts';
+import { sentHourExpiry, sentHourKey } from '#shared/data/sent-hours';
 import { epochSeconds } from '#shared/time';
 
 /**
@@ -33,14 +34,21 @@ async function countedThrough(firstEventId: string): Promise<string> {
 export const MAX_RUN_COUNTER_ITEMS = MAX_TRANSACTION_ITEMS - 1;
 
 /**
- * One change a run makes: to its workspace's message counts (data/message-counts), or, with
- * `campaignId`, to that campaign's metrics (data/campaign-metrics).
+ * One change a run makes: to its workspace's message counts (data/message-counts), with
+ * `campaignId` to that campaign's metrics (data/campaign-metrics), with `hour` to its sends that hour.
  */
 export interface CountChange {
   ws: string;
   campaignId?: string;
+  /** With `hour`: the workspace's template messages sent in that hour (data/sent-hours). */
+  hour?: number;
   attribute: string;
   delta: number;
+}
+
+function counterOf({ ws, campaignId, hour }: CountChange, shard: number) {
+  if (hour !== undefined) return { key: sentHourKey(ws, hour, shard), expiresAt: sentHourExpiry(hour) };
+  return { key: campaignId ? metricsKey(ws, campaignId, shard) : messageCountsKey(ws, shard) };
 }
 
 /**
@@ -49,11 +57,7 @@ export interface CountChange {
  * sequence number it was counted through.
  */
 export async function addCountedRun(firstEventId: string, throughSequence: string, shard: number, changes: CountChange[]): Promise<string | undefined> {
-  const deltas = changes.map(({ ws, campaignId, attribute, delta }) => ({
-    key: campaignId ? metricsKey(ws, campaignId, shard) : messageCountsKey(ws, shard),
-    attribute,
-    delta,
-  }));
+  const deltas = changes.map((change) => ({ ...counterOf(change, shard), attribute: change.attribute, delta: change.delta }));
   try {
     await transact([countedMark(firstEventId, throughSequence), ...counterUpdates(deltas)]);
     return undefined;

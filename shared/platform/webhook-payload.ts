@@ -109,6 +109,16 @@ export interface NumberQualityUpdate {
   limit: string | null;
 }
 
+/**
+ * `business_capability_update`: the business portfolio of the account in `entry[].id` has a new
+ * messaging limit, `max_daily_conversations_per_business` (-1 unlimited; Meta,
+ * "business_capability_update webhook reference").
+ */
+export interface PortfolioLimitUpdate {
+  wabaId: string;
+  limit: number;
+}
+
 export interface PlatformWebhook {
   statuses: PlatformStatus[];
   messages: PlatformInbound[];
@@ -116,6 +126,7 @@ export interface PlatformWebhook {
   messageChanges: MessageChange[];
   templateUpdates: TemplateStatusUpdate[];
   qualityUpdates: NumberQualityUpdate[];
+  limitUpdates: PortfolioLimitUpdate[];
 }
 
 type Json = Record<string, unknown>;
@@ -285,7 +296,15 @@ function readTemplateUpdate(wabaId: string | undefined, value: Json, into: Platf
 }
 
 export function readWebhook(payload: unknown): PlatformWebhook {
-  const read: PlatformWebhook = { statuses: [], messages: [], numberChanges: [], messageChanges: [], templateUpdates: [], qualityUpdates: [] };
+  const read: PlatformWebhook = {
+    statuses: [],
+    messages: [],
+    numberChanges: [],
+    messageChanges: [],
+    templateUpdates: [],
+    qualityUpdates: [],
+    limitUpdates: [],
+  };
   for (const entry of list(object(payload)?.entry)) {
     const entryId = str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined);
     for (const change of list(entry.changes)) {
@@ -300,6 +319,11 @@ export function readWebhook(payload: unknown): PlatformWebhook {
           const limit = str(value.max_daily_conversations_per_business) ?? str(value.current_limit) ?? null;
           read.qualityUpdates.push({ wabaId: entryId, displayPhoneNumber: display, event: str(value.event) ?? '', limit });
         }
+        continue;
+      }
+      if (change.field === 'business_capability_update') {
+        const limit = num(value.max_daily_conversations_per_business);
+        if (entryId && limit !== null && Number.isInteger(limit)) read.limitUpdates.push({ wabaId: entryId, limit });
         continue;
       }
       const phoneNumberId = str(object(value.metadata)?.phone_number_id);

@@ -1,4 +1,7 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { inClosedMarket } from '#shared/domain/messages/markets';
+import { hourOf, sentHourKey, sentInLastDay } from '#shared/data/sent-hours';
+import { db, tableName } from '#shared/data/table/client';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
@@ -71,5 +74,61 @@ describe('markets closed to marketing', () => {
     expect(await simulator.sends('14155552101')).toEqual([]);
     expect(await simulator.sends('16135552102')).toEqual([]);
     expect(await simulator.sends('447911123457')).toHaveLength(1);
+  });
+});
+
+describe('portfolio messaging limits', () => {
+  const numbers = async (ws: TestWorkspace) => (await api.call('GET', '/api/v1/numbers', { key: ws.key })).body.data;
+
+  it("shows the portfolio's limit, follows business_capability_update, and warns a launch over what is left", async () => {
+    const ws = await api.workspaceWithTemplates();
+    expect((await numbers(ws))[0]).toMatchObject({ messaging_limit: 'TIER_2K', portfolio_messaging_limit: 2000 });
+    const pushed = await fetch(`${api.simulator.url}/_simulate/messaging-limit`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ waba_id: ws.wabaId, limit: 250 }),
+    });
+    expect(pushed.status).toBe(200);
+    await eventually(
+      () => numbers(ws),
+      (list) => list[0].portfolio_messaging_limit === 250,
+    );
+    expect((await numbers(ws))[0].messaging_limit).toBe('TIER_250');
+
+    // One template message handed to the platform counts in used_24h (the table stream counts it).
+    const sent = (await send(ws, { to: '+14155552301', template: 'order_update', variables: ['Ann', 'A-1'] })).body.data;
+    await eventually(
+      async () => (await api.call('GET', `/api/v1/messages/${sent.message_id}`, { key: ws.key })).body.data.status,
+      (status) => status === 'read',
+    );
+    await eventually(
+      () => sentInLastDay(ws.id),
+      (used) => used === 1,
+    );
+    // …and 247 more from earlier in the day, written as the counting step writes them.
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...sentHourKey(ws.id, hourOf(Date.now()) - 3, 5), sent: 247 } }));
+
+    const launch = async (recipients: string[]) => {
+      const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'Limit', template_name: 'order_update' } })).body.data;
+      return api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, {
+        key: ws.key,
+        body: { recipients: recipients.map((phone) => ({ phone })), template_variables: ['{{name}}', 'X'] },
+      });
+    };
+    const within = await launch(['+14155552311', '+14155552312']);
+    expect(within.status).toBe(202);
+    expect(within.body.data.limit_warning).toBeNull();
+    const over = await launch(['+14155552321', '+14155552322', '+14155552323', '+14155552324']);
+    // 248 used of 250, and the first launch's 2 sent or not yet: 4 new recipients are over what is left; it is sent all the same.
+    expect(over.status).toBe(202);
+    expect(over.body.data.status).toBe('running');
+    expect(over.body.data.limit_warning).toEqual({ limit: 250, used_24h: expect.any(Number), audience: 4 });
+    expect(over.body.data.limit_warning.used_24h).toBeGreaterThanOrEqual(248);
+    for (const id of [within.body.data.campaign_id, over.body.data.campaign_id]) {
+      await eventually(
+        () => results(ws, id),
+        (r) => r.status === 'completed',
+      );
+    }
   });
 });

@@ -9,6 +9,9 @@ import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycl
 import { segmentReadBound } from '#shared/domain/campaigns/segment';
 import type { Segment } from '#shared/records/campaign';
 import { env } from '#shared/config';
+import { cachedNumbers } from '#shared/domain/numbers/numbers';
+import { limitWarning } from '#shared/domain/numbers/messaging-limit';
+import { sentInLastDay } from '#shared/data/sent-hours';
 
 /**
  * A segment that reads more contacts than this is resolved by the fan-out after the launch has
@@ -44,10 +47,10 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
   // Resolved later, the segment only excludes now; its members come after every other source anyway.
   const resolvedNow = later ? { ...audience, segment: { exclude_tags: audience.segment!.exclude_tags } } : audience;
   if (later) checkSharedValues(template, sharedInput(audience));
-  const { recipients, optedOut, closedMarket, firstInput } = await resolveAudience(ws, resolvedNow, template, {
-    withZones: window !== null,
-    allowEmpty: later,
-  });
+  const [{ recipients, optedOut, closedMarket, firstInput }, limit] = await Promise.all([
+    resolveAudience(ws, resolvedNow, template, { withZones: window !== null, allowEmpty: later }),
+    portfolioLimitOf(workspace, sender.id),
+  ]);
   const chunks = chunkRecipients(recipients);
   await writeAudienceChunks(ws, campaignId, launchId, chunks);
 
@@ -79,5 +82,13 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
     excluded_market_not_allowed: closedMarket,
     // False: a large segment is still being resolved, and both counts leave its members out (docs/campaigns.md).
     audience_complete: !later,
+    // Sent all the same: the platform decides (contract §21).
+    limit_warning: limitWarning(limit.tier, limit.used24h, recipients.length - optedOut - closedMarket),
   };
+}
+
+/** The sending number's portfolio limit and what the workspace used of it in the last day (docs/numbers.md, "Portfolio messaging limits"). */
+async function portfolioLimitOf(workspace: Workspace, numberId: string) {
+  const [numbers, used24h] = await Promise.all([cachedNumbers(workspace), sentInLastDay(workspace.id)]);
+  return { tier: numbers.find((n) => n.id === numberId)?.messaging_limit ?? null, used24h };
 }

@@ -4,6 +4,7 @@ import { addCountedRun, MAX_RUN_COUNTER_ITEMS, type CountChange } from '#shared/
 import { failedCodeAttribute, RETRIED } from '#shared/data/campaign-metrics';
 import { messageFromStreamImage } from '#shared/data/message';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
+import { hourOf } from '#shared/data/sent-hours';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
 import type { Message, MessageStatus } from '#shared/records/message';
@@ -24,6 +25,8 @@ interface StatusMove {
   fromErrorCode?: string | number;
   /** A campaign's retry of a failed message: that message's error code (its failure is replaced by this message in the metrics). */
   retryOfCode?: string | number;
+  /** A template message leaving `queued` for the platform: the clock hour it counts in (data/sent-hours). */
+  sentHour?: number;
 }
 
 function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
@@ -44,6 +47,8 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
     errorCode: errorCodeOf(item),
     ...(from === 'failed' && { fromErrorCode: errorCodeOf(before) ?? 'unknown' }),
     ...(from === null && item.retry_of ? { retryOfCode: item.retry_of_code ?? 'unknown' } : {}),
+    // Business-initiated: what the platform's messaging limit counts (docs/numbers.md, "Portfolio messaging limits").
+    ...(from === 'queued' && item.status !== 'failed' && item.message_type === 'template' && { sentHour: hourOf(Date.now()) }),
   };
 }
 
@@ -52,8 +57,9 @@ const shardOf = (eventId: string) => createHash('sha256').update(eventId).digest
 
 /** The moves' changes to their workspace counts and campaign metrics (all added to one shard). */
 function countChanges(moves: StatusMove[]): CountChange[] {
-  return moves.flatMap(({ ws, campaignId, from, to, errorCode, fromErrorCode, retryOfCode }) => {
+  return moves.flatMap(({ ws, campaignId, from, to, errorCode, fromErrorCode, retryOfCode, sentHour }) => {
     const changes: CountChange[] = [{ ws, attribute: to, delta: 1 }, ...(from ? [{ ws, attribute: from, delta: -1 }] : [])];
+    if (sentHour !== undefined) changes.push({ ws, hour: sentHour, attribute: 'sent', delta: 1 });
     if (!campaignId) return changes;
     const metrics = { ws, campaignId };
     changes.push({ ...metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
@@ -93,7 +99,11 @@ function leadingRun(moves: StatusMove[]): StatusMove[] {
   const items = new Set<string>();
   let length = 0;
   for (const move of moves) {
-    const added = [move.ws, ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : [])].filter((id) => !items.has(id));
+    const added = [
+      move.ws,
+      ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : []),
+      ...(move.sentHour !== undefined ? [`${move.ws}@${move.sentHour}`] : []),
+    ].filter((id) => !items.has(id));
     if (length && items.size + added.length > MAX_RUN_COUNTER_ITEMS) break;
     added.forEach((id) => items.add(id));
     length++;

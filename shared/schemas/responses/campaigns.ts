@@ -63,6 +63,24 @@ export const campaignResults = v.object({
   completed_at: v.nullable(timestamp()),
 });
 
+const limitWarning = v.pipe(
+  v.nullable(
+    v.object({
+      limit: v.pipe(count(), v.description("The sending number's business portfolio messaging limit: unique customers per rolling 24 hours")),
+      used_24h: v.pipe(
+        count(),
+        v.description(
+          "Template messages the workspace's numbers handed to the platform in the current clock hour and the 23 before it (an upper bound on the unique customers the platform counts)",
+        ),
+      ),
+      audience: v.pipe(count(), v.description('Recipients this launch will send to (less opted-out and closed-market ones), each counted as new')),
+    }),
+  ),
+  v.description(
+    'Set when `audience` exceeds what is left of the limit (`limit - used_24h`): the campaign is sent all the same, and the platform decides what it delivers; null otherwise, or when the limit is unlimited or not known',
+  ),
+);
+
 export const campaignLaunch = v.object({
   campaign_id: recordId(),
   name: v.string(),
@@ -87,6 +105,7 @@ export const campaignLaunch = v.object({
       "False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign's `total_recipients` grows by them once resolved",
     ),
   ),
+  limit_warning: limitWarning,
 });
 
 /** The test messages, one per distinct number. */

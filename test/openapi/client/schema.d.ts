@@ -738,6 +738,15 @@ export interface components {
             excluded_market_not_allowed: number;
             /** @description False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign's `total_recipients` grows by them once resolved */
             audience_complete: boolean;
+            /** @description Set when `audience` exceeds what is left of the limit (`limit - used_24h`): the campaign is sent all the same, and the platform decides what it delivers; null otherwise, or when the limit is unlimited or not known */
+            limit_warning: {
+                /** @description The sending number's business portfolio messaging limit: unique customers per rolling 24 hours */
+                limit: number;
+                /** @description Template messages the workspace's numbers handed to the platform in the current clock hour and the 23 before it (an upper bound on the unique customers the platform counts) */
+                used_24h: number;
+                /** @description Recipients this launch will send to (less opted-out and closed-market ones), each counted as new */
+                audience: number;
+            } | null;
         };
         CampaignResults: {
             /** Format: uuid */
@@ -1162,8 +1171,10 @@ export interface components {
             waba_id: string;
             /** @enum {string} */
             quality_rating: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
-            /** @description The platform's tier, e.g. TIER_2K */
+            /** @description The platform's messaging limit tier, e.g. TIER_2K: its business portfolio's, shared by all the portfolio's numbers */
             messaging_limit: string | null;
+            /** @description Unique customers the business portfolio may message outside a customer service window in a rolling 24 hours (`messaging_limit` as a number); null when unlimited or not known */
+            portfolio_messaging_limit: number | null;
             /** @description Messages per second the platform allows it */
             throughput_mps: number;
             /** @enum {string} */
