@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode, type MetadataJson } from 'libphonenumber-js/core';
 import metadata from './phone-metadata.json';
 import { dialableDigits } from '#shared/wa-id';
 
@@ -20,4 +20,10 @@ export function normalizePhone(input: string): string | undefined {
 /** The region (ISO 3166 code, `US`) of a number given as digits with the country code, when the metadata knows it. */
 export function regionOf(digits: string): string | undefined {
   return parsePhoneNumberFromString(`+${digits}`, metadata as unknown as MetadataJson)?.country;
+}
+
+/** The calling code of a region (`US` → `1`), or undefined for a region the metadata does not know. */
+export function callingCodeOfRegion(region: string): string | undefined {
+  const known = metadata as unknown as MetadataJson;
+  return isSupportedCountry(region as CountryCode, known) ? getCountryCallingCode(region as CountryCode, known) : undefined;
 }

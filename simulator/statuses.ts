@@ -9,6 +9,8 @@ export interface AcceptedMessage {
   number: BusinessNumber;
   wamid: string;
   waId: string;
+  /** Sent by `recipient`: the user id (then also `waId` when sent by it alone). */
+  userId?: string;
   /** Pricing category: the template's category in lower case, `service` for free-form text. */
   category: string;
   /** The message's `type`: a reaction only ever gets `sent` (docs/platform-requests.md). */
@@ -75,7 +77,9 @@ function statusReport(message: AcceptedMessage, status: StatusName, atMs: number
     id: message.wamid,
     status,
     timestamp,
-    recipient_id: message.waId,
+    // Sent to a user id alone: no `recipient_id` (no number to show), `recipient_user_id` instead ("Business-scoped user IDs", status webhooks).
+    ...(message.userId === message.waId ? {} : { recipient_id: message.waId }),
+    ...(message.userId && { recipient_user_id: message.userId }),
     ...(message.bizOpaqueCallbackData !== undefined && { biz_opaque_callback_data: message.bizOpaqueCallbackData }),
     ...(billed && {
       conversation: {

@@ -18,6 +18,8 @@ export interface PlatformError {
 export interface PlatformStatus {
   phoneNumberId: string;
   providerMessageId: string;
+  /** The customer's business-scoped user id (`recipient_user_id`); a status to a user id may have no `recipient_id`. */
+  recipientUserId?: string;
   status: PlatformStatusName;
   at: string;
   callbackData?: string;
@@ -29,6 +31,8 @@ export interface Sender {
   phone: string | null;
   userId: string | null;
   profileName?: string;
+  /** The customer's WhatsApp username, when they adopted one (`contacts[].profile.username`). */
+  username?: string;
 }
 
 /** A customer's media as the platform describes it; the message keeps it as its `media` (contract §13). */
@@ -231,6 +235,7 @@ function senderOf(message: Json, contacts: Json[]): Sender {
     phone,
     userId: userId ?? str(contact?.user_id) ?? null,
     profileName: str(object(contact?.profile)?.name) ?? str(object(contact?.profile)?.username),
+    username: str(object(contact?.profile)?.username),
   };
 }
 
@@ -273,6 +278,7 @@ function readStatuses(phoneNumberId: string, value: Json, into: PlatformWebhook)
       status: name,
       at: time(status.timestamp),
       callbackData: str(status.biz_opaque_callback_data),
+      ...(str(status.recipient_user_id) && { recipientUserId: str(status.recipient_user_id) }),
       ...(error && { error }),
     });
   }

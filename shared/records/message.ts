@@ -99,8 +99,13 @@ export interface Message extends KindFields {
   /** Inbound: the customer edited or deleted the message (the platform's `edit` and `revoke`). */
   edited_at?: string;
   revoked_at?: string;
-  /** Inbound without a phone number: the platform's business-scoped user id; `phone_number` is then empty. */
+  /**
+   * The customer's business-scoped user id (contract §21): inbound, as the platform reported it;
+   * outbound, the `to_user_id` it was sent to. `phone_number` is empty while the number is unknown.
+   */
   user_id?: string;
+  /** Inbound: the customer's WhatsApp username, when they adopted one. */
+  username?: string;
   error: MessageError | null;
   /** `played_at`: a voice message was played (the platform's `played` status), set once and never a status of its own. */
   metadata: { sent_at: string | null; delivered_at: string | null; read_at: string | null; failed_at: string | null; played_at?: string };

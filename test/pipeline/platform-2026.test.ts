@@ -132,3 +132,94 @@ describe('portfolio messaging limits', () => {
     }
   });
 });
+
+describe('customers known by a business-scoped user id', () => {
+  const inbound = (ws: TestWorkspace, body: Record<string, unknown>) => simulator.inbound({ phone_number_id: ws.phoneNumberId, text: 'Hi', ...body } as never);
+  const messages = async (ws: TestWorkspace) => (await api.call('GET', '/api/v1/messages', { key: ws.key })).body.data;
+  const contacts = async (ws: TestWorkspace) => (await api.call('GET', '/api/v1/contacts', { key: ws.key })).body.data;
+
+  it('stores their message, answers them in `recipient`, refuses an OTP to them, and sends a campaign to a contact with only a user id', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const userId = 'US.13491208655302741918';
+    const arrived = await inbound(ws, { user_id: userId, username: 'ann.doe', name: 'Ann' });
+    expect(arrived.delivered_status).toBe(200);
+    const [received] = await eventually(
+      () => messages(ws),
+      (list) => list.length === 1,
+    );
+    const stored = (await api.call('GET', `/api/v1/messages/${received.id}`, { key: ws.key })).body.data;
+    expect(stored).toMatchObject({ direction: 'inbound', phone_number: '', user_id: userId, username: 'ann.doe', content: 'Hi' });
+    expect(await contacts(ws)).toMatchObject([{ phone_number: '', user_id: userId, name: 'Ann' }]);
+
+    // Their window is open under their user id: a reply goes in `recipient`, and its statuses (recipient_user_id, no recipient_id) move it.
+    const reply = await send(ws, { to_user_id: userId, text: 'Hello Ann' });
+    expect(reply.status).toBe(202);
+    expect(reply.body.data).toMatchObject({ recipient: '', recipient_user_id: userId });
+    await eventually(
+      async () => (await api.call('GET', `/api/v1/messages/${reply.body.data.message_id}`, { key: ws.key })).body.data.status,
+      (status) => status === 'read',
+    );
+    const [sent] = await simulator.sends(userId);
+    expect(sent.request).toMatchObject({ recipient: userId, type: 'text' });
+    expect(sent.request).not.toHaveProperty('to');
+
+    const otp = await send(ws, { to_user_id: userId, template: 'login_code', variables: ['123456'] });
+    expect(otp.status).toBe(422);
+    expect(otp.body.error.code).toBe('phone_number_required');
+
+    const contactId = (await contacts(ws))[0].id;
+    const campaign = (await api.call('POST', '/api/v1/campaigns', { key: ws.key, body: { name: 'By id', template_name: 'order_update' } })).body.data;
+    const launched = await api.call('POST', `/api/v1/campaigns/${campaign.id}/launch`, {
+      key: ws.key,
+      body: { contact_ids: [contactId], template_variables: ['{{name}}', 'B-2'] },
+    });
+    expect(launched.body.data).toMatchObject({ total_recipients: 1 });
+    const done = await eventually(
+      () => results(ws, campaign.id),
+      (r) => r.status === 'completed',
+    );
+    expect(done.metrics).toMatchObject({ total_messages: 1, failed: 0 });
+    const templateSends = (await simulator.sends(userId)).filter((s) => s.request.type === 'template');
+    expect(templateSends).toHaveLength(1);
+    expect(templateSends[0].request).toMatchObject({ recipient: userId, template: { name: 'order_update' } });
+  });
+
+  it('merges a number and a user id reported together into one customer: one contact, one window', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const userId = 'BR.98765432109876543210';
+    await inbound(ws, { user_id: userId, text: 'first' });
+    await eventually(
+      () => contacts(ws),
+      (list) => list.length === 1,
+    );
+    // Later the platform reports their number with the same user id: the contact gains the number.
+    await inbound(ws, { user_id: userId, from: '5511987654321', text: 'second' });
+    const [contact] = await eventually(
+      () => contacts(ws),
+      (list) => list[0]?.phone_number === '5511987654321',
+    );
+    expect(contact.user_id).toBe(userId);
+    expect(await contacts(ws)).toHaveLength(1);
+    // One customer whichever id is used: the window opened by either message is theirs.
+    expect((await send(ws, { to: '+55 11 98765-4321', text: 'By number' })).status).toBe(202);
+    const byId = await send(ws, { to_user_id: userId, text: 'By id' });
+    expect(byId.status).toBe(202);
+    expect(byId.body.data.recipient).toBe('5511987654321');
+    // …and an authentication template to them is possible once the number is known.
+    expect((await send(ws, { to_user_id: userId, template: 'login_code', variables: ['654321'] })).status).toBe(202);
+  });
+
+  it.each([
+    ['both to and to_user_id', { to: '+14155552401', to_user_id: 'US.1234' }, 'to'],
+    ['neither', {}, 'to'],
+    ['a user id without its country code', { to_user_id: '13491208655302741918' }, 'to_user_id'],
+    ['a user id with a lowercase country code', { to_user_id: 'us.13491208655302741918' }, 'to_user_id'],
+    ['a user id with other characters', { to_user_id: 'US.1349-1208' }, 'to_user_id'],
+  ])('refuses %s as a validation error', async (_case, recipient, field) => {
+    const ws = await api.workspace();
+    const reply = await send(ws, { ...recipient, text: 'Hi' });
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.code).toBe('validation_error');
+    expect(reply.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+});

@@ -9,7 +9,8 @@ import type { Template } from '#shared/records/template';
 import { excludedContactIds, segmentMembers } from '#shared/domain/campaigns/segment';
 import type { Recipient, Segment, SendWindow } from '#shared/records/campaign';
 import { recipientZone } from '#shared/domain/campaigns/send-window';
-import { inClosedMarket } from '#shared/domain/messages/markets';
+import { closedMarketError } from '#shared/domain/messages/markets';
+import { recipientOfKey } from '#shared/domain/messages/recipient';
 import { env } from '#shared/config';
 
 export interface LaunchAudience {
@@ -101,11 +102,11 @@ export async function resolveAudience(
       const owner = owners.get(r.phone);
       return { phone: r.phone, name: r.name ?? null, input: own(r), field: `recipients.${i}.`, owner, zone: owner && directZones.get(owner.contact_id) };
     }),
-    // A contact known only by a platform user id has no number to send a template to.
+    // A contact known only by a platform user id is sent to by that id (contract §21): its key is the id.
     ...[...contacts, ...members, ...segmented]
-      .filter((c) => c.phone_number)
+      .filter((c) => c.phone_number || c.user_id)
       .map((c) => ({
-        phone: c.phone_number,
+        phone: c.phone_number || c.user_id!,
         name: c.name,
         input: shared,
         field: 'template_',
@@ -125,11 +126,11 @@ export async function resolveAudience(
     if (seen.has(candidate.phone) || excludedPhones.has(candidate.phone)) continue;
     seen.add(candidate.phone);
     try {
-      const { parameters } = prepareTemplate(template, fillMacros(candidate.input, candidate.phone, candidate.name), candidate.field);
+      const { parameters } = prepareTemplate(template, fillMacros(candidate.input, recipientOfKey(candidate.phone).phone, candidate.name), candidate.field);
       if (!recipients.length) firstInput = candidate.input;
       recipients.push({ p: candidate.phone, n: candidate.name, t: parameters, ...(candidate.zone && { z: candidate.zone }) });
       if (marketing && candidate.owner?.opted_out_at) optedOut++;
-      else if (inClosedMarket(candidate.phone, markets)) closedMarket++;
+      else if (marketing && closedMarketError('MARKETING', recipientOfKey(candidate.phone), markets)) closedMarket++;
     } catch (error) {
       if (!(error instanceof DomainError) || !error.details) throw error;
       // Shared values fail the same way for every contact: each problem is reported once.
@@ -171,12 +172,14 @@ export async function resolveSegmentLater(ws: string, segment: Segment, shared: 
   const seen = new Set(skip);
   let unfit = 0;
   for (const contact of members) {
-    if (!contact.phone_number || seen.has(contact.phone_number) || excluded.has(contact.id)) continue;
-    seen.add(contact.phone_number);
+    // The number, else the user id (contract §21), as at launch.
+    const key = contact.phone_number || contact.user_id;
+    if (!key || seen.has(key) || excluded.has(contact.id)) continue;
+    seen.add(key);
     try {
       const { parameters } = prepareTemplate(template, fillMacros(shared, contact.phone_number, contact.name), 'template_');
       const zone = withZones ? recipientZone(contact.custom_fields) : undefined;
-      recipients.push({ p: contact.phone_number, n: contact.name, t: parameters, ...(zone && { z: zone }) });
+      recipients.push({ p: key, n: contact.name, t: parameters, ...(zone && { z: zone }) });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       unfit++;

@@ -1,10 +1,11 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
-import { closedMarketError } from '#shared/domain/messages/markets';
 import { env } from '#shared/config';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { putNewMessage } from '#shared/data/message';
-import { optedOutPhones } from '#shared/data/contact-claims';
+import { optedOutPhones, optedOutUsers } from '#shared/data/contact-claims';
+import { recipientOfKey } from '#shared/domain/messages/recipient';
+import { cannotReach } from '#shared/domain/messages/reach';
 import { mapLimit } from '#shared/concurrency';
 import type { Message, MessageError } from '#shared/records/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
@@ -47,7 +48,7 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
   return {
     id: roundMessageId(campaign, campaignRounds(campaign)[0], recipient.p),
     workspace_id: campaign.workspace_id,
-    phone_number: recipient.p,
+    ...messageRecipient(recipient.p),
     ...(campaign.business_number_id && { business_number_id: campaign.business_number_id }),
     direction: 'outbound',
     status: error ? 'failed' : 'queued',
@@ -65,6 +66,28 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
     created_at: now,
     updated_at: now,
   };
+}
+
+/** A message's `phone_number` and `user_id` from its recipient's key. */
+function messageRecipient(key: string): Pick<Message, 'phone_number' | 'user_id'> {
+  const { phone, userId } = recipientOfKey(key);
+  return { phone_number: phone, ...(userId && { user_id: userId }) };
+}
+
+/** Which of the chunk's recipients opted out: numbers by their claims, user ids by theirs. */
+async function optedOutKeys(ws: string, recipients: Recipient[]): Promise<Set<string>> {
+  const keys = recipients.map((r) => r.p);
+  const [phones, users] = await Promise.all([
+    optedOutPhones(
+      ws,
+      keys.filter((key) => recipientOfKey(key).phone),
+    ),
+    optedOutUsers(
+      ws,
+      keys.filter((key) => !recipientOfKey(key).phone),
+    ),
+  ]);
+  return new Set([...phones, ...users]);
 }
 
 /** Conditional puts in flight at once per fan-out job. */
@@ -95,16 +118,10 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
   const template =
     campaign.template ?? (await approvedTemplateFor(campaign.workspace_id, campaign.business_number_id, campaign.template_name, campaign.language));
-  const optedOut =
-    template.category === 'MARKETING'
-      ? await optedOutPhones(
-          job.workspace_id,
-          recipients.map((r) => r.p),
-        )
-      : new Set<string>();
+  const optedOut = template.category === 'MARKETING' ? await optedOutKeys(job.workspace_id, recipients) : new Set<string>();
   // Read once per chunk: the setting is the deployment's.
   const markets = env.closedMarkets;
-  const errorOf = (phone: string) => (optedOut.has(phone) ? RECIPIENT_OPTED_OUT : closedMarketError(template.category, phone, markets));
+  const errorOf = (key: string) => (optedOut.has(key) ? RECIPIENT_OPTED_OUT : cannotReach(template, recipientOfKey(key), markets));
   const build = (recipient: Recipient, error: MessageError | null) => campaignMessage(campaign, template, recipient, error, now);
   const messages = job.retry_id
     ? await retryMessages(campaign, recipients, errorOf, build)

@@ -70,7 +70,7 @@ export async function sendCampaignTest(workspace: Workspace, campaignId: string,
   const now = nowIso();
   const messages: Message[] = numbers.map((phone) => {
     const { parameters, rendered, content } = prepareTemplate(template, testInput(campaign, byPhone.get(phone), first, phone));
-    const error = optedOut.has(phone) ? RECIPIENT_OPTED_OUT : closedMarketError(template.category, phone);
+    const error = optedOut.has(phone) ? RECIPIENT_OPTED_OUT : closedMarketError(template.category, { phone });
     return {
       id: newId(),
       workspace_id: ws,

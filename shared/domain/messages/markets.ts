@@ -1,6 +1,6 @@
 import { env } from '#shared/config';
-import { errors } from '#shared/errors';
-import { regionOf } from '#shared/phone';
+import { callingCodeOfRegion, regionOf } from '#shared/phone';
+import type { Recipient } from '#shared/domain/messages/recipient';
 import { MARKET_NOT_ALLOWED } from '#shared/domain/messages/failures';
 import type { MessageError } from '#shared/records/message';
 
@@ -16,13 +16,18 @@ export function inClosedMarket(digits: string, markets: readonly string[] = env.
   return markets.some((market) => (/^\d+$/.test(market) ? digits.startsWith(market) : market === region));
 }
 
-/** The error a marketing message to a closed market fails with, else null. */
-export const closedMarketError = (category: string, digits: string, markets?: readonly string[]): MessageError | null =>
-  category === 'MARKETING' && inClosedMarket(digits, markets) ? MARKET_NOT_ALLOWED : null;
-
-/** A single marketing send to a closed market: 422 `market_not_allowed`, nothing sent. */
-export function requireOpenMarket(category: string, digits: string): void {
-  if (closedMarketError(category, digits)) {
-    throw errors.refused('market_not_allowed', `The platform does not deliver marketing templates to +${digits}'s market`);
-  }
+/**
+ * The same for a customer known only by a business-scoped user id: its region is the id's prefix
+ * (`US.…`), and a calling code matches the region's (Meta, "Business-scoped user IDs", "Country codes").
+ */
+export function userInClosedMarket(userId: string, markets: readonly string[] = env.closedMarkets): boolean {
+  const region = userId.slice(0, 2);
+  return markets.some((market) => market === region || market === callingCodeOfRegion(region));
 }
+
+const recipientInClosedMarket = (recipient: Recipient, markets?: readonly string[]) =>
+  recipient.phone ? inClosedMarket(recipient.phone, markets) : userInClosedMarket(recipient.userId!, markets);
+
+/** The error a marketing message to a closed market fails with, else null. */
+export const closedMarketError = (category: string, recipient: Recipient, markets?: readonly string[]): MessageError | null =>
+  category === 'MARKETING' && recipientInClosedMarket(recipient, markets) ? MARKET_NOT_ALLOWED : null;

@@ -347,7 +347,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.
+         * @description Exactly one of `to` (a phone number) and `to_user_id` (the business-scoped user id of a customer known by username; sent in the platform's `recipient`). Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.
          */
         post: operations["SendMessage"];
         delete?: never;
@@ -1095,7 +1095,10 @@ export interface components {
                 message_id: string | null;
                 provider_message_id: string;
             } | null;
+            /** @description The customer's business-scoped user id: as the platform reported it (inbound), or the `to_user_id` sent to */
             user_id?: string;
+            /** @description Inbound: the customer's WhatsApp username, when they adopted one */
+            username?: string;
             /**
              * Format: uuid
              * @description A test send of this campaign (POST /api/v1/campaigns/{id}/test): never counted in it
@@ -1130,7 +1133,10 @@ export interface components {
         MessageAccepted: {
             /** Format: uuid */
             message_id: string;
+            /** @description The number sent to; empty for a customer known only by user id (see `recipient_user_id`) */
             recipient: string;
+            /** @description The `to_user_id` sent to */
+            recipient_user_id?: string;
             /** @description The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers) */
             business_number_id: string;
             /** @constant */
@@ -2868,7 +2874,9 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
-                    to: string;
+                    to?: string;
+                    /** @description The platform's business-scoped user id of a customer known by username, e.g. US.13491208655302741918 */
+                    to_user_id?: string;
                     template?: string | {
                         name: string;
                         language?: string;
@@ -3006,7 +3014,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `market_not_allowed`: A MARKETING template to a market the platform closes to marketing (the deployment's closed markets). `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `market_not_allowed`: A MARKETING template to a market the platform closes to marketing (the deployment's closed markets). `phone_number_required`: An AUTHENTICATION template to a customer known only by a user id (no phone number). `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -3016,7 +3024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "idempotency_key_reused" | "market_not_allowed" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
+                            code?: "idempotency_key_reused" | "market_not_allowed" | "phone_number_required" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number";
                         };
                     };
                 };
