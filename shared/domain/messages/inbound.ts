@@ -35,13 +35,16 @@ function optsOut(workspace: Workspace, inbound: PlatformInbound): boolean {
 export async function recordInbound(workspace: Workspace, inbound: PlatformInbound): Promise<Message> {
   const ws = workspace.id;
   const { phone, userId, profileName, username } = inbound.sender;
+  const open = (key: string) => openWindow(workspace, inbound.phoneNumberId, key, inbound.at);
+  // With the number in hand the window opens at once; without, under the contact's number if it has one.
   const [contact, context, reacted] = await Promise.all([
     contactOfSender(ws, { ...(phone && { phone }), ...(userId && { userId }) }, { profileName, optOut: optsOut(workspace, inbound) }),
     inbound.repliedTo ? reference(ws, inbound.repliedTo) : undefined,
     inbound.reaction ? reference(ws, inbound.reaction.providerMessageId) : undefined,
+    phone ? open(phone) : undefined,
   ]);
   const customer = { phone: phone ?? contact.phone_number, ...(userId && { userId }) };
-  await openWindow(workspace, inbound.phoneNumberId, customerKey(customer), inbound.at);
+  if (!phone) await open(customerKey(customer));
   const replyCampaign = context?.campaign_id ?? reacted?.campaign_id;
   return insertMessage({
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
