@@ -40,6 +40,7 @@ export class ServiceFunction extends NodejsFunction {
     // Own role, allowed to write to this log group only (instead of AWSLambdaBasicExecutionRole's logs:* on *).
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
+    const closedMarkets = closedMarketsContext(scope);
 
     super(scope, id, {
       entry: path.join(projectRoot, props.handlerModule),
@@ -56,6 +57,8 @@ export class ServiceFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        // A deployment's own list of markets closed to marketing (CDK context, a JSON array); unset, shared/config.ts has the platform's.
+        ...(closedMarkets !== undefined && { CLOSED_MARKETS: JSON.stringify(closedMarkets) }),
       },
       bundling: {
         ...bundling,
@@ -67,4 +70,10 @@ export class ServiceFunction extends NodejsFunction {
       },
     });
   }
+}
+
+/** CDK context `closedMarkets`: an array (cdk.json) or its JSON (`-c closedMarkets='["US"]'`). */
+function closedMarketsContext(scope: Construct): string[] | undefined {
+  const value: unknown = scope.node.tryGetContext('closedMarkets');
+  return typeof value === 'string' ? (JSON.parse(value) as string[]) : (value as string[] | undefined);
 }

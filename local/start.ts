@@ -81,6 +81,8 @@ async function main() {
     SEND_RATE_PER_SECOND: process.env.SEND_RATE_PER_SECOND ?? '80',
     // Local mode: webhook subscriptions may use http:// and loopback addresses.
     ALLOW_INSECURE_WEBHOOKS: 'true',
+    // The simulator delivers marketing everywhere: no market is closed unless a test says so.
+    CLOSED_MARKETS: process.env.CLOSED_MARKETS ?? '[]',
   });
 
   // The operator's key (contract §19): new at each start, only its hash in the functions' environment.

@@ -118,6 +118,14 @@ export const env = {
   get cancelledResumeDelayMs() {
     return number('CANCELLED_RESUME_SECONDS', 60) * 1000;
   },
+  /**
+   * Markets closed to marketing templates (contract §21): calling codes (`"1"`) or regions
+   * (`"US"`), a JSON array. Unset, the platform's documented list: the United States since April
+   * 2025 (docs/messaging.md, "Markets closed to marketing"); the local stack sets `[]`.
+   */
+  get closedMarkets(): string[] {
+    return JSON.parse(process.env.CLOSED_MARKETS ?? '["US"]') as string[];
+  },
   /** Above this many contacts read, a segment is resolved after the launch's answer. */
   get segmentResolvedLaterAbove() {
     return number('SEGMENT_RESOLVED_LATER_ABOVE', 5_000);

@@ -29,6 +29,8 @@ export const DOMAIN_ERROR_CODES = [
   'unknown_number',
   'template_exists',
   'workspace_suspended',
+  'market_not_allowed',
+  'phone_number_required',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

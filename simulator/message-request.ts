@@ -27,10 +27,15 @@ export interface TextPayload {
   preview_url?: boolean;
 }
 
-/** A send request that passed validation. `to` is the recipient as given; `waId` is the platform's id for it. */
+/**
+ * A send request that passed validation. `to` is the recipient as given (`to`, else `recipient`);
+ * `waId` is the platform's id for it: the number's WhatsApp id, or the user id for a send by
+ * `recipient` alone; `userId` is that user id.
+ */
 export interface SendRequest {
   to: string;
   waId: string;
+  userId?: string;
   type: 'template' | SessionType;
   template?: TemplatePayload;
   text?: TextPayload;
@@ -58,15 +63,17 @@ export function parseSendRequest(body: unknown, created: readonly SimulatedTempl
   if (body.recipient_type !== undefined && body.recipient_type !== 'individual') {
     throw invalid('Param recipient_type must be "individual".');
   }
-  const to = parseRecipient(body.to);
+  const to = parseRecipient(body.to, body.recipient);
   const callbackData = parseCallbackData(body.biz_opaque_callback_data);
   const context = checkContext(body.context);
-  const common = { to: to.input, waId: to.waId, ...callbackData, ...(context && { context }) };
+  const common = { to: to.input, waId: to.waId, ...(to.userId && { userId: to.userId }), ...callbackData, ...(context && { context }) };
   // As on the platform, `type` defaults to text.
   const type = body.type ?? 'text';
   if (type === 'template') {
     const template = parseTemplate(body.template);
     const resolvedTemplate = resolveTemplate(template, created);
+    // Authentication templates go to phone numbers only: a send by user id alone is 131062.
+    if (to.userId && to.userId === to.waId && resolvedTemplate.category === 'AUTHENTICATION') throw whatsappErrors.userIdNotSupported();
     return { ...common, type, template, resolvedTemplate };
   }
   if (!SESSION_TYPES.includes(type as SessionType))
@@ -75,14 +82,26 @@ export function parseSendRequest(body: unknown, created: readonly SimulatedTempl
   return { ...common, type: type as SessionType, ...(type === 'text' && { text: body.text as TextPayload }) };
 }
 
-function parseRecipient(to: unknown): { input: string; waId: string } {
+/** A business-scoped user id: country code, period, optional `ENT.`, up to 128 letters and digits (Meta, "Business-scoped user IDs"). */
+const USER_ID = /^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/;
+
+/**
+ * The recipient: `to` (a phone number) and/or `recipient` (a user id). With both, the number wins,
+ * as on the platform ("Business-scoped user IDs", "Send message requests").
+ */
+function parseRecipient(to: unknown, recipient: unknown): { input: string; waId: string; userId?: string } {
+  if (recipient !== undefined && (typeof recipient !== 'string' || !USER_ID.test(recipient))) {
+    throw invalid(`Param recipient must be a business-scoped user ID - got "${String(recipient)}".`);
+  }
+  const userId = recipient;
+  if ((to === undefined || to === null || to === '') && userId) return { input: userId, waId: userId, userId };
   if (to === undefined || to === null || to === '') throw invalid('The parameter to is required.');
   if (typeof to !== 'string') throw invalid('Param to must be a string.');
   // The platform accepts a phone number with +, spaces, dashes and brackets, and answers its digits as wa_id.
   if (!/^\+?[\d\s().-]+$/.test(to)) throw invalid(`Param to must be a phone number - got "${to}".`);
   const digits = to.replace(/\D/g, '');
   if (digits.length < 5 || digits.length > 15) throw invalid(`Param to must be a phone number of 5 to 15 digits - got "${to}".`);
-  return { input: to, waId: platformWaId(digits) };
+  return { input: to, waId: platformWaId(digits), ...(userId && { userId }) };
 }
 
 function parseCallbackData(value: unknown): { biz_opaque_callback_data?: string } {

@@ -8,6 +8,11 @@ export interface SimulatedNumber {
   display_phone_number: string;
   verified_name: string;
   quality_rating: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
+  /**
+   * The messaging limit: since October 2025 its business portfolio's, shared by all the
+   * portfolio's numbers; answered as `whatsapp_business_manager_messaging_limit` and, for
+   * clients of v23.0 and older, `messaging_limit_tier` (Meta, "Messaging limits").
+   */
   messaging_limit_tier: string;
   throughput_level: 'STANDARD' | 'HIGH';
 }
@@ -35,6 +40,7 @@ export function phoneNumberObject(phoneNumberId: string, number: SimulatedNumber
     verified_name: number.verified_name,
     quality_rating: number.quality_rating,
     messaging_limit_tier: number.messaging_limit_tier,
+    whatsapp_business_manager_messaging_limit: number.messaging_limit_tier,
     throughput: { level: number.throughput_level },
     code_verification_status: 'VERIFIED',
     platform_type: 'CLOUD_API',

@@ -19,6 +19,7 @@ import { MediaStore } from '#simulator/media';
 import { downloadMedia, getMediaObject, MEDIA_DOWNLOAD_ROUTE, registerMedia } from '#simulator/routes/media';
 import { simulateTemplateStatus } from '#simulator/routes/simulate-template-status';
 import { registerNumber } from '#simulator/routes/simulate-numbers';
+import { simulateMessagingLimit } from '#simulator/routes/simulate-messaging-limit';
 import { getPhoneNumber, listSubscribedApps, simulateNumberQuality, subscribeApp } from '#simulator/routes/phone-numbers';
 import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';
 import type { SimulatorState } from '#simulator/state';
@@ -89,6 +90,7 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'POST', path: /^\/_simulate\/numbers\/?$/, auth: false, handle: registerNumber(state) },
     { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
     { method: 'POST', path: /^\/_simulate\/number-quality\/?$/, auth: false, handle: simulateNumberQuality(state) },
+    { method: 'POST', path: /^\/_simulate\/messaging-limit\/?$/, auth: false, handle: simulateMessagingLimit(state) },
     { method: 'POST', path: /^\/_simulate\/template-review\/?$/, auth: false, handle: updateTemplateReview(state) },
     { method: 'POST', path: /^\/_simulate\/template-category\/?$/, auth: false, handle: simulateTemplateCategory(state) },
     { method: 'POST', path: /^\/_simulate\/inbound\/?$/, auth: false, handle: simulateInbound(state) },

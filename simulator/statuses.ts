@@ -11,6 +11,8 @@ export interface AcceptedMessage {
   waId: string;
   /** How the platform priced it (simulator/pricing.ts). */
   pricing: StatusPricing;
+  /** Sent by `recipient`: the user id (then also `waId` when sent by it alone). */
+  userId?: string;
   /** The message's `type`: a reaction only ever gets `sent` (docs/platform-requests.md). */
   type: string;
   bizOpaqueCallbackData?: string;
@@ -82,7 +84,9 @@ function statusReport(message: AcceptedMessage, status: StatusName, atMs: number
     id: message.wamid,
     status,
     timestamp,
-    recipient_id: message.waId,
+    // Sent to a user id alone: no `recipient_id` (no number to show), `recipient_user_id` instead ("Business-scoped user IDs", status webhooks).
+    ...(message.userId === message.waId ? {} : { recipient_id: message.waId }),
+    ...(message.userId && { recipient_user_id: message.userId }),
     ...(message.bizOpaqueCallbackData !== undefined && { biz_opaque_callback_data: message.bizOpaqueCallbackData }),
     ...(withPricing &&
       freeEntryPoint && {

@@ -10,14 +10,17 @@ export interface WebhookEnvelope {
 export interface MessagesValue {
   messaging_product: 'whatsapp';
   metadata: { display_phone_number: string; phone_number_id: string };
-  contacts?: { profile: { name: string }; wa_id: string }[];
+  contacts?: { profile: { name: string; username?: string }; wa_id?: string; user_id?: string }[];
   messages?: InboundMessage[];
   statuses?: StatusReport[];
 }
 
 /** A customer's message as the platform posts it: `type` names the field holding its object (docs/platform-payloads.md). */
 export interface InboundMessage {
-  from: string;
+  /** Omitted for a customer known by username whose number the business may not see. */
+  from?: string;
+  /** The customer's business-scoped user id (since April 2026). */
+  from_user_id?: string;
   id: string;
   timestamp: string;
   type: string;
@@ -40,7 +43,8 @@ export interface StatusReport {
   status: StatusName;
   /** Unix seconds, as a string. */
   timestamp: string;
-  recipient_id: string;
+  recipient_id?: string;
+  recipient_user_id?: string;
   biz_opaque_callback_data?: string;
   conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
   pricing?: StatusPricing;
@@ -83,5 +87,22 @@ export function envelope(number: BusinessNumber, value: Omit<MessagesValue, 'mes
 
 export const statusWebhook = (number: BusinessNumber, status: StatusReport): WebhookEnvelope => envelope(number, { statuses: [status] });
 
-export const inboundWebhook = (number: BusinessNumber, sender: { name: string; waId: string }, message: InboundMessage): WebhookEnvelope =>
-  envelope(number, { contacts: [{ profile: { name: sender.name }, wa_id: sender.waId }], messages: [message] });
+/** The sender as `contacts[]` names them: `wa_id` when the number may be shown, `user_id` and `profile.username` when given ("Business-scoped user IDs"). */
+export interface InboundSender {
+  name: string;
+  waId?: string;
+  userId?: string;
+  username?: string;
+}
+
+export const inboundWebhook = (number: BusinessNumber, sender: InboundSender, message: InboundMessage): WebhookEnvelope =>
+  envelope(number, {
+    contacts: [
+      {
+        profile: { name: sender.name, ...(sender.username && { username: sender.username }) },
+        ...(sender.waId && { wa_id: sender.waId }),
+        ...(sender.userId && { user_id: sender.userId }),
+      },
+    ],
+    messages: [message],
+  });

@@ -15,6 +15,14 @@ export const whatsappErrors = {
   /** 130429: throughput limit (HTTP 429). Retryable. */
   rateLimitHit: () => whatsappError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
   /** 131056: too many messages from this business number to one recipient in a short time (HTTP 400). Retryable later. */
+  /** 131062: a message the platform sends to phone numbers only (authentication templates) addressed by user id (Meta, "Business-scoped user IDs", "Error codes"). */
+  userIdNotSupported: () =>
+    whatsappError(
+      400,
+      131062,
+      'Business-scoped User ID (BSUID) recipients are not supported',
+      'Business-scoped User ID (BSUID) recipients are not supported for this message.',
+    ),
   pairRateLimitHit: () =>
     whatsappError(
       400,

@@ -3,6 +3,7 @@ import { recordStatusReport } from '#shared/domain/messages/status-report';
 import { recordTemplateStatus } from '#shared/domain/templates/catalog';
 import { recordTemplateCategory } from '#shared/domain/templates/category-update';
 import { recordQualityUpdate } from '#shared/domain/numbers/quality';
+import { recordPortfolioLimit } from '#shared/domain/numbers/portfolio-limit';
 import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
@@ -31,7 +32,7 @@ async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (wor
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, parts.length) }, lane));
 }
 
-/** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status and category changes, number quality changes. */
+/** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status and category changes, number quality and portfolio limit changes. */
 async function processOne(job: PlatformWebhookJob): Promise<void> {
   const webhook = readWebhook(await platformWebhookPayload(job));
   // Customers first; then what refers to earlier messages (reports, number changes, edits).
@@ -50,6 +51,7 @@ async function processOne(job: PlatformWebhookJob): Promise<void> {
     for (const workspace of workspaces) await recordTemplateCategory(workspace, update);
   }
   for (const update of webhook.qualityUpdates) await recordQualityUpdate(update);
+  for (const update of webhook.limitUpdates) await recordPortfolioLimit(update);
 }
 
 export const handler = sqsJobHandler<PlatformWebhookJob>('inbound', processOne);

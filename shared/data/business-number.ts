@@ -121,21 +121,19 @@ export async function numbersByDisplay(wabaId: string, display: string): Promise
   return Items.map(toNumber).filter((n) => n.status === 'connected');
 }
 
-/** The workspaces with a connected number in the business account. */
-export async function workspacesOfAccount(wabaId: string): Promise<string[]> {
+/** The connected numbers of a business account, in every workspace. */
+export async function numbersOfAccount(wabaId: string): Promise<BusinessNumber[]> {
   const items = await queryAll<Record<string, unknown>>({
     IndexName: indexes.byParent.indexName,
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': accountEntry(wabaId).GSI1PK },
   });
-  return [
-    ...new Set(
-      items
-        .map(toNumber)
-        .filter((n) => n.status === 'connected')
-        .map((n) => n.workspace_id),
-    ),
-  ];
+  return items.map(toNumber).filter((n) => n.status === 'connected');
+}
+
+/** The workspaces with a connected number in the business account. */
+export async function workspacesOfAccount(wabaId: string): Promise<string[]> {
+  return [...new Set((await numbersOfAccount(wabaId)).map((n) => n.workspace_id))];
 }
 
 /** The number a table stream image holds, or undefined when the image is another record's. */

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { getMany } from '#shared/data/table/pages';
-import { phoneClaimKey, userClaimKey } from '#shared/data/contact';
+import { contactKey, phoneClaimKey, userClaimKey } from '#shared/data/contact';
 
 /* Reads of a contact's phone and user claims: which contact holds a number or a platform user id, and its opt-out. */
 
@@ -39,4 +39,18 @@ export async function existingPhones(ws: string, phones: string[]): Promise<Set<
   const claims = await getMany<{ PK: string }>(phones.map((digits) => phoneClaimKey(ws, digits)));
   const prefix = phoneClaimKey(ws, '').PK;
   return new Set(claims.map((claim) => claim.PK.slice(prefix.length)));
+}
+
+/**
+ * Which of these user ids opted out of marketing, from their claims. A claim written before claims
+ * carried the opt-out (issue 26) has no `opted_out_at`: its contact is read instead.
+ */
+export async function optedOutUsers(ws: string, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const claims = await getMany<{ PK: string; contact_id: string; opted_out_at?: string | null }>([...new Set(userIds)].map((id) => userClaimKey(ws, id)));
+  const prefix = userClaimKey(ws, '').PK;
+  const older = claims.filter((claim) => claim.opted_out_at === undefined);
+  const contacts = older.length ? await getMany<{ id: string; opted_out_at?: string | null }>(older.map((claim) => contactKey(ws, claim.contact_id))) : [];
+  const optedOutContacts = new Set(contacts.filter((c) => c.opted_out_at).map((c) => c.id));
+  return new Set(claims.filter((claim) => claim.opted_out_at || optedOutContacts.has(claim.contact_id)).map((claim) => claim.PK.slice(prefix.length)));
 }

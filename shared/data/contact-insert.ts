@@ -1,6 +1,6 @@
 import { tableName } from '#shared/data/table/client';
 import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
-import { contactItem, contactKey, phoneClaim, tagItemKey, taggedListEntry, userClaimKey } from '#shared/data/contact';
+import { contactItem, contactKey, phoneClaim, tagItemKey, taggedListEntry, userClaim } from '#shared/data/contact';
 import { reconcileTags } from '#shared/data/contact-writes';
 import { counterMove, counterNames } from '#shared/data/counter';
 import { searchEntryCount, searchEntryPuts } from '#shared/data/contact-search';
@@ -14,7 +14,7 @@ function insertWrites(ws: string, contact: Contact, withTags: boolean): Transact
   return [
     // A contact has a phone claim once it has a number, a user claim when the platform knows it by a user id.
     ...(contact.phone_number ? [create(phoneClaim(ws, contact))] : []),
-    ...(contact.user_id ? [create({ ...userClaimKey(ws, contact.user_id), contact_id: contact.id })] : []),
+    ...(contact.user_id ? [create(userClaim(ws, contact))] : []),
     create(contactItem(ws, contact, 1)),
     ...searchEntryPuts(ws, contactKey(ws, contact.id).PK, contact),
     ...(withTags ? contact.tags.map((tag) => create({ ...tagItemKey(ws, contact.id, tagKey(tag)), ...taggedListEntry(ws, tagKey(tag), contact.id) })) : []),

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
 import { applyUnits, GuardFailed, type Unit } from '#shared/data/table/units';
-import { contactItem, contactKey, phoneClaim, phoneClaimKey, TAG, tagItemKey, taggedListEntry, userClaimKey } from '#shared/data/contact';
+import { contactItem, contactKey, phoneClaim, phoneClaimKey, TAG, tagItemKey, taggedListEntry, userClaim, userClaimKey } from '#shared/data/contact';
 import { counterKey, counterMove, counterNames } from '#shared/data/counter';
 import { CONTACT_GROUP, leaveUnit } from '#shared/data/group';
 import { SEARCH_ENTRY, searchEntryChanges, searchEntryDeletes } from '#shared/data/contact-search';
@@ -69,9 +69,10 @@ export async function reconcileTags(ws: string, contact: Contact, version: numbe
 
 /**
  * Writes `after` over `before` if nobody wrote in between (`stale` otherwise); moves the phone
- * claim when the number changes (`phone_taken` when another contact holds the new one).
+ * claim when the number changes (`phone_taken` when another contact holds the new one), claims a
+ * user id added to it (`user_taken` when another contact holds it).
  */
-export async function replaceContact(ws: string, before: StoredContact, after: Contact): Promise<'replaced' | 'stale' | 'phone_taken'> {
+export async function replaceContact(ws: string, before: StoredContact, after: Contact): Promise<'replaced' | 'stale' | 'phone_taken' | 'user_taken'> {
   const items: TransactItem[] = [
     {
       Put: {
@@ -90,12 +91,18 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   } else if (after.phone_number && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after) } });
   }
+  // A user id is only ever added (the platform reported it with the number), never changed.
+  const userAdded = Boolean(after.user_id && !before.user_id);
+  if (userAdded) items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
+  else if (after.user_id && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null))
+    items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after) } });
   try {
     await transact([...items, ...searchChanges]);
   } catch (error) {
     const failed = failedConditions(error);
     if (!failed) throw error;
-    return phoneChanged && failed.includes(1) ? 'phone_taken' : 'stale';
+    if (phoneChanged && failed.includes(1)) return 'phone_taken';
+    return userAdded && failed.includes(items.length - 1) ? 'user_taken' : 'stale';
   }
   await reconcileTags(ws, after, before.version + 1);
   return 'replaced';

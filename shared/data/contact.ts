@@ -27,6 +27,12 @@ export const phoneClaim = (ws: string, contact: Contact) => ({
   contact_id: contact.id,
   opted_out_at: contact.opted_out_at,
 });
+/** Like the phone claim, the user claim carries the opt-out (since issue 26; older claims have no `opted_out_at`). */
+export const userClaim = (ws: string, contact: Contact) => ({
+  ...userClaimKey(ws, contact.user_id!),
+  contact_id: contact.id,
+  opted_out_at: contact.opted_out_at,
+});
 export const TAG = 'TAG#';
 export const tagItemKey = (ws: string, contactId: string, tag: string) => ({ PK: contactKey(ws, contactId).PK, SK: `${TAG}${tag}` });
 export const taggedListEntry = (ws: string, tag: string, contactId?: string) => ({ GSI1PK: `WS#${ws}#TAG#${tag}`, ...(contactId && { GSI1SK: contactId }) });

@@ -5,6 +5,7 @@ import { counterUpdates } from '#shared/data/table/units';
 import { metricsKey } from '#shared/data/campaign-metrics';
 import { costDayKey } from '#shared/data/cost-counts';
 import { messageCountsKey, numberCountsKey } from '#shared/data/message-counts';
+import { sentHourExpiry, sentHourKey } from '#shared/data/sent-hours';
 import { epochSeconds } from '#shared/time';
 
 /**
@@ -36,22 +37,25 @@ export const MAX_RUN_COUNTER_ITEMS = MAX_TRANSACTION_ITEMS - 1;
 /**
  * One change a run makes: to its workspace's message counts (data/message-counts), with
  * `numberId` to that number's, with `campaignId` to that campaign's metrics (data/campaign-metrics),
- * or with `costDay` to the workspace's billed cost of that day (data/cost-counts).
+ * with `costDay` to the workspace's billed cost of that day (data/cost-counts), or with `hour` to
+ * its template messages sent that hour (data/sent-hours).
  */
 export interface CountChange {
   ws: string;
   campaignId?: string;
   numberId?: string;
   costDay?: string;
+  hour?: number;
   attribute: string;
   delta: number;
 }
 
-function counterKey({ ws, campaignId, numberId, costDay }: CountChange, shard: number) {
-  if (campaignId) return metricsKey(ws, campaignId, shard);
-  if (costDay) return costDayKey(ws, shard, costDay);
-  if (numberId) return numberCountsKey(ws, numberId, shard);
-  return messageCountsKey(ws, shard);
+function counterOf({ ws, campaignId, numberId, costDay, hour }: CountChange, shard: number) {
+  if (hour !== undefined) return { key: sentHourKey(ws, hour, shard), expiresAt: sentHourExpiry(hour) };
+  if (campaignId) return { key: metricsKey(ws, campaignId, shard) };
+  if (costDay) return { key: costDayKey(ws, shard, costDay) };
+  if (numberId) return { key: numberCountsKey(ws, numberId, shard) };
+  return { key: messageCountsKey(ws, shard) };
 }
 
 /**
@@ -60,7 +64,7 @@ function counterKey({ ws, campaignId, numberId, costDay }: CountChange, shard: n
  * sequence number it was counted through.
  */
 export async function addCountedRun(firstEventId: string, throughSequence: string, shard: number, changes: CountChange[]): Promise<string | undefined> {
-  const deltas = changes.map((change) => ({ key: counterKey(change, shard), attribute: change.attribute, delta: change.delta }));
+  const deltas = changes.map((change) => ({ ...counterOf(change, shard), attribute: change.attribute, delta: change.delta }));
   try {
     await transact([countedMark(firstEventId, throughSequence), ...counterUpdates(deltas)]);
     return undefined;

@@ -43,6 +43,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   unknown_number: 422,
   platform_error: 502,
   template_exists: 409,
+  market_not_allowed: 422,
+  phone_number_required: 422,
 };
 
 /** What a well-formed request whose content is refused (a template's rules, the platform's refusal) is answered with. */

@@ -41,6 +41,8 @@ export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   number_in_use: 'The business number is connected to another workspace',
   unknown_number: '`from` names no connected number of the workspace',
   workspace_suspended: "The operator suspended the key's workspace: its keys are refused until it is unsuspended",
+  market_not_allowed: "A MARKETING template to a market the platform closes to marketing (the deployment's closed markets)",
+  phone_number_required: 'An AUTHENTICATION template to a customer known only by a user id (no phone number)',
   internal_error: 'Something unexpected failed on our side',
 };
 

@@ -1,7 +1,7 @@
 import { env } from '#shared/config';
 import { mayHaveReachedPlatform } from '#shared/platform/error-codes';
 import { messageBody, type OutgoingMessage } from '#shared/platform/payloads/message';
-import { PHONE_NUMBER_FIELDS, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
+import { phoneNumberFields, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
 
 /** An error answered by the Graph API, with the platform's code and title (what it means: shared/platform/error-codes.ts). */
 export class PlatformError extends Error {
@@ -135,7 +135,7 @@ export async function sendPlatformMessage(phoneNumberId: string, token: string, 
 
 /** `GET /{phone-number-id}`: the number as the platform knows it (docs/numbers.md). */
 export const fetchPhoneNumber = (phoneNumberId: string, token: string): Promise<PlatformPhoneNumber> =>
-  graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(phoneNumberId)}?fields=${PHONE_NUMBER_FIELDS}`, token);
+  graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(phoneNumberId)}?fields=${phoneNumberFields(env.graphApiVersion)}`, token);
 
 /** `POST /{waba-id}/subscribed_apps`: the app (this deployment's) receives that business account's webhooks. */
 export async function subscribeApp(wabaId: string, token: string): Promise<void> {

@@ -21,6 +21,8 @@ export interface PlatformError {
 export interface PlatformStatus {
   phoneNumberId: string;
   providerMessageId: string;
+  /** The customer's business-scoped user id (`recipient_user_id`); a status to a user id may have no `recipient_id`. */
+  recipientUserId?: string;
   status: PlatformStatusName;
   at: string;
   callbackData?: string;
@@ -34,6 +36,8 @@ export interface Sender {
   phone: string | null;
   userId: string | null;
   profileName?: string;
+  /** The customer's WhatsApp username, when they adopted one (`contacts[].profile.username`). */
+  username?: string;
 }
 
 /** A customer's media as the platform describes it; the message keeps it as its `media` (contract §13). */
@@ -116,6 +120,16 @@ export interface NumberQualityUpdate {
   limit: string | null;
 }
 
+/**
+ * `business_capability_update`: the business portfolio of the account in `entry[].id` has a new
+ * messaging limit, `max_daily_conversations_per_business` (-1 unlimited; Meta,
+ * "business_capability_update webhook reference").
+ */
+export interface PortfolioLimitUpdate {
+  wabaId: string;
+  limit: number;
+}
+
 export interface PlatformWebhook {
   statuses: PlatformStatus[];
   messages: PlatformInbound[];
@@ -124,6 +138,7 @@ export interface PlatformWebhook {
   templateUpdates: TemplateStatusUpdate[];
   categoryUpdates: TemplateCategoryUpdate[];
   qualityUpdates: NumberQualityUpdate[];
+  limitUpdates: PortfolioLimitUpdate[];
 }
 
 type Json = Record<string, unknown>;
@@ -232,6 +247,7 @@ function senderOf(message: Json, contacts: Json[]): Sender {
     phone,
     userId: userId ?? str(contact?.user_id) ?? null,
     profileName: str(object(contact?.profile)?.name) ?? str(object(contact?.profile)?.username),
+    username: str(object(contact?.profile)?.username),
   };
 }
 
@@ -287,6 +303,7 @@ function readStatuses(phoneNumberId: string, value: Json, into: PlatformWebhook)
       status: name,
       at: time(status.timestamp),
       callbackData: str(status.biz_opaque_callback_data),
+      ...(str(status.recipient_user_id) && { recipientUserId: str(status.recipient_user_id) }),
       ...(error && { error }),
       ...(pricing && { pricing }),
     });
@@ -319,6 +336,7 @@ export function readWebhook(payload: unknown): PlatformWebhook {
     templateUpdates: [],
     categoryUpdates: [],
     qualityUpdates: [],
+    limitUpdates: [],
   };
   for (const entry of list(object(payload)?.entry)) {
     const entryId = str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined);
@@ -339,6 +357,11 @@ export function readWebhook(payload: unknown): PlatformWebhook {
           const limit = str(value.max_daily_conversations_per_business) ?? str(value.current_limit) ?? null;
           read.qualityUpdates.push({ wabaId: entryId, displayPhoneNumber: display, event: str(value.event) ?? '', limit });
         }
+        continue;
+      }
+      if (change.field === 'business_capability_update') {
+        const limit = num(value.max_daily_conversations_per_business);
+        if (entryId && limit !== null && Number.isInteger(limit)) read.limitUpdates.push({ wabaId: entryId, limit });
         continue;
       }
       const phoneNumberId = str(object(value.metadata)?.phone_number_id);

@@ -101,6 +101,7 @@ export interface Segment {
 
 /** One recipient as the fan-out needs it (an audience chunk holds these): phone, name and the template parameters as accepted (macros filled). */
 export interface Recipient {
+  /** The number's digits, or for a contact known only by user id that id (contract §21; a period tells them apart). */
   p: string;
   n: string | null;
   t: TemplateParameters;

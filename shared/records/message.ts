@@ -102,8 +102,13 @@ export interface Message extends KindFields {
   /** Inbound: the customer edited or deleted the message (the platform's `edit` and `revoke`). */
   edited_at?: string;
   revoked_at?: string;
-  /** Inbound without a phone number: the platform's business-scoped user id; `phone_number` is then empty. */
+  /**
+   * The customer's business-scoped user id (contract §21): inbound, as the platform reported it;
+   * outbound, the `to_user_id` it was sent to. `phone_number` is empty while the number is unknown.
+   */
   user_id?: string;
+  /** Inbound: the customer's WhatsApp username, when they adopted one. */
+  username?: string;
   error: MessageError | null;
   /** Outbound: how the platform priced it, from the first status report that said (contract §20); absent until then. */
   pricing?: ReportedPricing;

@@ -61,6 +61,17 @@ export const keyBody = () =>
     name: text(100),
     description: v.optional(v.pipe(v.string(), v.maxLength(500, 'Must be at most 500 characters'))),
   });
+/**
+ * A business-scoped user id (BSUID, the platform's id of a customer known by username): the
+ * customer's ISO country code, a period, optionally `ENT.` (a parent BSUID), and up to 128 letters
+ * and digits, e.g. `US.13491208655302741918` (Meta, "Business-scoped user IDs").
+ */
+export const userId = () =>
+  v.pipe(
+    v.string(),
+    v.description("The platform's business-scoped user id of a customer known by username, e.g. US.13491208655302741918"),
+    v.regex(/^[A-Z]{2}\.(ENT\.)?[A-Za-z0-9]{1,128}$/, 'Must be a business-scoped user id such as US.13491208655302741918'),
+  );
 
 /** `{id}` path parameter of single-record routes. */
 export const idParams = /* @__PURE__ */ droppable(() => v.object({ id: uuid() }));

@@ -11,6 +11,7 @@ import {
   platformId,
   templateButtons,
   templateHeader,
+  userId,
   templateName,
   uuid,
   variables,
@@ -131,7 +132,8 @@ const given = (input: object) => KINDS.filter((kind) => (input as Record<string,
 export const sendMessageBody = /* @__PURE__ */ droppable(() =>
   v.pipe(
     v.object({
-      to: phone(),
+      to: v.optional(phone()),
+      to_user_id: v.optional(userId()),
       template: v.optional(
         v.union([templateName(), v.object({ name: templateName(), language: v.optional(languageCode()) })], 'Must be a template name or { name, language }'),
       ),
@@ -164,6 +166,14 @@ export const sendMessageBody = /* @__PURE__ */ droppable(() =>
         `Exactly one of ${KINDS.join(', ')} is required`,
       ),
       ['template'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['to'], ['to_user_id']],
+        (input) => (input.to === undefined) !== (input.to_user_id === undefined),
+        'Exactly one of to and to_user_id is required',
+      ),
+      ['to'],
     ),
     v.forward(
       v.partialCheck(

@@ -56,6 +56,7 @@ export const sendMessage =
       number: businessNumber(state, phoneNumberId),
       wamid,
       waId: request.waId,
+      ...(request.userId && { userId: request.userId }),
       pricing: state.pricing.of(phoneNumberId, request.waId, request.resolvedTemplate?.category.toLowerCase() ?? 'service'),
       type: request.type,
       bizOpaqueCallbackData: request.biz_opaque_callback_data,
@@ -65,7 +66,8 @@ export const sendMessage =
     if (fault === 'timeout') await new Promise((resolve) => setTimeout(resolve, HELD_ANSWER_MS).unref());
     return ok({
       messaging_product: 'whatsapp',
-      contacts: [{ input: request.to, wa_id: request.waId }],
+      // Sent by user id alone: the platform answers `user_id` and no `wa_id` ("Business-scoped user IDs", "Send message response").
+      contacts: [request.userId === request.waId ? { input: request.to, user_id: request.userId } : { input: request.to, wa_id: request.waId }],
       // The platform reports `message_status` for template messages only; a held one is not sent until reported.
       messages: [
         { id: wamid, ...(request.type === 'template' && { message_status: state.faults.holdsForQuality() ? 'held_for_quality_assessment' : 'accepted' }) },

@@ -42,6 +42,7 @@ export const simulateFlowReply =
       interactive: { type: 'nfm_reply', nfm_reply: { name: 'flow', body: typeof body.body === 'string' ? body.body : 'Sent', response_json: responseJson } },
       timestamp: unixSeconds(),
     };
-    const result = await deliverInbound(state, phoneNumberId, typeof body.name === 'string' ? body.name : undefined, message);
+    const name = typeof body.name === 'string' ? body.name : `Customer ${from.slice(-4)}`;
+    const result = await deliverInbound(state, phoneNumberId, { name, waId: from }, message);
     return ok({ ok: true, wamid: message.id, delivered_status: result.status, ...(result.error && { error: result.error }) });
   };

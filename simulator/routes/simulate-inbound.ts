@@ -3,7 +3,7 @@ import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { displayPhoneNumber, newWamid } from '#simulator/ids';
 import { sha256Of } from '#simulator/media';
 import { businessNumber, type SimulatorState } from '#simulator/state';
-import { inboundWebhook, unixSeconds, type InboundMessage } from '#simulator/webhook-payloads';
+import { inboundWebhook, unixSeconds, type InboundMessage, type InboundSender } from '#simulator/webhook-payloads';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -12,6 +12,13 @@ export function digits(value: unknown, field: string): string {
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string' || !/^\+?\d{5,20}$/.test(text)) throw graphErrors.invalidParameter(`${field} must be a string of digits`);
   return text.replace(/^\+/, '');
+}
+
+/** An optional non-empty string, else Graph error 100 naming the field. */
+function optionalText(value: unknown, field: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !value) throw graphErrors.invalidParameter(`${field} must be a non-empty string`);
+  return value;
 }
 
 const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'];
@@ -47,15 +54,16 @@ function messageBody(state: SimulatorState, type: string, body: Record<string, u
 }
 
 /** Posts a customer's message to the receiver (the webhook, signed), remembering it so that a read receipt may name it. */
-export function deliverInbound(state: SimulatorState, phoneNumberId: string, name: string | undefined, message: InboundMessage) {
+export function deliverInbound(state: SimulatorState, phoneNumberId: string, sender: InboundSender, message: InboundMessage) {
   state.reads.noteInbound(message.id, phoneNumberId);
-  const sender = { name: name ?? `Customer ${message.from.slice(-4)}`, waId: message.from };
   return state.webhooks.post(inboundWebhook(businessNumber(state, phoneNumberId), sender, message));
 }
 
 /**
- * `POST /_simulate/inbound` `{ phone_number_id, from, type?, text?, <type>?, context?, name? }`: a
- * customer's message arrives. `type` defaults to `text`; the other types take the platform's object
+ * `POST /_simulate/inbound` `{ phone_number_id, from, type?, text?, <type>?, context?, name?, user_id?, username? }`: a
+ * customer's message arrives. With `user_id` (a business-scoped user id), `from` may be left out
+ * (a customer known by username whose number is withheld), and the webhook carries `from_user_id`,
+ * `contacts[].user_id` and `contacts[].profile.username` as the platform does ("Business-scoped user IDs"). `type` defaults to `text`; the other types take the platform's object
  * under their own name (`image: { caption }`, `interactive: { type: "button_reply", button_reply }`,
  * `reaction: { message_id, emoji }`, …). `context` is the wamid replied to. POSTs the signed
  * webhook right away and answers once the receiver has answered: `{ ok, wamid, delivered_status }`
@@ -65,9 +73,13 @@ export const simulateInbound =
   (state: SimulatorState) =>
   async (ctx: RouteContext): Promise<JsonResponse> => {
     const body = await ctx.readJson();
-    if (!isObject(body)) throw graphErrors.invalidParameter('Body must be a JSON object { phone_number_id, from, type?, text?, <type>?, context?, name? }');
+    if (!isObject(body))
+      throw graphErrors.invalidParameter('Body must be a JSON object { phone_number_id, from, type?, text?, <type>?, context?, name?, user_id?, username? }');
     const phoneNumberId = digits(body.phone_number_id, 'phone_number_id');
-    const from = digits(body.from, 'from');
+    // A customer known by username may come with a user id and no number.
+    const userId = optionalText(body.user_id, 'user_id');
+    const username = optionalText(body.username, 'username');
+    const from = userId && body.from === undefined ? undefined : digits(body.from, 'from');
     const type = body.type ?? 'text';
     if (typeof type !== 'string' || !TYPES.includes(type)) throw graphErrors.invalidParameter(`type must be one of ${TYPES.join(', ')}`);
     if (body.name !== undefined && typeof body.name !== 'string') throw graphErrors.invalidParameter('name must be a string');
@@ -77,16 +89,19 @@ export const simulateInbound =
       throw new GraphError(409, 100, 'SimulatorException', 'No webhook URL configured (SimulatorOptions.webhookUrl or setWebhookUrl)');
     }
 
-    const wamid = newWamid(from, 'inbound');
+    const wamid = newWamid(from ?? userId!, 'inbound');
     const message: InboundMessage = {
-      from,
+      ...(from && { from }),
+      ...(userId && { from_user_id: userId }),
       id: wamid,
       timestamp: unixSeconds(),
       type,
       ...(typeof body.context === 'string' && { context: { from: displayPhoneNumber(phoneNumberId), id: body.context } }),
       ...messageBody(state, type, body),
     };
-    const result = await deliverInbound(state, phoneNumberId, body.name || undefined, message);
+    const name = body.name || `Customer ${(from ?? userId!).slice(-4)}`;
+    const sender = { name, ...(from && { waId: from }), ...(userId && { userId }), ...(username && { username }) };
+    const result = await deliverInbound(state, phoneNumberId, sender, message);
     const mediaId = (message[type] as { id?: string } | undefined)?.id;
     return ok({
       ok: true,

@@ -156,3 +156,31 @@ describe('a conversation on the local stack, as in the README walk-through', () 
     // Five steps, each waiting on the stack's queues: more than the default 30 s on a loaded runner.
   }, 90_000);
 });
+
+describe('a customer known only by a user id, on the local stack (contract §21)', () => {
+  it('writes without a number, gets a reply through `recipient`, and cannot be sent an OTP', async () => {
+    const userId = 'US.20261125000000000042';
+    const phoneNumberId = local().credentials.phone_number_id;
+    await simulator.inbound({ phone_number_id: phoneNumberId, user_id: userId, username: 'rita.b', text: 'Is my order late?' } as never);
+    // The only inbound message without a number in this stack.
+    const received = await eventually(
+      async () => (await call('GET', '/api/v1/messages?direction=inbound')).body.data.find((m: { phone_number: string }) => m.phone_number === ''),
+      (m) => m !== undefined,
+    );
+    expect(await message(received.id)).toMatchObject({ user_id: userId, username: 'rita.b', content: 'Is my order late?' });
+
+    const reply = await call('POST', '/api/v1/messages', { to_user_id: userId, text: 'It ships today.' });
+    expect(reply.status).toBe(202);
+    const [sent] = await eventually(
+      () => simulator.sends(userId),
+      (list) => list.length === 1,
+    );
+    expect(sent.request).toMatchObject({ recipient: userId, text: { body: 'It ships today.' } });
+    expect(sent.request).not.toHaveProperty('to');
+
+    await call('POST', '/api/v1/templates/sync');
+    const otp = await call('POST', '/api/v1/messages', { to_user_id: userId, template: 'login_code', variables: ['482913'] });
+    expect(otp.status).toBe(422);
+    expect(otp.body.error.code).toBe('phone_number_required');
+  });
+});

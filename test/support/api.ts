@@ -87,6 +87,8 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       SEND_RATE_PER_SECOND: '80',
       ALLOW_INSECURE_WEBHOOKS: 'true',
       OPERATOR_KEY_SHA256: hashSecret(api.operatorKey),
+      // As the local stack: none unless the suite set its own before.
+      CLOSED_MARKETS: process.env.CLOSED_MARKETS ?? '[]',
     });
     if (options.runtime) {
       emulator = await startSqsEmulator(await freePort());

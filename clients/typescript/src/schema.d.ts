@@ -387,7 +387,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.
+         * @description Exactly one of `to` (a phone number) and `to_user_id` (the business-scoped user id of a customer known by username; sent in the platform's `recipient`). Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.
          */
         post: operations["SendMessage"];
         delete?: never;
@@ -1093,8 +1093,19 @@ export interface components {
             total_recipients: number;
             /** @description Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent */
             excluded_opted_out: number;
+            /** @description Of `total_recipients`, the numbers (not opted out) in a market the platform closes to marketing, for a MARKETING template: their messages are created `failed` with `market_not_allowed` and never sent */
+            excluded_market_not_allowed: number;
             /** @description False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign's `total_recipients` grows by them once resolved */
             audience_complete: boolean;
+            /** @description Set when `audience` exceeds what is left of the limit (`limit - used_24h`): the campaign is sent all the same, and the platform decides what it delivers; null otherwise, or when the limit is unlimited or not known */
+            limit_warning: {
+                /** @description The sending number's business portfolio messaging limit: unique customers per rolling 24 hours */
+                limit: number;
+                /** @description Template messages the workspace's numbers handed to the platform in the current clock hour and the 23 before it (an upper bound on the unique customers the platform counts) */
+                used_24h: number;
+                /** @description Recipients this launch will send to (less opted-out and closed-market ones), each counted as new */
+                audience: number;
+            } | null;
         };
         CampaignResults: {
             /** Format: uuid */
@@ -1507,7 +1518,10 @@ export interface components {
                 message_id: string | null;
                 provider_message_id: string;
             } | null;
+            /** @description The customer's business-scoped user id: as the platform reported it (inbound), or the `to_user_id` sent to */
             user_id?: string;
+            /** @description Inbound: the customer's WhatsApp username, when they adopted one */
+            username?: string;
             /**
              * Format: uuid
              * @description A test send of this campaign (POST /api/v1/campaigns/{id}/test): never counted in it
@@ -1542,7 +1556,10 @@ export interface components {
         MessageAccepted: {
             /** Format: uuid */
             message_id: string;
+            /** @description The number sent to; empty for a customer known only by user id (see `recipient_user_id`) */
             recipient: string;
+            /** @description The `to_user_id` sent to */
+            recipient_user_id?: string;
             /** @description The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers) */
             business_number_id: string;
             /** @constant */
@@ -1619,8 +1636,10 @@ export interface components {
             waba_id: string;
             /** @enum {string} */
             quality_rating: "GREEN" | "YELLOW" | "RED" | "UNKNOWN";
-            /** @description The platform's tier, e.g. TIER_2K */
+            /** @description The platform's messaging limit tier, e.g. TIER_2K: its business portfolio's, shared by all the portfolio's numbers */
             messaging_limit: string | null;
+            /** @description Unique customers the business portfolio may message outside a customer service window in a rolling 24 hours (`messaging_limit` as a number); null when unlimited or not known */
+            portfolio_messaging_limit: number | null;
             /** @description Messages per second the platform allows it */
             throughput_mps: number;
             /** @enum {string} */
@@ -2050,7 +2069,10 @@ export interface components {
                     message_id: string | null;
                     provider_message_id: string;
                 } | null;
+                /** @description The customer's business-scoped user id: as the platform reported it (inbound), or the `to_user_id` sent to */
                 user_id?: string;
+                /** @description Inbound: the customer's WhatsApp username, when they adopted one */
+                username?: string;
                 /**
                  * Format: uuid
                  * @description A test send of this campaign (POST /api/v1/campaigns/{id}/test): never counted in it
@@ -3954,7 +3976,9 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
-                    to: string;
+                    to?: string;
+                    /** @description The platform's business-scoped user id of a customer known by username, e.g. US.13491208655302741918 */
+                    to_user_id?: string;
                     template?: string | {
                         name: string;
                         language?: string;
@@ -4113,7 +4137,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace. `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `market_not_allowed`: A MARKETING template to a market the platform closes to marketing (the deployment's closed markets). `phone_number_required`: An AUTHENTICATION template to a customer known only by a user id (no phone number). `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace. `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4123,7 +4147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "idempotency_key_reused" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number" | "validation_error";
+                            code?: "idempotency_key_reused" | "market_not_allowed" | "phone_number_required" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number" | "validation_error";
                         };
                     };
                 };

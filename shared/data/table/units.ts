@@ -11,6 +11,8 @@ export interface CounterDelta {
   delta: number;
   /** The counted thing must still exist (a group): its update carries `attribute_exists`. */
   mustExist?: boolean;
+  /** A counter kept for a while only (by the hour): its item's expiry, epoch seconds. */
+  expiresAt?: number;
 }
 
 /** Items that change together with their counters, idempotently: each item is conditioned so a repeat fails instead of double counting. */
@@ -27,25 +29,30 @@ export class GuardFailed extends Error {
 
 /** One update per counter item, adding every attribute's summed delta (a transaction may touch an item only once). */
 export function counterUpdates(counters: CounterDelta[]): TransactItem[] {
-  const items = new Map<string, { key: Key; mustExist: boolean; sums: Map<string, number> }>();
+  const items = new Map<string, { key: Key; mustExist: boolean; sums: Map<string, number>; expiresAt?: number }>();
   for (const counter of counters) {
     const id = `${counter.key.PK}|${counter.key.SK}`;
     const item = items.get(id) ?? { key: counter.key, mustExist: false, sums: new Map<string, number>() };
     const attribute = counter.attribute ?? 'count';
     item.sums.set(attribute, (item.sums.get(attribute) ?? 0) + counter.delta);
     item.mustExist ||= Boolean(counter.mustExist);
+    item.expiresAt ??= counter.expiresAt;
     items.set(id, item);
   }
-  return [...items.values()].map(({ key, mustExist, sums }) => {
+  return [...items.values()].map(({ key, mustExist, sums, expiresAt }) => {
     const attributes = [...sums.keys()];
+    const expiry = expiresAt === undefined ? '' : ' SET expires_at = :expires';
     return {
       Update: {
         TableName: tableName(),
         Key: key,
-        UpdateExpression: `ADD ${attributes.map((_, i) => `#a${i} :d${i}`).join(', ')}`,
+        UpdateExpression: `ADD ${attributes.map((_, i) => `#a${i} :d${i}`).join(', ')}${expiry}`,
         ...(mustExist && { ConditionExpression: 'attribute_exists(PK)' }),
         ExpressionAttributeNames: Object.fromEntries(attributes.map((a, i) => [`#a${i}`, a])),
-        ExpressionAttributeValues: Object.fromEntries(attributes.map((a, i) => [`:d${i}`, sums.get(a)!])),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(attributes.map((a, i) => [`:d${i}`, sums.get(a)!])),
+          ...(expiresAt !== undefined && { ':expires': expiresAt }),
+        },
       },
     };
   });

@@ -9,6 +9,9 @@ import type { Template } from '#shared/records/template';
 import { excludedContactIds, segmentMembers } from '#shared/domain/campaigns/segment';
 import type { Recipient, Segment, SendWindow } from '#shared/records/campaign';
 import { recipientZone } from '#shared/domain/campaigns/send-window';
+import { closedMarketError } from '#shared/domain/messages/markets';
+import { recipientOfKey } from '#shared/domain/messages/recipient';
+import { env } from '#shared/config';
 
 export interface LaunchAudience {
   recipients?: { phone: string; name?: string; variables?: Variables; header?: HeaderInput; buttons?: ButtonInput[] }[];
@@ -21,12 +24,15 @@ export interface LaunchAudience {
   send_window?: SendWindow;
 }
 
-/** The recipients, and how many of them opted out of marketing (their messages are created `failed`, never sent). */
+/** The recipients, and how many of them marketing cannot reach (their messages are created `failed`, never sent). */
 export interface ResolvedAudience {
   recipients: Recipient[];
   optedOut: number;
   /** The numbers of those that opted out (a MARKETING template's): never sent, never charged. */
   optedOutPhones: Set<string>;
+  /** How many are not opted out but in a market closed to marketing (contract §21), and their numbers: never sent, never charged. */
+  closedMarket: number;
+  closedMarketPhones: Set<string>;
   /** The first recipient's template values as given, macros unfilled (contract §15 test sends). */
   firstInput: TemplateInput;
 }
@@ -99,11 +105,11 @@ export async function resolveAudience(
       const owner = owners.get(r.phone);
       return { phone: r.phone, name: r.name ?? null, input: own(r), field: `recipients.${i}.`, owner, zone: owner && directZones.get(owner.contact_id) };
     }),
-    // A contact known only by a platform user id has no number to send a template to.
+    // A contact known only by a platform user id is sent to by that id (contract §21): its key is the id.
     ...[...contacts, ...members, ...segmented]
-      .filter((c) => c.phone_number)
+      .filter((c) => c.phone_number || c.user_id)
       .map((c) => ({
-        phone: c.phone_number,
+        phone: c.phone_number || c.user_id!,
         name: c.name,
         input: shared,
         field: 'template_',
@@ -116,15 +122,18 @@ export async function resolveAudience(
   const recipients: Recipient[] = [];
   let firstInput: TemplateInput = {};
   const optedOutPhones = new Set<string>();
+  const closedMarketPhones = new Set<string>();
+  const markets = marketing ? env.closedMarkets : [];
   const problems = new Map<string, ErrorDetail>();
   for (const candidate of candidates) {
     if (seen.has(candidate.phone) || excludedPhones.has(candidate.phone)) continue;
     seen.add(candidate.phone);
     try {
-      const { parameters } = prepareTemplate(template, fillMacros(candidate.input, candidate.phone, candidate.name), candidate.field);
+      const { parameters } = prepareTemplate(template, fillMacros(candidate.input, recipientOfKey(candidate.phone).phone, candidate.name), candidate.field);
       if (!recipients.length) firstInput = candidate.input;
       recipients.push({ p: candidate.phone, n: candidate.name, t: parameters, ...(candidate.zone && { z: candidate.zone }) });
       if (marketing && candidate.owner?.opted_out_at) optedOutPhones.add(candidate.phone);
+      else if (marketing && closedMarketError('MARKETING', recipientOfKey(candidate.phone), markets)) closedMarketPhones.add(candidate.phone);
     } catch (error) {
       if (!(error instanceof DomainError) || !error.details) throw error;
       // Shared values fail the same way for every contact: each problem is reported once.
@@ -136,7 +145,7 @@ export async function resolveAudience(
       ...problems.values(),
     ]);
   if (!recipients.length && !options.allowEmpty) throw errors.refused('empty_audience', 'The audience resolves to no recipient');
-  return { recipients, optedOut: optedOutPhones.size, optedOutPhones, firstInput };
+  return { recipients, optedOut: optedOutPhones.size, optedOutPhones, closedMarket: closedMarketPhones.size, closedMarketPhones, firstInput };
 }
 
 /** The launch's shared values for contacts (macros unfilled): what segment members get. */
@@ -166,12 +175,14 @@ export async function resolveSegmentLater(ws: string, segment: Segment, shared: 
   const seen = new Set(skip);
   let unfit = 0;
   for (const contact of members) {
-    if (!contact.phone_number || seen.has(contact.phone_number) || excluded.has(contact.id)) continue;
-    seen.add(contact.phone_number);
+    // The number, else the user id (contract §21), as at launch.
+    const key = contact.phone_number || contact.user_id;
+    if (!key || seen.has(key) || excluded.has(contact.id)) continue;
+    seen.add(key);
     try {
       const { parameters } = prepareTemplate(template, fillMacros(shared, contact.phone_number, contact.name), 'template_');
       const zone = withZones ? recipientZone(contact.custom_fields) : undefined;
-      recipients.push({ p: contact.phone_number, n: contact.name, t: parameters, ...(zone && { z: zone }) });
+      recipients.push({ p: key, n: contact.name, t: parameters, ...(zone && { z: zone }) });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       unfit++;

@@ -18,7 +18,8 @@ export async function estimateCampaign(workspace: Workspace, campaignId: string,
   const campaign = await requireCampaign(ws, campaignId);
   const sender = await campaignSender(workspace, campaign, audience.from);
   const template = await approvedTemplate(workspace, sender.waba_id, campaign.template_name, campaign.language);
-  const [{ recipients, optedOutPhones }, card] = await Promise.all([resolveAudience(ws, audience, template), rateCardOf(ws)]);
-  const priced = recipients.map((recipient) => recipient.p).filter((phone) => !optedOutPhones.has(phone));
+  const [{ recipients, optedOutPhones, closedMarketPhones }, card] = await Promise.all([resolveAudience(ws, audience, template), rateCardOf(ws)]);
+  // Neither opted-out customers nor markets closed to marketing (contract §21) are sent, so neither is priced.
+  const priced = recipients.map((recipient) => recipient.p).filter((phone) => !optedOutPhones.has(phone) && !closedMarketPhones.has(phone));
   return { ...priceAudience(card, template.category.toLowerCase() as PriceCategory, priced), excluded_opted_out: optedOutPhones.size };
 }

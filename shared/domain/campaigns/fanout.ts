@@ -1,8 +1,11 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
+import { env } from '#shared/config';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { putNewMessage } from '#shared/data/message';
-import { optedOutPhones } from '#shared/data/contact-claims';
+import { optedOutPhones, optedOutUsers } from '#shared/data/contact-claims';
+import { recipientOfKey } from '#shared/domain/messages/recipient';
+import { cannotReach } from '#shared/domain/messages/reach';
 import { mapLimit } from '#shared/concurrency';
 import type { Message, MessageError } from '#shared/records/message';
 import { prepareTemplate } from '#shared/domain/templates/parameters';
@@ -32,7 +35,7 @@ const FANOUT_GAVE_UP: MessageError = { code: 'send_failed', title: 'The campaign
 
 /**
  * The chunk's message to one recipient: queued, or failed at once when it is marketing to a number
- * that opted out (contract §13) or when the fan-out gave up on its chunk (then without a template
+ * that opted out (contract §13) or to a closed market (§21), or when the fan-out gave up on its chunk (then without a template
  * to render it: rendering may be what failed).
  */
 function campaignMessage(campaign: Campaign, template: Template | undefined, recipient: Recipient, error: MessageError | null, now: string): Message {
@@ -45,7 +48,7 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
   return {
     id: roundMessageId(campaign, campaignRounds(campaign)[0], recipient.p),
     workspace_id: campaign.workspace_id,
-    phone_number: recipient.p,
+    ...messageRecipient(recipient.p),
     ...(campaign.business_number_id && { business_number_id: campaign.business_number_id }),
     direction: 'outbound',
     status: error ? 'failed' : 'queued',
@@ -63,6 +66,28 @@ function campaignMessage(campaign: Campaign, template: Template | undefined, rec
     created_at: now,
     updated_at: now,
   };
+}
+
+/** A message's `phone_number` and `user_id` from its recipient's key. */
+function messageRecipient(key: string): Pick<Message, 'phone_number' | 'user_id'> {
+  const { phone, userId } = recipientOfKey(key);
+  return { phone_number: phone, ...(userId && { user_id: userId }) };
+}
+
+/** Which of the chunk's recipients opted out: numbers by their claims, user ids by theirs. */
+async function optedOutKeys(ws: string, recipients: Recipient[]): Promise<Set<string>> {
+  const keys = recipients.map((r) => r.p);
+  const [phones, users] = await Promise.all([
+    optedOutPhones(
+      ws,
+      keys.filter((key) => recipientOfKey(key).phone),
+    ),
+    optedOutUsers(
+      ws,
+      keys.filter((key) => !recipientOfKey(key).phone),
+    ),
+  ]);
+  return new Set([...phones, ...users]);
 }
 
 /** Conditional puts in flight at once per fan-out job. */
@@ -93,14 +118,10 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
   // A campaign launched before rich templates kept no copy of its template: the current one stands in.
   const template =
     campaign.template ?? (await approvedTemplateFor(campaign.workspace_id, campaign.business_number_id, campaign.template_name, campaign.language));
-  const optedOut =
-    template.category === 'MARKETING'
-      ? await optedOutPhones(
-          job.workspace_id,
-          recipients.map((r) => r.p),
-        )
-      : new Set<string>();
-  const errorOf = (phone: string) => (optedOut.has(phone) ? RECIPIENT_OPTED_OUT : null);
+  const optedOut = template.category === 'MARKETING' ? await optedOutKeys(job.workspace_id, recipients) : new Set<string>();
+  // Read once per chunk: the setting is the deployment's.
+  const markets = env.closedMarkets;
+  const errorOf = (key: string) => (optedOut.has(key) ? RECIPIENT_OPTED_OUT : cannotReach(template, recipientOfKey(key), markets));
   const build = (recipient: Recipient, error: MessageError | null) => campaignMessage(campaign, template, recipient, error, now);
   const messages = job.retry_id
     ? await retryMessages(campaign, recipients, errorOf, build)

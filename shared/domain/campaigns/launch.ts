@@ -12,6 +12,9 @@ import { env } from '#shared/config';
 import { priceAudience } from '#shared/domain/pricing/audience-estimate';
 import { rateCardOf } from '#shared/domain/pricing/rate-cards';
 import type { PriceCategory } from '#shared/records/pricing';
+import { cachedNumbers } from '#shared/domain/numbers/numbers';
+import { limitWarning } from '#shared/domain/numbers/messaging-limit';
+import { sentInLastDay } from '#shared/data/sent-hours';
 
 /**
  * A segment that reads more contacts than this is resolved by the fan-out after the launch has
@@ -47,17 +50,17 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
   // Resolved later, the segment only excludes now; its members come after every other source anyway.
   const resolvedNow = later ? { ...audience, segment: { exclude_tags: audience.segment!.exclude_tags } } : audience;
   if (later) checkSharedValues(template, sharedInput(audience));
-  const { recipients, optedOut, optedOutPhones, firstInput } = await resolveAudience(ws, resolvedNow, template, {
-    withZones: window !== null,
-    allowEmpty: later,
-  });
+  const [{ recipients, optedOut, optedOutPhones, closedMarket, closedMarketPhones, firstInput }, limit] = await Promise.all([
+    resolveAudience(ws, resolvedNow, template, { withZones: window !== null, allowEmpty: later }),
+    portfolioLimitOf(workspace, sender.id),
+  ]);
   // Estimated as POST /estimate would, when the whole audience is known now (a segment resolved later is not).
   const estimate = later
     ? undefined
     : priceAudience(
         await rateCardOf(ws),
         template.category.toLowerCase() as PriceCategory,
-        recipients.map((r) => r.p).filter((phone) => !optedOutPhones.has(phone)),
+        recipients.map((r) => r.p).filter((phone) => !optedOutPhones.has(phone) && !closedMarketPhones.has(phone)),
       );
   const chunks = chunkRecipients(recipients);
   await writeAudienceChunks(ws, campaignId, launchId, chunks);
@@ -87,7 +90,17 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
     total_recipients: launched.total_recipients,
     // Counted at launch; the fan-out checks each number again, so a later opt-out also ends `failed`.
     excluded_opted_out: optedOut,
+    // Counted at launch as the fan-out fails them: marketing to a market the platform closes (contract §21).
+    excluded_market_not_allowed: closedMarket,
     // False: a large segment is still being resolved, and both counts leave its members out (docs/campaigns.md).
     audience_complete: !later,
+    // Sent all the same: the platform decides (contract §21).
+    limit_warning: limitWarning(limit.tier, limit.used24h, recipients.length - optedOut - closedMarket),
   };
+}
+
+/** The sending number's portfolio limit and what the workspace used of it in the last day (docs/numbers.md, "Portfolio messaging limits"). */
+async function portfolioLimitOf(workspace: Workspace, numberId: string) {
+  const [numbers, used24h] = await Promise.all([cachedNumbers(workspace), sentInLastDay(workspace.id)]);
+  return { tier: numbers.find((n) => n.id === numberId)?.messaging_limit ?? null, used24h };
 }

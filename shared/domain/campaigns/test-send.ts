@@ -1,5 +1,6 @@
 import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
+import { closedMarketError } from '#shared/domain/messages/markets';
 import { optedOutPhones } from '#shared/data/contact-claims';
 import { insertMessage } from '#shared/data/message';
 import type { Message } from '#shared/records/message';
@@ -69,7 +70,7 @@ export async function sendCampaignTest(workspace: Workspace, campaignId: string,
   const now = nowIso();
   const messages: Message[] = numbers.map((phone) => {
     const { parameters, rendered, content } = prepareTemplate(template, testInput(campaign, byPhone.get(phone), first, phone));
-    const error = optedOut.has(phone) ? RECIPIENT_OPTED_OUT : null;
+    const error = optedOut.has(phone) ? RECIPIENT_OPTED_OUT : closedMarketError(template.category, { phone });
     return {
       id: newId(),
       workspace_id: ws,

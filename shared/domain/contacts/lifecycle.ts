@@ -62,32 +62,44 @@ export async function deleteContact(ws: string, id: string): Promise<Contact> {
   throw busy();
 }
 
-/** Who wrote in: their number, or (for a customer the platform knows only by username) its user id. */
-export type SenderIdentity = { phone: string } | { userId: string };
+/** Who wrote in: their number, their business-scoped user id, or both as the platform reported them together (at least one). */
+export interface SenderIdentity {
+  phone?: string;
+  userId?: string;
+}
 
 /**
- * The contact of a customer who wrote in: created when the number (or user id) is new, named from
- * the platform profile while it has no name, opted out when the message was a stop word. Written
- * only when one of these changes something, so a conversation does not rewrite (and announce)
- * the contact on every message.
+ * The contact of a customer who wrote in: created when the number and user id are new, named from
+ * the platform profile while it has no name, opted out when the message was a stop word. A number
+ * and a user id reported together are merged onto one contact (contract §21): the user id is
+ * added to the number's contact, or the number to the user id's contact, unless another contact
+ * already holds it (then the number's contact is the customer's, and the other keeps its history).
+ * Written only when something changes, so a conversation does not rewrite (and announce) the
+ * contact on every message.
  */
 export async function contactOfSender(ws: string, who: SenderIdentity, sender: { profileName?: string; optOut: boolean }): Promise<Contact> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = nowIso();
-    const existingId = 'phone' in who ? await contactIdForPhone(ws, who.phone) : await contactIdForUser(ws, who.userId);
+    const [byPhone, byUser] = await Promise.all([
+      who.phone ? contactIdForPhone(ws, who.phone) : undefined,
+      who.userId ? contactIdForUser(ws, who.userId) : undefined,
+    ]);
+    const existingId = byPhone ?? byUser;
     const before = existingId ? await getContact(ws, existingId, true) : undefined;
     if (existingId && !before) continue; // deleted in between
     const changes: ContactChanges = {
       ...(sender.profileName && !before?.name && { name: sender.profileName }),
       ...(sender.optOut && !before?.opted_out_at && { opted_out: true }),
+      ...(who.phone && before && !before.phone_number && !byPhone && { phone_number: who.phone }),
     };
     if (!before) {
-      const contact = 'phone' in who ? newContact(newId(), who.phone, changes, now) : newContact(newId(), '', changes, now, who.userId);
+      const contact = newContact(newId(), who.phone ?? '', changes, now, who.userId);
       if (!(await insertContacts(ws, [contact])).length) return contact;
       continue; // claimed concurrently
     }
-    if (!Object.keys(changes).length) return before;
-    const after = applyChanges(before, changes, now);
+    const addUser = who.userId !== undefined && !before.user_id && !byUser;
+    if (!Object.keys(changes).length && !addUser) return before;
+    const after = { ...applyChanges(before, changes, now), ...(addUser && { user_id: who.userId }) };
     if (await replace(ws, before, after)) return after;
   }
   throw busy();

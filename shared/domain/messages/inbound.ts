@@ -1,5 +1,6 @@
 import { contactOfSender, moveContactNumber } from '#shared/domain/contacts/lifecycle';
 import { openWindow } from '#shared/domain/messages/window';
+import { customerKey } from '#shared/domain/messages/recipient';
 import { storedNumber } from '#shared/domain/numbers/numbers';
 import { DEFAULT_STOP_WORDS, isStopWord } from '#shared/domain/messages/opt-out';
 import { insertMessage, messageByPlatformId } from '#shared/data/message';
@@ -25,29 +26,33 @@ function optsOut(workspace: Workspace, inbound: PlatformInbound): boolean {
 }
 
 /**
- * A customer's message: opens the 24-hour window, files the sender as a contact (opting them out
- * on a stop word), links what it replies or reacts to, and stores the message (`inbound`,
- * `received`), in that order so a visible message implies the rest. Every step is idempotent: a
- * re-delivered webhook changes nothing. A sender known only by a platform user id (no number) is
- * filed under that id; there is no window for it (a reply needs a number).
+ * A customer's message: files the sender as a contact (merging a number and a user id reported
+ * together, opting them out on a stop word), opens the 24-hour window under the customer's key
+ * (their number when any source knows it, else their user id: recipient.ts), links what it
+ * replies or reacts to, and stores the message (`inbound`, `received`), in that order so a
+ * visible message implies the rest. Every step is idempotent: a re-delivered webhook changes nothing.
  */
 export async function recordInbound(workspace: Workspace, inbound: PlatformInbound): Promise<Message> {
   const ws = workspace.id;
-  const { phone, userId, profileName } = inbound.sender;
-  if (phone) await openWindow(workspace, inbound.phoneNumberId, phone, inbound.at);
-  const who = phone ? { phone } : { userId: userId! };
+  const { phone, userId, profileName, username } = inbound.sender;
+  const open = (key: string) => openWindow(workspace, inbound.phoneNumberId, key, inbound.at);
+  // With the number in hand the window opens at once; without, under the contact's number if it has one.
   const [contact, context, reacted] = await Promise.all([
-    contactOfSender(ws, who, { profileName, optOut: optsOut(workspace, inbound) }),
+    contactOfSender(ws, { ...(phone && { phone }), ...(userId && { userId }) }, { profileName, optOut: optsOut(workspace, inbound) }),
     inbound.repliedTo ? reference(ws, inbound.repliedTo) : undefined,
     inbound.reaction ? reference(ws, inbound.reaction.providerMessageId) : undefined,
+    phone ? open(phone) : undefined,
   ]);
+  const customer = { phone: phone ?? contact.phone_number, ...(userId && { userId }) };
+  if (!phone) await open(customerKey(customer));
   const replyCampaign = context?.campaign_id ?? reacted?.campaign_id;
   return insertMessage({
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
     workspace_id: ws,
-    phone_number: phone ?? '',
+    phone_number: customer.phone,
     ...storedNumber(workspace, inbound.phoneNumberId),
     ...(userId && { user_id: userId }),
+    ...(username && { username }),
     direction: 'inbound',
     status: 'received',
     message_type: inbound.type,

@@ -21,6 +21,7 @@ export const numbered = (m: Message, firstNumberId: string): NumberedMessage => 
 export const createdView = (m: NumberedMessage) => ({
   message_id: m.id,
   recipient: m.phone_number,
+  ...(m.user_id && { recipient_user_id: m.user_id }),
   business_number_id: m.business_number_id,
   status: 'queued' as const,
   message_type: m.message_type,
@@ -91,6 +92,7 @@ export const detailView = (m: NumberedMessage, mediaUrl: string | null = null) =
   ...(hasFlowResponse(m) && { flow_response: m.flow_response }),
   context: m.context ?? null,
   ...(m.user_id && { user_id: m.user_id }),
+  ...(m.username && { username: m.username }),
   ...(m.test_of_campaign && { test_of_campaign: m.test_of_campaign }),
   ...(m.retry_of && { retry_of: m.retry_of }),
   provider_message_id: m.provider_message_id,

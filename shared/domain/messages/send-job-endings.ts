@@ -2,6 +2,7 @@ import { holdAmbiguous, recordProviderId, releaseClaim } from '#shared/data/mess
 import { holdClaimed } from '#shared/domain/campaigns/window-wait';
 import { pauseNumber, resumeNumber } from '#shared/domain/messages/number-pause';
 import { pairLimitDelayMs } from '#shared/domain/messages/pair-pace';
+import { customerKey, recipientOf } from '#shared/domain/messages/recipient';
 import { slowDown } from '#shared/domain/messages/send-rate';
 import { attemptOf, secondsUntil, type Ending } from '#shared/domain/messages/send-state-machine';
 import { sendingNumber, type SendRun } from '#shared/domain/messages/send-job-steps';
@@ -56,7 +57,7 @@ const endings: Endings = {
     await resumeIf(step.resume, run);
     const phoneNumberId = sendingNumber(run);
     let delaySeconds: number;
-    if (step.for === 'pair_slot') delaySeconds = secondsUntil(await pairLimitDelayMs(phoneNumberId, run.message!.phone_number));
+    if (step.for === 'pair_slot') delaySeconds = secondsUntil(await pairLimitDelayMs(phoneNumberId, customerKey(recipientOf(run.message!))));
     else {
       if (step.for === 'throughput') await slowDown(phoneNumberId);
       delaySeconds = step.delaySeconds;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { getCampaign } from '#shared/data/campaign';
-import { optedOutPhones } from '#shared/data/contact-claims';
+import { optedOutPhones, optedOutUsers } from '#shared/data/contact-claims';
+import { recipientOf } from '#shared/domain/messages/recipient';
+import { PHONE_NUMBER_REQUIRED } from '#shared/domain/messages/failures';
 import { getMessage, type StoredMessage } from '#shared/data/message';
 import { claimForSend } from '#shared/data/message-claim';
 import type { Campaign } from '#shared/records/campaign';
@@ -34,15 +36,19 @@ export interface SendRun {
   /** Once the platform is called, the claim is never given back without knowing its outcome (docs/messaging.md §3). */
   phase: 'unclaimed' | 'claimed' | 'called';
   campaign?: Campaign;
-  request?: Omit<OutgoingMessage, 'to' | 'callbackData'>;
+  request?: Omit<OutgoingMessage, 'to' | 'recipient' | 'callbackData'>;
   answer?: SendAnswer;
   /** What threw, for the endings that log or rethrow it. */
   error?: unknown;
 }
 
+/** "Business-scoped User ID (BSUID) recipients are not supported for this message" (Meta, "Business-scoped user IDs", "Error codes"). */
+const USER_ID_NOT_SUPPORTED = 131062;
+
 /** The platform's refusal as the message keeps it: code, title, and the platform's subcode and details when it gave them. */
 const refusal = (error: PlatformError): MessageError => ({
-  code: error.code,
+  // 131062: a user id where the platform needs the number, the same refusal a send is answered with before it (contract §21).
+  code: error.code === USER_ID_NOT_SUPPORTED ? PHONE_NUMBER_REQUIRED.code : error.code,
   title: error.title,
   ...(error.subcode !== undefined && { subcode: error.subcode }),
   ...(error.details && { details: error.details }),
@@ -109,8 +115,9 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   },
 
   async read_opt_out(run) {
-    const phone = run.message!.phone_number;
-    return { event: 'opt_out_read', optedOut: (await optedOutPhones(run.workspace!.id, [phone])).has(phone), window: closedWindow(run) };
+    const { phone, userId } = recipientOf(run.message!);
+    const optedOut = phone ? await optedOutPhones(run.workspace!.id, [phone]) : await optedOutUsers(run.workspace!.id, [userId!]);
+    return { event: 'opt_out_read', optedOut: optedOut.size > 0, window: closedWindow(run) };
   },
 
   async build_request(run) {
@@ -123,7 +130,9 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
     run.phase = 'called';
     try {
       run.answer = await sendPlatformMessage(sendingNumber(run), run.accessToken!, {
-        to: message.phone_number,
+        // The number in `to`, the user id in `recipient` (contract §21): the platform prefers the number.
+        ...(message.phone_number && { to: message.phone_number }),
+        ...(message.user_id && { recipient: message.user_id }),
         callbackData: message.id,
         ...run.request!,
       });

@@ -3,6 +3,7 @@ import { currentPause } from '#shared/domain/messages/number-pause';
 import { fetchPhoneNumber } from '#shared/platform/graph-client';
 import { throughputOfLevel, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
 import { accessTokenFor } from '#shared/platform/secrets';
+import { customersOfTier } from '#shared/domain/numbers/messaging-limit';
 import { logger } from '#shared/logger';
 import { QUALITY_RATINGS, type BusinessNumber, type QualityRating } from '#shared/records/business-number';
 import type { Workspace } from '#shared/records/workspace';
@@ -28,7 +29,7 @@ export const detailsFromPlatform = (platform: PlatformPhoneNumber) => ({
   display_phone_number: (platform.display_phone_number ?? '').replace(/\D/g, ''),
   verified_name: platform.verified_name ?? null,
   quality_rating: qualityOf(platform.quality_rating),
-  messaging_limit: platform.messaging_limit_tier ?? null,
+  messaging_limit: platform.whatsapp_business_manager_messaging_limit ?? platform.messaging_limit_tier ?? null,
   throughput_mps: throughputOfLevel(platform.throughput?.level),
 });
 
@@ -111,6 +112,7 @@ export async function numberView(workspace: Workspace, number: BusinessNumber) {
     waba_id: number.waba_id,
     quality_rating: number.quality_rating,
     messaging_limit: number.messaging_limit,
+    portfolio_messaging_limit: customersOfTier(number.messaging_limit),
     throughput_mps: number.throughput_mps,
     status: pause ? ('paused' as const) : number.status,
     paused_reason: pause ? { code: pause.code, title: pause.title, since: pause.since } : null,

@@ -4,6 +4,7 @@ import { addCountedRun, MAX_RUN_COUNTER_ITEMS, type CountChange } from '#shared/
 import { failedCodeAttribute, RETRIED } from '#shared/data/campaign-metrics';
 import { messageFromStreamImage } from '#shared/data/message';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
+import { hourOf } from '#shared/data/sent-hours';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { billedCostChanges, newlyBilled, type BilledCost } from '#shared/domain/outbox/billed-cost';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
@@ -29,6 +30,8 @@ interface StatusMove {
   retryOfCode?: string | number;
   /** The message's cost, when this change made it billed (contract §20). */
   billed?: BilledCost;
+  /** A template message leaving `queued` for the platform: the clock hour it counts in (data/sent-hours). */
+  sentHour?: number;
 }
 
 const moved = (move: StatusMove) => move.from !== move.to;
@@ -54,6 +57,8 @@ function statusMoveOf(record: DynamoDBRecord): StatusMove | undefined {
     ...(from === 'failed' && { fromErrorCode: errorCodeOf(before) ?? 'unknown' }),
     ...(from === null && item.retry_of ? { retryOfCode: item.retry_of_code ?? 'unknown' } : {}),
     ...(billed && { billed }),
+    // Business-initiated: what the platform's messaging limit counts (docs/numbers.md, "Portfolio messaging limits").
+    ...(from === 'queued' && item.status !== 'failed' && item.message_type === 'template' && { sentHour: hourOf(Date.now()) }),
   };
 }
 
@@ -69,12 +74,13 @@ function countChanges(moves: StatusMove[]): CountChange[] {
 }
 
 /** A move's changes to its workspace counts and campaign metrics. */
-function statusChanges({ ws, campaignId, numberId, from, to, errorCode, fromErrorCode, retryOfCode }: StatusMove): CountChange[] {
+function statusChanges({ ws, campaignId, numberId, from, to, errorCode, fromErrorCode, retryOfCode, sentHour }: StatusMove): CountChange[] {
   const statusMoved = (counter: { ws: string; numberId?: string }): CountChange[] => [
     { ...counter, attribute: to, delta: 1 },
     ...(from ? [{ ...counter, attribute: from, delta: -1 }] : []),
   ];
   const changes = [...statusMoved({ ws }), ...(numberId ? statusMoved({ ws, numberId }) : [])];
+  if (sentHour !== undefined) changes.push({ ws, hour: sentHour, attribute: 'sent', delta: 1 });
   if (!campaignId) return changes;
   const metrics = { ws, campaignId };
   changes.push({ ...metrics, attribute: COUNTER_OF_STATUS[to], delta: 1 });
@@ -119,6 +125,7 @@ function leadingRun(moves: StatusMove[]): StatusMove[] {
       ...(move.numberId ? [`${move.ws}#NUMBER#${move.numberId}`] : []),
       ...(move.campaignId ? [`${move.ws}#${move.campaignId}`] : []),
       ...(move.billed ? [`${move.ws}#COST#${move.billed.day}`] : []),
+      ...(move.sentHour !== undefined ? [`${move.ws}@${move.sentHour}`] : []),
     ];
     const added = counters.filter((id) => !items.has(id));
     if (length && items.size + added.length > MAX_RUN_COUNTER_ITEMS) break;

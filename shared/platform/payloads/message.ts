@@ -1,6 +1,9 @@
 /** A message to send: the platform's `type` and its object, built by this folder's module for the kind. */
 export interface OutgoingMessage {
-  to: string;
+  /** The customer's number; with `recipient` too, the platform takes this one. */
+  to?: string;
+  /** The customer's business-scoped user id (Meta, "Business-scoped user IDs", "Send message requests"). */
+  recipient?: string;
   /** The platform's message `type` (`template`, `text`, `image`, …). */
   type: string;
   object: object;
@@ -19,7 +22,8 @@ export function messageBody(message: OutgoingMessage) {
   return {
     messaging_product: 'whatsapp',
     recipient_type: 'individual',
-    to: message.to,
+    ...(message.to && { to: message.to }),
+    ...(message.recipient && { recipient: message.recipient }),
     biz_opaque_callback_data: message.callbackData,
     ...(message.replyTo && message.type !== 'reaction' && { context: { message_id: message.replyTo } }),
     type: message.type,

@@ -76,6 +76,24 @@ export const campaignResults = v.object({
   completed_at: v.nullable(timestamp()),
 });
 
+const limitWarning = v.pipe(
+  v.nullable(
+    v.object({
+      limit: v.pipe(count(), v.description("The sending number's business portfolio messaging limit: unique customers per rolling 24 hours")),
+      used_24h: v.pipe(
+        count(),
+        v.description(
+          "Template messages the workspace's numbers handed to the platform in the current clock hour and the 23 before it (an upper bound on the unique customers the platform counts)",
+        ),
+      ),
+      audience: v.pipe(count(), v.description('Recipients this launch will send to (less opted-out and closed-market ones), each counted as new')),
+    }),
+  ),
+  v.description(
+    'Set when `audience` exceeds what is left of the limit (`limit - used_24h`): the campaign is sent all the same, and the platform decides what it delivers; null otherwise, or when the limit is unlimited or not known',
+  ),
+);
+
 export const campaignLaunch = v.object({
   campaign_id: recordId(),
   name: v.string(),
@@ -88,12 +106,19 @@ export const campaignLaunch = v.object({
       'Of `total_recipients`, the numbers that opted out, for a MARKETING template: their messages are created `failed` with `recipient_opted_out` and never sent',
     ),
   ),
+  excluded_market_not_allowed: v.pipe(
+    count(),
+    v.description(
+      'Of `total_recipients`, the numbers (not opted out) in a market the platform closes to marketing, for a MARKETING template: their messages are created `failed` with `market_not_allowed` and never sent',
+    ),
+  ),
   audience_complete: v.pipe(
     v.boolean(),
     v.description(
       "False when a large `segment` (over 5,000 contacts to read) is resolved in the background: both counts then leave its members out, and the campaign's `total_recipients` grows by them once resolved",
     ),
   ),
+  limit_warning: limitWarning,
 });
 
 /** What a launch would cost (contract §20). */

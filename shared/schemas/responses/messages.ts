@@ -16,7 +16,8 @@ const businessNumberId = () =>
 /** The 202 answer of POST /messages. */
 export const messageAccepted = v.object({
   message_id: recordId(),
-  recipient: digits(),
+  recipient: v.pipe(digits(), v.description('The number sent to; empty for a customer known only by user id (see `recipient_user_id`)')),
+  recipient_user_id: v.optional(v.pipe(v.string(), v.description('The `to_user_id` sent to'))),
   business_number_id: businessNumberId(),
   status: v.literal('queued'),
   message_type: v.picklist(SENT_TYPES),
@@ -177,7 +178,10 @@ export const message = v.object({
   reaction: v.nullable(v.object({ emoji: v.string(), ...reference() })),
   contacts: v.pipe(v.nullable(v.array(v.unknown())), v.description('Contact cards a customer shared, as the platform sent them')),
   context: v.nullable(v.object(reference())),
-  user_id: v.optional(v.string()),
+  user_id: v.optional(
+    v.pipe(v.string(), v.description("The customer's business-scoped user id: as the platform reported it (inbound), or the `to_user_id` sent to")),
+  ),
+  username: v.optional(v.pipe(v.string(), v.description("Inbound: the customer's WhatsApp username, when they adopted one"))),
   test_of_campaign: v.optional(v.pipe(recordId(), v.description('A test send of this campaign (POST /api/v1/campaigns/{id}/test): never counted in it'))),
   retry_of: v.optional(v.pipe(recordId(), v.description('A retry (POST /api/v1/campaigns/{id}/retry) of this failed message of the same campaign'))),
   provider_message_id: v.pipe(v.nullable(v.string()), v.description("The platform's message id; null until sent")),

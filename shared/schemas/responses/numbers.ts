@@ -11,7 +11,16 @@ export const businessNumber = v.object({
   verified_name: v.nullable(v.string()),
   waba_id: v.pipe(digits(), v.description('The WhatsApp Business Account it belongs to')),
   quality_rating: v.picklist(QUALITY_RATINGS),
-  messaging_limit: v.pipe(v.nullable(v.string()), v.description("The platform's tier, e.g. TIER_2K")),
+  messaging_limit: v.pipe(
+    v.nullable(v.string()),
+    v.description("The platform's messaging limit tier, e.g. TIER_2K: its business portfolio's, shared by all the portfolio's numbers"),
+  ),
+  portfolio_messaging_limit: v.pipe(
+    v.nullable(v.number()),
+    v.description(
+      'Unique customers the business portfolio may message outside a customer service window in a rolling 24 hours (`messaging_limit` as a number); null when unlimited or not known',
+    ),
+  ),
   throughput_mps: v.pipe(v.number(), v.description('Messages per second the platform allows it')),
   status: v.picklist(['connected', 'paused', 'disconnected']),
   paused_reason: v.nullable(v.object({ code: v.union([v.string(), v.number()]), title: v.string(), since: timestamp() })),
