@@ -128,6 +128,8 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
     await counting?.stop();
     await Promise.all(proxies.map((proxy) => proxy.stop()));
     await emulator?.stop();
+    // Idle keep-alive connections would hold close() open until they time out.
+    server?.closeAllConnections();
     await new Promise((resolve) => server?.close(resolve));
   });
 
