@@ -114,7 +114,11 @@ async function main() {
   if (meter) stops.push(meter.stop);
 
   const api = await startApiServer(apiPort, () => ready);
-  stops.push(() => new Promise((resolve) => api.close(resolve)));
+  stops.push(() => {
+    // Clients keep idle connections as long as the server's keep-alive (60 s): close() would wait for them.
+    api.closeAllConnections();
+    return new Promise((resolve) => api.close(resolve));
+  });
   const baseUrl = `http://localhost:${apiPort}`;
   simulator.setWebhookUrl(`http://127.0.0.1:${apiPort}/webhooks/whatsapp`);
 
