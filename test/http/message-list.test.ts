@@ -37,6 +37,8 @@ describe('GET /api/v1/messages', () => {
       message_type: 'template',
       template_name: 'welcome',
       campaign_id: null,
+      pricing: null,
+      cost: null,
       created_at: expect.any(String),
     });
     const third = await list('pageSize=10&page=3');
@@ -90,6 +92,8 @@ describe('GET /api/v1/messages', () => {
       campaign_id: null,
       provider_message_id: null,
       error: null,
+      pricing: null,
+      cost: null,
       metadata: { sent_at: null, delivered_at: null, read_at: null, failed_at: null, played_at: null, edited_at: null, revoked_at: null, send_attempts: 0 },
       created_at: expect.any(String),
       updated_at: expect.any(String),

@@ -34,8 +34,9 @@ describe('checkReply', () => {
   });
 
   it('refuses a status the operation does not document, and a code its status does not', () => {
-    expect(() => checkReply('GET', path, error(403, 'forbidden'))).toThrow(/status not documented/);
+    expect(() => checkReply('GET', path, error(409, 'invalid_state'))).toThrow(/status not documented/);
     expect(() => checkReply('GET', path, error(404, 'route_not_found'))).toThrow(/allowed values/);
+    expect(() => checkReply('GET', path, error(403, 'forbidden'))).toThrow(/allowed values/);
   });
 
   it('refuses an answer without its required headers', () => {
