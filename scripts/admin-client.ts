@@ -4,10 +4,9 @@
  * a SigV4 signature of the caller's AWS credentials (the SDK's default chain), which API Gateway
  * checks against the operator grants (README, "Deploying").
  */
-import { createHash, createHmac } from 'node:crypto';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { SourceData } from '@smithy/types';
+import { Sha256 } from '#shared/signing/sha256';
 import { readJson, type Credentials } from '#local/stack-file';
 
 export interface AdminReply {
@@ -16,23 +15,6 @@ export interface AdminReply {
 }
 
 export type AdminCall = (method: string, path: string, body?: unknown) => Promise<AdminReply>;
-
-const bytesOf = (data: SourceData) =>
-  typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
-
-/** SHA-256 and HMAC-SHA256 for the signer, from node:crypto. */
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: SourceData) {
-    this.hash = secret ? createHmac('sha256', bytesOf(secret)) : createHash('sha256');
-  }
-  update(data: SourceData): void {
-    this.hash.update(bytesOf(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-}
 
 async function send(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<AdminReply> {
   const response = await fetch(url, { method, headers, body });

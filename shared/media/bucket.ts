@@ -1,6 +1,6 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { SourceData } from '@smithy/types';
+import { Sha256 } from '#shared/signing/sha256';
 import { env } from '#shared/config';
 import { MEDIA_LINK_SECONDS } from '#shared/media/bucket-settings';
 
@@ -13,23 +13,6 @@ import { MEDIA_LINK_SECONDS } from '#shared/media/bucket-settings';
 export const mediaBucket = () => env.mediaBucket;
 
 const ATTEMPTS = 3;
-
-const bytesOf = (data: SourceData) =>
-  typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data);
-
-/** SHA-256 and HMAC-SHA256 for the signer, from node:crypto. */
-class Sha256 {
-  private readonly hash;
-  constructor(secret?: SourceData) {
-    this.hash = secret ? createHmac('sha256', bytesOf(secret)) : createHash('sha256');
-  }
-  update(data: SourceData): void {
-    this.hash.update(bytesOf(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.hash.digest());
-  }
-}
 
 /** The function's role credentials, which Lambda puts in the environment; locally, the emulator's. */
 function credentials() {
