@@ -55,21 +55,43 @@ export async function putPlatformId(message: Message, providerMessageId: string)
  */
 export type StoredMessage = Message & { claim?: { token: string; at: number }; ambiguous_since?: string; waits?: number };
 
+/**
+ * A template's rendering that is its body alone (no header, footer or buttons) is the message's
+ * `content`: it is left out of the item and put back on every read. Its 70 bytes or more took a
+ * priced message over 1 KB, so that each status write cost two units (docs/performance.md).
+ */
+const isBodyOnly = (message: Message): boolean =>
+  message.rendered !== null &&
+  message.rendered.header === null &&
+  message.rendered.footer === null &&
+  message.rendered.buttons.length === 0 &&
+  message.rendered.body === message.content;
+
+/** A message item as read, its rendering put back: a template message without `rendered` was rendered to its body alone. */
+export function withRendering(item: Record<string, unknown>): Record<string, unknown> {
+  const bodyOnly = item.message_type === 'template' && item.rendered === undefined;
+  return bodyOnly ? { ...item, rendered: { header: null, body: item.content, footer: null, buttons: [] } } : item;
+}
+
+const storedMessage = (item: Record<string, unknown>) => withRendering(item) as unknown as StoredMessage;
+
 /** The stored item: the message plus its list (sharded) and conversation index keys. */
 function messageItem(message: Message) {
   const ws = message.workspace_id;
+  const { rendered, ...rest } = message;
   return {
     ...messageKey(ws, message.id),
     ...historyEntry(ws, messageShard(message.id), message.id),
     ...conversationEntry(ws, message.phone_number, message.id),
     ...(message.window_opens_at && message.campaign_id && waitingEntry(ws, message.campaign_id, message.window_opens_at, message.id)),
-    ...message,
+    ...rest,
+    ...(!isBodyOnly(message) && { rendered }),
   };
 }
 
 export async function getMessage(ws: string, id: string, consistent = false): Promise<StoredMessage | undefined> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: messageKey(ws, id), ConsistentRead: consistent }));
-  return Item as StoredMessage | undefined;
+  return Item && storedMessage(Item);
 }
 
 /**
@@ -84,15 +106,19 @@ export async function insertMessage(message: Message): Promise<Message> {
 }
 
 /** The message a table stream image holds (with its index keys and bookkeeping), or undefined when the image is another record's. */
-export const messageFromStreamImage = (image: StreamImage | undefined): StoredMessage | undefined =>
-  streamItemOf(image, (key) => key.SK === MESSAGE) as StoredMessage | undefined;
+export function messageFromStreamImage(image: StreamImage | undefined): StoredMessage | undefined {
+  const item = streamItemOf(image, (key) => key.SK === MESSAGE);
+  return item && storedMessage(item);
+}
 
 /** The messages with these ids that exist, read strongly consistent. */
-export const messagesByIds = (ws: string, ids: string[]): Promise<StoredMessage[]> =>
-  getMany<StoredMessage>(
-    ids.map((id) => messageKey(ws, id)),
-    true,
-  );
+export const messagesByIds = async (ws: string, ids: string[]): Promise<StoredMessage[]> =>
+  (
+    await getMany<Record<string, unknown>>(
+      ids.map((id) => messageKey(ws, id)),
+      true,
+    )
+  ).map(storedMessage);
 
 /** Writes a message unless one with its id exists: true when it was written. */
 export const putNewMessage = (message: Message): Promise<boolean> =>
