@@ -5,6 +5,8 @@
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
  *   npm run --silent admin -- workspace suspend --id ID | workspace unsuspend --id ID
+ *   npm run --silent admin -- workspace onboard --id ID --code C --phone-number-id P --waba-id W [--pin 123456]
+ *     (locally without --code: a business signs up through the simulator's Embedded Signup first)
  *   npm run --silent admin -- key create --workspace ID [--name N] [--description D]
  *   npm run --silent admin -- number list --workspace ID | number connect --workspace ID --phone-number-id P --waba-id W
  *   npm run --silent admin -- number set-throughput --phone-number-id ID --mps 1000
@@ -30,6 +32,8 @@ const { positionals, values } = parseArgs({
     description: { type: 'string' },
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
+    code: { type: 'string' },
+    pin: { type: 'string' },
     'api-url': { type: 'string' },
     region: { type: 'string' },
     table: { type: 'string' },
@@ -99,6 +103,12 @@ async function localNumber(simulatorUrl: string) {
   return number;
 }
 
+/** Locally: a business completes the simulator's Embedded Signup, whose page hands over these. */
+async function localSignup(simulatorUrl: string): Promise<{ code: string; phone_number_id: string; waba_id: string; pin?: string }> {
+  const reply = await fetch(`${simulatorUrl}/_simulate/embedded-signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  return (await reply.json()) as { code: string; phone_number_id: string; waba_id: string; pin: string };
+}
+
 const workspacePath = (id: string) => `/admin/v1/workspaces/${encodeURIComponent(id)}`;
 
 async function setWorkspace(call: AdminCall, changes: Record<string, unknown>): Promise<WorkspaceView> {
@@ -155,6 +165,18 @@ async function main() {
       const workspace = await setWorkspace(call, { suspended: command === 'workspace suspend' });
       return print(workspace, `Workspace ${workspace.id} is ${workspace.suspended ? 'suspended' : 'active again'}`);
     }
+    case 'workspace onboard': {
+      const signup = values.code
+        ? { code: values.code, phone_number_id: required('phone-number-id'), waba_id: required('waba-id'), ...(values.pin && { pin: values.pin }) }
+        : simulatorUrl
+          ? await localSignup(simulatorUrl)
+          : fail('--code, --phone-number-id and --waba-id (from Embedded Signup) are required for a deployed stack');
+      const workspace = await data<WorkspaceView & { onboarding: { status: string; steps: { name: string; status: string }[] } }>(
+        call('POST', `${workspacePath(required('id'))}/onboarding`, signup),
+      );
+      const steps = workspace.onboarding.steps.map((s) => `  ${s.name.padEnd(16)} ${s.status}`).join('\n');
+      return print(workspace, `Workspace ${workspace.id} onboarded with number ${signup.phone_number_id}\n${steps}`);
+    }
     case 'key create': {
       const body = { name: values.name ?? 'Admin key', ...(values.description && { description: values.description }) };
       const key = await data<{ api_key: string }>(call('POST', `${workspacePath(required('workspace'))}/keys`, body));
@@ -179,7 +201,7 @@ async function main() {
     }
     default:
       fail(
-        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend, admin key create, admin number list|connect|set-throughput (see README)',
+        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend|onboard, admin key create, admin number list|connect|set-throughput (see README)',
       );
   }
 }

@@ -5,6 +5,7 @@ import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import type { TransactItem } from '#shared/data/table/transact';
 import { routeClaimed } from '#shared/data/business-number';
+import type { Onboarding } from '#shared/records/onboarding';
 import type { Plan, Workspace } from '#shared/records/workspace';
 
 /** A workspace, with the count of its active API keys. */
@@ -22,6 +23,7 @@ const toWorkspace = (item: Record<string, unknown>): Workspace => ({
   ...(typeof item.rate_limit === 'number' && { rate_limit: item.rate_limit }),
   ...(item.suspended === true && { suspended: true }),
   ...(typeof item.suspended_at === 'string' && { suspended_at: item.suspended_at }),
+  ...(typeof item.onboarding === 'object' && item.onboarding !== null && { onboarding: item.onboarding as Onboarding }),
   created_at: item.created_at as string,
 });
 
@@ -61,7 +63,7 @@ export async function allWorkspaces(): Promise<Workspace[]> {
   return items.map(toWorkspace);
 }
 
-export type WorkspaceSettings = Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id' | 'suspended' | 'suspended_at'>>;
+export type WorkspaceSettings = Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id' | 'suspended' | 'suspended_at' | 'onboarding'>>;
 
 /** Sets settings (plan, stop words, suspension…) of an existing workspace and returns it; undefined when there is none. */
 export async function updateSettings(id: string, settings: WorkspaceSettings): Promise<Workspace | undefined> {

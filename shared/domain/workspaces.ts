@@ -70,7 +70,7 @@ const cleanStopWords = (words: string[]): string[] => {
 };
 
 /** The operator's settings of a workspace (contract §19): plan, rate limit, stop words, suspension. No change: the workspace as it is. */
-export async function updateWorkspace(id: string, changes: Omit<WorkspaceSettings, 'default_number_id' | 'suspended_at'>): Promise<Workspace> {
+export async function updateWorkspace(id: string, changes: Omit<WorkspaceSettings, 'default_number_id' | 'suspended_at' | 'onboarding'>): Promise<Workspace> {
   const settings: WorkspaceSettings = {
     ...changes,
     ...(changes.stop_words && { stop_words: cleanStopWords(changes.stop_words) }),

@@ -1,3 +1,5 @@
+import type { Onboarding } from '#shared/records/onboarding';
+
 /** A workspace: its business numbers (the first one named here, the others in their own records, contract §17) and its settings. */
 export const PLANS = ['starter', 'growth', 'pro'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -19,6 +21,8 @@ export interface Workspace {
   suspended?: boolean;
   /** When it was last suspended: its waiting sends look again less often after the first hour. */
   suspended_at?: string;
+  /** Its Embedded Signup onboarding, once started (its token is in its secret, never here). */
+  onboarding?: Onboarding;
   created_at: string;
 }
 

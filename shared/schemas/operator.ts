@@ -43,6 +43,26 @@ export const operatorKeyBody = /* @__PURE__ */ droppable(() => keyBody());
 /** POST /admin/v1/workspaces/{id}/numbers */
 export const operatorNumberBody = /* @__PURE__ */ droppable(() => v.object(numberFields()));
 
+/** POST /admin/v1/workspaces/{id}/onboarding: what the platform's Embedded Signup handed the operator's page (contract §19). */
+export const onboardingBody = /* @__PURE__ */ droppable(() =>
+  v.object({
+    code: v.pipe(
+      v.string(),
+      v.description('The code Embedded Signup returned; exchanged once for the business token, valid 10 minutes'),
+      v.minLength(1, 'Must not be empty'),
+      v.maxLength(2048, 'Must be at most 2048 characters'),
+    ),
+    ...numberFields(),
+    pin: v.optional(
+      v.pipe(
+        v.string(),
+        v.description("The number's two-step verification PIN (6 digits); absent: the service sets a random one and keeps it in the workspace's secret"),
+        v.regex(/^\d{6}$/, 'Must be 6 digits'),
+      ),
+    ),
+  }),
+);
+
 /** PATCH /admin/v1/numbers/{id} */
 export const numberThroughputParams = /* @__PURE__ */ droppable(() => v.object({ id: platformId('phone number id') }));
 export const numberThroughputBody = /* @__PURE__ */ droppable(() =>

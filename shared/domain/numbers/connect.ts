@@ -18,7 +18,12 @@ import { nowIso } from '#shared/time';
  * business account's webhooks, claims it (one workspace per number, decided by the table), then
  * syncs that account's templates. Platform steps come first: a refusal leaves nothing stored.
  */
-export async function connectNumber(workspace: Workspace, input: { phone_number_id: string; waba_id: string }): Promise<NumberView> {
+export async function connectNumber(
+  workspace: Workspace,
+  input: { phone_number_id: string; waba_id: string },
+  /** Onboarding syncs in a step of its own, whose failure it records. */
+  options = { syncTemplates: true },
+): Promise<NumberView> {
   const token = await accessTokenFor(workspace.id);
   const platform = await onPlatform('read the number', () => fetchPhoneNumber(input.phone_number_id, token));
   await onPlatform("subscribe the app to the business account's webhooks", () => subscribeApp(input.waba_id, token));
@@ -37,6 +42,7 @@ export async function connectNumber(workspace: Workspace, input: { phone_number_
   if (outcome === 'in_use') throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
   if (outcome === 'connected') throw errors.invalidState(`Number ${input.phone_number_id} is already connected to this workspace`);
   forgetNumbers(workspace.id);
+  if (!options.syncTemplates) return numberView(workspace, number);
   try {
     await syncTemplates(workspace, input.waba_id);
   } catch (error) {

@@ -15,8 +15,8 @@ import { rateLimitOf, type Plan, type Workspace } from '#shared/records/workspac
 
 /**
  * A workspace as the operator sees it: its settings as they apply (the plan's rate limit and the
- * default stop words when none of its own are set), its numbers, and its onboarding (none yet:
- * Embedded Signup is not built, docs/operator.md).
+ * default stop words when none of its own are set), its numbers, and its Embedded Signup
+ * onboarding (null until one is started; never its token, which is only in its secret).
  */
 export async function operatorView(workspace: Workspace) {
   return {
@@ -28,7 +28,7 @@ export async function operatorView(workspace: Workspace) {
     suspended: workspace.suspended === true,
     status: 'active' as const,
     numbers: await listNumbers(workspace),
-    onboarding: null,
+    onboarding: workspace.onboarding ?? null,
     created_at: workspace.created_at,
   };
 }

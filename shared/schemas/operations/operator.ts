@@ -3,6 +3,7 @@ import {
   numberThroughputBody,
   numberThroughputParams,
   operatorKeyBody,
+  onboardingBody,
   operatorNumberBody,
   updateWorkspaceBody,
   workspaceParams,
@@ -76,6 +77,18 @@ export const ConnectWorkspaceNumber = {
   auth: 'operator',
   request: { params: workspaceParams, body: operatorNumberBody },
   success: [{ status: 201, data: 'businessNumber' }],
+  errors: ['not_found', 'number_in_use', 'invalid_state', 'platform_error'],
+  unprocessable: ['platform_error'],
+} satisfies OperatorOperation;
+
+export const OnboardWorkspace = {
+  tag: 'Operator: workspaces',
+  summary: 'Onboard a business through Embedded Signup',
+  description:
+    "Exchanges the code for the business's token (kept in the workspace's secret: never stored in the table, returned or logged), registers the number for the Cloud API, subscribes the app to the business account's webhooks, connects the number and syncs its templates. Each step is recorded in `onboarding`; a failed step answers `platform_error` (422 refused, 502 no answer) with `details` naming the `step` first, then the platform's code and message; repeating the request resumes after the last step that succeeded. The number is usable only once connected.",
+  auth: 'operator',
+  request: { params: workspaceParams, body: onboardingBody },
+  success: [{ status: 200, data: 'operatorWorkspace' }],
   errors: ['not_found', 'number_in_use', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies OperatorOperation;
