@@ -63,7 +63,9 @@ export async function allWorkspaces(): Promise<Workspace[]> {
   return items.map(toWorkspace);
 }
 
-export type WorkspaceSettings = Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id' | 'suspended' | 'suspended_at' | 'onboarding'>>;
+export type WorkspaceSettings = Partial<
+  Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id' | 'suspended' | 'suspended_at' | 'onboarding'>
+>;
 
 /** Sets settings (plan, stop words, suspension…) of an existing workspace and returns it; undefined when there is none. */
 export async function updateSettings(id: string, settings: WorkspaceSettings): Promise<Workspace | undefined> {

@@ -156,7 +156,8 @@ export async function exchangeCode(input: { appId: string; appSecret: string; co
     throw new PlatformUnreachable(error);
   }
   const answer = await graphAnswer<{ access_token?: string }>(response);
-  if (typeof answer.access_token !== 'string' || !answer.access_token) throw new PlatformUnreachable(new Error('The platform answered without an access token'));
+  if (typeof answer.access_token !== 'string' || !answer.access_token)
+    throw new PlatformUnreachable(new Error('The platform answered without an access token'));
   return answer.access_token;
 }
 

@@ -47,7 +47,7 @@ async function open() {
   return reply.body.data as { workspace: { id: string }; key: { api_key: string } };
 }
 
-const onboard = (workspaceId: string, body: Record<string, unknown>) => admin('POST', `/workspaces/${workspaceId}/onboarding`, body);
+const onboard = (workspaceId: string, body: object) => admin('POST', `/workspaces/${workspaceId}/onboarding`, body);
 
 /** The workspace's token as the local secret store keeps it (a file, never the table). */
 const storedToken = async (workspaceId: string): Promise<string> =>
@@ -82,7 +82,9 @@ describe('onboarding by Embedded Signup', () => {
       updated_at: expect.any(String),
     });
     expect(reply.body.data.numbers).toContainEqual(expect.objectContaining({ id: business.phone_number_id, waba_id: business.waba_id, status: 'connected' }));
-    const subscribed = await fetch(`${api.simulator.url}/v23.0/${business.waba_id}/subscribed_apps`, { headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` } });
+    const subscribed = await fetch(`${api.simulator.url}/v23.0/${business.waba_id}/subscribed_apps`, {
+      headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` },
+    });
     expect(((await subscribed.json()) as { data: unknown[] }).data).toHaveLength(1);
 
     // The business token: in the workspace's secret, nowhere in the table or the answers.
@@ -172,7 +174,13 @@ describe('onboarding by Embedded Signup', () => {
       ]),
     );
     const read = await admin('GET', `/workspaces/${workspace.id}`);
-    expect(stepsOf(read)).toEqual({ exchange_code: 'succeeded', register_number: 'failed', subscribe_app: 'pending', connect_number: 'pending', sync_templates: 'pending' });
+    expect(stepsOf(read)).toEqual({
+      exchange_code: 'succeeded',
+      register_number: 'failed',
+      subscribe_app: 'pending',
+      connect_number: 'pending',
+      sync_templates: 'pending',
+    });
     expect((await sendFrom(key.api_key, business.phone_number_id)).body.error.code).toBe('unknown_number');
 
     // The same (now used) code: the exchange is not repeated.
@@ -192,7 +200,12 @@ describe('onboarding by Embedded Signup', () => {
     const other = await signup();
     const foreign = await onboard(workspace.id, { ...other, phone_number_id: business.phone_number_id });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.error.details).toEqual(expect.arrayContaining([{ field: 'step', message: 'register_number' }, { field: 'code', message: '100' }]));
+    expect(foreign.body.error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'step', message: 'register_number' },
+        { field: 'code', message: '100' },
+      ]),
+    );
 
     // The same business signs up again for the same number, for another workspace: the number is the first one's.
     const again = await signup({ phone_number_id: business.phone_number_id });

@@ -49,8 +49,11 @@ async function pinFor(workspace: Workspace, input: OnboardingInput, token: strin
 const steps: Record<OnboardingStepName, (workspace: Workspace, input: OnboardingInput) => Promise<unknown>> = {
   exchange_code: async (workspace, input) => {
     const { app_id, app_secret } = await platformSecrets();
-    if (!app_id || !app_secret) throw errors.invalidState("The platform secret has no app_id or app_secret: the code cannot be exchanged (docs/operator.md, 'Onboarding')");
-    const token = await onPlatform('exchange the Embedded Signup code for a business token', () => exchangeCode({ appId: app_id, appSecret: app_secret, code: input.code }));
+    if (!app_id || !app_secret)
+      throw errors.invalidState("The platform secret has no app_id or app_secret: the code cannot be exchanged (docs/operator.md, 'Onboarding')");
+    const token = await onPlatform('exchange the Embedded Signup code for a business token', () =>
+      exchangeCode({ appId: app_id, appSecret: app_secret, code: input.code }),
+    );
     await storeWorkspaceSecret(workspace.id, { access_token: token });
   },
   register_number: async (workspace, input) => {
@@ -78,7 +81,12 @@ const platformCodeOf = (error: DomainError<string>): number | null => {
 
 /** The failure as answered: its own code and status, with the step named first in `details`. */
 const naming = (error: DomainError<string>, step: OnboardingStepName) =>
-  new DomainError(error.code, `Onboarding step ${step} failed: ${error.message}`, [{ field: 'step', message: step }, ...(error.details ?? [])], error.unprocessable);
+  new DomainError(
+    error.code,
+    `Onboarding step ${step} failed: ${error.message}`,
+    [{ field: 'step', message: step }, ...(error.details ?? [])],
+    error.unprocessable,
+  );
 
 async function save(workspace: Workspace, onboarding: Onboarding): Promise<Workspace> {
   const updated = await updateSettings(workspace.id, { onboarding: { ...onboarding, updated_at: nowIso() } });

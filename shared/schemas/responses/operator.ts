@@ -19,7 +19,10 @@ const onboardingStep = v.object({
 const onboarding = v.object({
   phone_number_id: v.string(),
   waba_id: v.string(),
-  status: v.pipe(v.picklist(['in_progress', 'failed', 'completed']), v.description('`failed`: repeat the request to resume after the last step that succeeded')),
+  status: v.pipe(
+    v.picklist(['in_progress', 'failed', 'completed']),
+    v.description('`failed`: repeat the request to resume after the last step that succeeded'),
+  ),
   steps: v.array(onboardingStep),
   started_at: timestamp(),
   updated_at: timestamp(),
