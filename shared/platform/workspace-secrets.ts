@@ -15,6 +15,8 @@ export interface WorkspaceSecret {
   access_token: string;
   /** The two-step verification PIN the number was registered with, when the service chose it. */
   pin?: string;
+  /** SHA-256 (hex) of the Embedded Signup code the token came from: that code needs no second exchange. */
+  code_sha256?: string;
 }
 
 /** Where workspaces' own secrets are kept: never in the table (docs/operator.md, "Onboarding"). */

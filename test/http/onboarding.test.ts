@@ -249,6 +249,18 @@ describe('onboarding by Embedded Signup', () => {
     expect((await sendFrom(key.api_key, business.phone_number_id)).status).toBe(202);
   });
 
+  it('two requests at once with one code: each completes or names the step it lost, and a repeat completes (the exchanged code is not asked for again)', async () => {
+    const { workspace, key } = await open();
+    const business = await signup();
+    const answers = await Promise.all([onboard(workspace.id, business), onboard(workspace.id, business)]);
+    // One may lose a race on a step (the code exchanged by the other, the number connected by it): it names that step.
+    for (const reply of answers) if (reply.status !== 200) expect(reply.body.error.details[0].field).toBe('step');
+    const repeat = await onboard(workspace.id, business);
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.data.onboarding.status).toBe('completed');
+    expect((await sendFrom(key.api_key, business.phone_number_id)).status).toBe(202);
+  });
+
   it('refuses bad input (400) and an unknown workspace (404)', async () => {
     const { workspace } = await open();
     const bad = await onboard(workspace.id, { code: '', phone_number_id: '+1 555', waba_id: 7, pin: '12' });

@@ -4,7 +4,7 @@
  * the table), its number is registered and connected, its templates synced. Each step is recorded
  * on the workspace; a repeated request resumes after the last step that succeeded.
  */
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { updateSettings } from '#shared/data/workspace';
 import { connectNumber } from '#shared/domain/numbers/connect';
 import { workspaceNumbers } from '#shared/domain/numbers/numbers';
@@ -41,20 +41,23 @@ async function pinFor(workspace: Workspace, input: OnboardingInput, token: strin
   const kept = (await workspaceSecret(workspace.id))?.pin;
   if (kept) return kept;
   const pin = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await storeWorkspaceSecret(workspace.id, { access_token: token, pin });
+  await storeWorkspaceSecret(workspace.id, { ...(await workspaceSecret(workspace.id)), access_token: token, pin });
   return pin;
 }
 
 /** What each step does; every platform call through onPlatform, so a refusal is 422 `platform_error` with the platform's code. */
 const steps: Record<OnboardingStepName, (workspace: Workspace, input: OnboardingInput) => Promise<unknown>> = {
   exchange_code: async (workspace, input) => {
+    const code_sha256 = createHash('sha256').update(input.code).digest('hex');
+    // Already exchanged for this workspace (a request that stored the token but not the step, or one running alongside).
+    if ((await workspaceSecret(workspace.id))?.code_sha256 === code_sha256) return;
     const { app_id, app_secret } = await platformSecrets();
     if (!app_id || !app_secret)
       throw errors.invalidState("The platform secret has no app_id or app_secret: the code cannot be exchanged (docs/operator.md, 'Onboarding')");
     const token = await onPlatform('exchange the Embedded Signup code for a business token', () =>
       exchangeCode({ appId: app_id, appSecret: app_secret, code: input.code }),
     );
-    await storeWorkspaceSecret(workspace.id, { access_token: token });
+    await storeWorkspaceSecret(workspace.id, { access_token: token, code_sha256 });
   },
   register_number: async (workspace, input) => {
     const token = await accessTokenFor(workspace.id);
