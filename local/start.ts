@@ -140,7 +140,7 @@ async function main() {
   const credentials = await ensureDemoWorkspace(baseUrl, simulator.url, operatorKey);
   // Every workspace's number, so the simulator's webhooks name its business account as the platform does.
   for (const workspace of await listWorkspaces()) {
-    simulator.registerNumber(workspace.phone_number_id, workspace.waba_id);
+    if (workspace.phone_number_id && workspace.waba_id) simulator.registerNumber(workspace.phone_number_id, workspace.waba_id);
     if (workspace.onboarding) simulator.registerNumber(workspace.onboarding.phone_number_id, workspace.onboarding.waba_id);
   }
 

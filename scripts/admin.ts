@@ -1,6 +1,6 @@
 /**
  * Operator command: a client of the operator's API, /admin/v1 (contract §19, docs/operator.md).
- *   npm run --silent admin -- workspace create --name Acme --plan growth --json
+ *   npm run --silent admin -- workspace create --name Acme --plan growth [--phone-number-id P --waba-id W | --no-number] --json
  *   npm run --silent admin -- workspace list | workspace get --id ID | workspace set-plan --id ID --plan pro
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
@@ -33,6 +33,7 @@ const { positionals, values } = parseArgs({
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
     code: { type: 'string' },
+    'no-number': { type: 'boolean', default: false },
     pin: { type: 'string' },
     'api-url': { type: 'string' },
     region: { type: 'string' },
@@ -123,12 +124,16 @@ async function main() {
   switch (command) {
     case 'workspace create': {
       const given = values['phone-number-id'] && { phone_number_id: values['phone-number-id'], waba_id: required('waba-id') };
-      const number = given || (simulatorUrl ? await localNumber(simulatorUrl) : fail('--phone-number-id and --waba-id are required for a deployed stack'));
+      // Without a number: locally one made up (unless --no-number); deployed, none (onboarding gives it its first).
+      const number = given || (simulatorUrl && !values['no-number'] ? await localNumber(simulatorUrl) : undefined);
       const opened = await data<{ workspace: WorkspaceView; key: { api_key: string } }>(
         call('POST', '/admin/v1/workspaces', { name: required('name'), plan: plan(), ...number }),
       );
-      const result = { workspace_id: opened.workspace.id, api_key: opened.key.api_key, phone_number_id: number.phone_number_id };
-      return print(result, `Workspace ${result.workspace_id} (${opened.workspace.plan})\nAPI key ${result.api_key}\nphone_number_id ${result.phone_number_id}`);
+      const result = { workspace_id: opened.workspace.id, api_key: opened.key.api_key, phone_number_id: number?.phone_number_id ?? null };
+      return print(
+        result,
+        `Workspace ${result.workspace_id} (${opened.workspace.plan})\nAPI key ${result.api_key}\nphone_number_id ${result.phone_number_id ?? '(none yet: onboard it)'}`,
+      );
     }
     case 'workspace list': {
       const workspaces = await data<WorkspaceView[]>(call('GET', '/admin/v1/workspaces'));

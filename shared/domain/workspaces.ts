@@ -9,8 +9,10 @@ import type { Plan, Workspace } from '#shared/records/workspace';
  * Creates the workspace and claims its phone_number_id in one transaction, so a
  * platform number always routes to exactly one workspace.
  */
-export async function createWorkspace(input: { name: string; plan: Plan; phone_number_id: string; waba_id: string }): Promise<Workspace> {
-  const workspace: Workspace = { id: newId(), ...input, created_at: nowIso() };
+export async function createWorkspace<Input extends { name: string; plan: Plan; phone_number_id?: string; waba_id?: string }>(
+  input: Input,
+): Promise<Workspace & Input> {
+  const workspace = { id: newId(), ...input, created_at: nowIso() };
   if (!(await insertWorkspace(workspace))) throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
   return workspace;
 }

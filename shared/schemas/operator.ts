@@ -7,8 +7,28 @@ import { droppable, keyBody, platformId, text, uuid } from '#shared/schemas/comm
 const numberFields = () => ({ phone_number_id: platformId('phone number id'), waba_id: platformId('WhatsApp Business Account id') });
 const plan = () => v.picklist(PLANS, `Must be one of ${PLANS.join(', ')}`);
 
-/** POST /admin/v1/workspaces: its first number is named now (docs/operator.md). */
-export const createWorkspaceBody = /* @__PURE__ */ droppable(() => v.object({ name: text(100), plan: plan(), ...numberFields() }));
+/**
+ * POST /admin/v1/workspaces: `name, plan` (contract §19); its first number optionally (both ids or
+ * neither): without one, onboarding (or connecting a number) gives it its first (docs/operator.md).
+ */
+export const createWorkspaceBody = /* @__PURE__ */ droppable(() =>
+  v.pipe(
+    v.object({
+      name: text(100),
+      plan: plan(),
+      phone_number_id: v.optional(platformId('phone number id')),
+      waba_id: v.optional(platformId('WhatsApp Business Account id')),
+    }),
+    v.forward(
+      v.partialCheck(
+        [['phone_number_id'], ['waba_id']],
+        (input) => (input.phone_number_id === undefined) === (input.waba_id === undefined),
+        'phone_number_id and waba_id go together: both or neither',
+      ),
+      ['waba_id'],
+    ),
+  ),
+);
 
 /** PATCH /admin/v1/workspaces/{id}: only the fields sent change. */
 export const updateWorkspaceBody = /* @__PURE__ */ droppable(() =>

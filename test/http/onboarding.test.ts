@@ -38,11 +38,11 @@ const simulator = async (method: string, path: string, body?: unknown) =>
     })
   ).json() as Promise<any>;
 
-/** A workspace as the operator opens it (its first number one the simulator knows). */
-async function open() {
+/** A workspace as the operator opens it for onboarding: `name, plan` only (contract §19), or with a first number the simulator knows. */
+async function open(withNumber = false) {
   const number = { phone_number_id: randomDigits(15), waba_id: randomDigits(15) };
-  api.simulator.registerNumber(number.phone_number_id, number.waba_id);
-  const reply = await admin('POST', '/workspaces', { name: 'Signed up', plan: 'growth', ...number });
+  if (withNumber) api.simulator.registerNumber(number.phone_number_id, number.waba_id);
+  const reply = await admin('POST', '/workspaces', { name: 'Signed up', plan: 'growth', ...(withNumber && number) });
   expect(reply.status).toBe(201);
   return reply.body.data as { workspace: { id: string }; key: { api_key: string } };
 }
@@ -63,8 +63,11 @@ describe('onboarding by Embedded Signup', () => {
     const { workspace, key } = await open();
     const business = await signup();
 
-    // Not connected before onboarding: nothing can be sent from it.
+    // Not connected before onboarding: nothing can be sent, from it or at all.
     expect((await sendFrom(key.api_key, business.phone_number_id)).body.error.code).toBe('unknown_number');
+    const none = await api.call('POST', '/api/v1/messages', { key: key.api_key, body: { to: '14155550100', template: 'hello_world' } });
+    expect([none.status, none.body.error.code]).toEqual([422, 'unknown_number']);
+    expect((await api.call('GET', '/api/v1/numbers', { key: key.api_key })).body.data).toEqual([]);
 
     const reply = await onboard(workspace.id, business);
     expect(reply.status).toBe(200);
@@ -81,7 +84,10 @@ describe('onboarding by Embedded Signup', () => {
       started_at: expect.any(String),
       updated_at: expect.any(String),
     });
-    expect(reply.body.data.numbers).toContainEqual(expect.objectContaining({ id: business.phone_number_id, waba_id: business.waba_id, status: 'connected' }));
+    // Created without a number: the onboarded one is its first, and the default.
+    expect(reply.body.data.numbers).toEqual([
+      expect.objectContaining({ id: business.phone_number_id, waba_id: business.waba_id, status: 'connected', is_default: true }),
+    ]);
     const subscribed = await fetch(`${api.simulator.url}/v23.0/${business.waba_id}/subscribed_apps`, {
       headers: { Authorization: `Bearer ${TEST_PLATFORM.access_token}` },
     });
@@ -108,10 +114,28 @@ describe('onboarding by Embedded Signup', () => {
     );
     expect(delivered).toEqual(expect.objectContaining({ phone_number_id: business.phone_number_id, access_token: token }));
 
+    // Without `from`: the default, onboarded number, with its own token.
+    const plain = `1415559${randomDigits(4)}`;
+    expect((await api.call('POST', '/api/v1/messages', { key: key.api_key, body: { to: plain, template: 'hello_world' } })).status).toBe(202);
+    const [viaDefault] = await eventually(
+      () => simulator('GET', `/_simulate/messages?to=${plain}`).then((r) => r.data as { phone_number_id: string; access_token: string }[]),
+      (list) => list.length === 1,
+    );
+    expect(viaDefault).toEqual(expect.objectContaining({ phone_number_id: business.phone_number_id, access_token: token }));
+
     // Repeated once complete: answered as it is, the used code not exchanged again.
     const again = await onboard(workspace.id, business);
     expect(again.status).toBe(200);
     expect(again.body.data.onboarding).toEqual(reply.body.data.onboarding);
+  });
+
+  it('a workspace created with a number gets the onboarded one beside it (contract §17), the first staying the default', async () => {
+    const { workspace } = await open(true);
+    const business = await signup();
+    const reply = await onboard(workspace.id, business);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.numbers).toHaveLength(2);
+    expect(reply.body.data.numbers).toContainEqual(expect.objectContaining({ id: business.phone_number_id, is_default: false, status: 'connected' }));
   });
 
   it('is refused to workspace keys and without a key (401)', async () => {
@@ -263,6 +287,9 @@ describe('onboarding by Embedded Signup', () => {
 
   it('refuses bad input (400) and an unknown workspace (404)', async () => {
     const { workspace } = await open();
+    const halfNumber = await admin('POST', '/workspaces', { name: 'Half', plan: 'pro', phone_number_id: randomDigits(15) });
+    expect(halfNumber.status).toBe(400);
+    expect(halfNumber.body.error.details).toEqual([{ field: 'waba_id', message: 'phone_number_id and waba_id go together: both or neither' }]);
     const bad = await onboard(workspace.id, { code: '', phone_number_id: '+1 555', waba_id: 7, pin: '12' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((d: { field: string }) => d.field).sort()).toEqual(['code', 'phone_number_id', 'pin', 'waba_id']);

@@ -46,11 +46,12 @@ export async function operatorList() {
 }
 
 /**
- * A new workspace with its first number and its first API key (the only time its secret is
- * shown). Its templates are synced at once so it can send; when the platform does not answer,
- * they follow with the scheduled sync (every 15 minutes).
+ * A new workspace with its first API key (the only time its secret is shown), and its first number
+ * when one is named (else onboarding or connecting a number gives it one). Its templates are
+ * synced at once so it can send; when the platform does not answer, they follow with the
+ * scheduled sync (every 15 minutes).
  */
-export async function openWorkspace(input: { name: string; plan: Plan; phone_number_id: string; waba_id: string }) {
+export async function openWorkspace(input: { name: string; plan: Plan; phone_number_id?: string; waba_id?: string }) {
   const workspace = await createWorkspace(input);
   const key = await createKey(workspace.id, { name: 'Initial key', description: 'Created by the operator' });
   try {

@@ -13,7 +13,10 @@ export const accountKey = (workspace: Workspace, wabaId: string): string | undef
 
 /** A template with its business account named: the first account's items do not carry it. */
 export type AccountTemplate = Template & { waba_id: string };
-export const withAccount = (workspace: Workspace, template: Template): AccountTemplate => ({ ...template, waba_id: template.waba_id ?? workspace.waba_id });
+export const withAccount = (workspace: Workspace, template: Template): AccountTemplate => ({
+  ...template,
+  waba_id: template.waba_id ?? workspace.waba_id ?? '',
+});
 
 export async function businessAccountFor(workspace: Workspace, requested: string | undefined): Promise<string> {
   if (requested === undefined) return wabaOfNumber(workspace, defaultNumberId(workspace));

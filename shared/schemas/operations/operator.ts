@@ -14,7 +14,7 @@ export const CreateWorkspace = {
   tag: 'Operator: workspaces',
   summary: 'Create a workspace',
   description:
-    'With its first business number and its first API key, whose secret is shown only here. Its templates are synced at once when the platform answers.',
+    'With its first API key, whose secret is shown only here, and its first business number when both `phone_number_id` and `waba_id` are given (its templates are then synced at once when the platform answers). Without a number, onboarding (`POST /admin/v1/workspaces/{id}/onboarding`) or connecting one gives it its first; until then it sends nothing (422 `unknown_number`).',
   auth: 'operator',
   request: { body: createWorkspaceBody },
   success: [{ status: 201, data: 'openedWorkspace' }],
