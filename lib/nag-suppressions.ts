@@ -104,3 +104,14 @@ export function acknowledgeMediaObjectGrant(fn: ServiceFunction): void {
       'object-level actions (GetObject, and PutObject for the copy worker) on the objects of that one bucket, nothing on the bucket itself.',
   });
 }
+
+/** Functions that read (every function with platform secrets) or write (onboarding) workspaces' own secrets. */
+export function acknowledgeWorkspaceSecretsGrant(fn: ServiceFunction): void {
+  Validations.of(fn.role!).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:messaging-api/workspaces/*]',
+    reason:
+      "Each workspace's business token from Embedded Signup is its own secret, created at run time by onboarding and named " +
+      'messaging-api/workspaces/<workspace id> (Secrets Manager appends a random suffix to every ARN), so the names are unknown at deploy ' +
+      'time; the pattern limits the functions to those secrets, reading them or (onboarding only) creating and updating them.',
+  });
+}

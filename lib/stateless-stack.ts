@@ -28,6 +28,7 @@ import {
   acknowledgeCampaignScheduleFindings,
   acknowledgeHttpRouteFindings,
   acknowledgeMediaObjectGrant,
+  acknowledgeWorkspaceSecretsGrant,
   acknowledgeServiceFunctionFindings,
 } from '#lib/nag-suppressions';
 
@@ -187,7 +188,10 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
   platformSecrets: (fn, _on, w) => {
     w.platformSecret.grantRead(fn);
     fn.addEnvironment('PLATFORM_SECRET_ARN', w.platformSecret.secretArn);
+    // A workspace's own token (contract §19) is looked up before the shared one: read, and only under the workspaces' prefix.
+    grantWorkspaceSecrets(fn, ['secretsmanager:GetSecretValue', 'secretsmanager:DescribeSecret']);
   },
+  workspaceSecrets: (fn) => grantWorkspaceSecrets(fn, ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue']),
   graphApi: (fn) => {
     // Overridable so a deployment can point at a Graph API simulator or pin another API version.
     fn.addEnvironment('GRAPH_API_BASE_URL', fn.node.tryGetContext('graphApiBaseUrl') ?? 'https://graph.facebook.com');
@@ -230,6 +234,20 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     fn.addEnvironment('EVENT_BUS_NAME', w.eventBus.eventBusName);
   },
 };
+
+/**
+ * Workspaces' own secrets are named `messaging-api/workspaces/<workspace id>` (one deployment per
+ * account and region, like the event bus), created at run time by onboarding: the functions may
+ * touch those secrets only, never another secret of the account.
+ */
+export const WORKSPACE_SECRETS_PREFIX = 'messaging-api';
+const workspaceSecretsArn = `arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${WORKSPACE_SECRETS_PREFIX}/workspaces/*`;
+
+function grantWorkspaceSecrets(fn: ServiceFunction, actions: string[]): void {
+  fn.addToRolePolicy(new PolicyStatement({ actions, resources: [workspaceSecretsArn] }));
+  fn.addEnvironment('WORKSPACE_SECRETS_PREFIX', WORKSPACE_SECRETS_PREFIX);
+  acknowledgeWorkspaceSecretsGrant(fn);
+}
 
 /** The function that counts messages from the stream: MESSAGE_COUNTING_FUNCTION names one, so there must be exactly one. */
 function soleMessageCounter(fn: ServiceFunction, w: Wiring): ServiceFunction {

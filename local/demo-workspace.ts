@@ -8,7 +8,7 @@ export async function ensureDemoWorkspace(baseUrl: string, simulatorUrl: string,
   const saved = readJson<Credentials>('credentials.json');
   const existing = saved && (await getWorkspace(saved.workspace_id));
   if (saved && existing) {
-    const credentials = { ...saved, waba_id: existing.waba_id, base_url: baseUrl, simulator_url: simulatorUrl, operator_key: operatorKey };
+    const credentials = { ...saved, waba_id: existing.waba_id ?? saved.waba_id, base_url: baseUrl, simulator_url: simulatorUrl, operator_key: operatorKey };
     writeJson('credentials.json', credentials);
     return credentials;
   }

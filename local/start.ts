@@ -2,7 +2,7 @@
  * `npm start`: the whole service on this machine, no AWS account and no Docker. DynamoDB Local,
  * the SQS emulator, the Graph API simulator, the schedules and the API built from shared/service/operations.ts.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureTable, startDynamoDbLocal } from '#local/dynamodb';
 import { startApiServer } from '#local/api-server';
@@ -64,9 +64,12 @@ async function main() {
   const queues = await startSqsEmulator(sqsPort);
   stops.push(queues.stop);
 
+  // Workspaces' own tokens from Embedded Signup (contract §19): files here, never in the table; the
+  // simulator of an earlier start issued them, so this one accepts them too.
+  const workspaceSecretsDir = join(localDir(), 'workspace-secrets');
   const simulator = await startSimulator({
     port: simulatorPort,
-    accessTokens: [LOCAL_PLATFORM.access_token],
+    accessTokens: [LOCAL_PLATFORM.access_token, ...workspaceTokensIn(workspaceSecretsDir)],
     appSecret: LOCAL_PLATFORM.app_secret,
     templateReview: LOCAL_TEMPLATE_REVIEW,
   });
@@ -79,6 +82,7 @@ async function main() {
     GRAPH_API_BASE_URL: simulator.url,
     GRAPH_API_VERSION: DEFAULT_GRAPH_API_VERSION,
     PLATFORM_SECRETS: JSON.stringify(LOCAL_PLATFORM),
+    LOCAL_WORKSPACE_SECRETS_DIR: workspaceSecretsDir,
     POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     SEND_RATE_PER_SECOND: process.env.SEND_RATE_PER_SECOND ?? '80',
     // Local mode: webhook subscriptions may use http:// and loopback addresses.
@@ -137,7 +141,10 @@ async function main() {
   writeJson('stack.json', stack);
   const credentials = await ensureDemoWorkspace(baseUrl, simulator.url, operatorKey);
   // Every workspace's number, so the simulator's webhooks name its business account as the platform does.
-  for (const workspace of await listWorkspaces()) simulator.registerNumber(workspace.phone_number_id, workspace.waba_id);
+  for (const workspace of await listWorkspaces()) {
+    if (workspace.phone_number_id && workspace.waba_id) simulator.registerNumber(workspace.phone_number_id, workspace.waba_id);
+    if (workspace.onboarding) simulator.registerNumber(workspace.onboarding.phone_number_id, workspace.onboarding.waba_id);
+  }
 
   const schedules = await startSchedules();
   stops.push(schedules.stop);
@@ -152,6 +159,17 @@ Messaging API is ready.
   Operator   ${operatorKey} (for /admin/v1 and \`npm run admin\`; a new one each start)
 Credentials written to ${join(localDir(), 'credentials.json')}. Ctrl-C stops everything.
 ${faultProxies ? `Dependency faults: POST ${faultProxies.dynamodb}/_faults (DynamoDB), POST ${faultProxies.sqs}/_faults (SQS)\n` : ''}`);
+}
+
+/** The tokens kept in the local workspace secrets (none before the first onboarding). */
+function workspaceTokensIn(dir: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files.map((file) => (JSON.parse(readFileSync(join(dir, file), 'utf8')) as { access_token: string }).access_token);
 }
 
 main().catch((error) => {

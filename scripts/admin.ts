@@ -1,10 +1,12 @@
 /**
  * Operator command: a client of the operator's API, /admin/v1 (contract §19, docs/operator.md).
- *   npm run --silent admin -- workspace create --name Acme --plan growth --json
+ *   npm run --silent admin -- workspace create --name Acme --plan growth [--phone-number-id P --waba-id W | --no-number] --json
  *   npm run --silent admin -- workspace list | workspace get --id ID | workspace set-plan --id ID --plan pro
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
  *   npm run --silent admin -- workspace suspend --id ID | workspace unsuspend --id ID
+ *   npm run --silent admin -- workspace onboard --id ID --code C --phone-number-id P --waba-id W [--pin 123456]
+ *     (locally without --code: a business signs up through the simulator's Embedded Signup first)
  *   npm run --silent admin -- key create --workspace ID [--name N] [--description D]
  *   npm run --silent admin -- number list --workspace ID | number connect --workspace ID --phone-number-id P --waba-id W
  *   npm run --silent admin -- number set-throughput --phone-number-id ID --mps 1000
@@ -30,6 +32,9 @@ const { positionals, values } = parseArgs({
     description: { type: 'string' },
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
+    code: { type: 'string' },
+    'no-number': { type: 'boolean', default: false },
+    pin: { type: 'string' },
     'api-url': { type: 'string' },
     region: { type: 'string' },
     table: { type: 'string' },
@@ -99,6 +104,12 @@ async function localNumber(simulatorUrl: string) {
   return number;
 }
 
+/** Locally: a business completes the simulator's Embedded Signup, whose page hands over these. */
+async function localSignup(simulatorUrl: string): Promise<{ code: string; phone_number_id: string; waba_id: string; pin?: string }> {
+  const reply = await fetch(`${simulatorUrl}/_simulate/embedded-signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  return (await reply.json()) as { code: string; phone_number_id: string; waba_id: string; pin: string };
+}
+
 const workspacePath = (id: string) => `/admin/v1/workspaces/${encodeURIComponent(id)}`;
 
 async function setWorkspace(call: AdminCall, changes: Record<string, unknown>): Promise<WorkspaceView> {
@@ -113,12 +124,16 @@ async function main() {
   switch (command) {
     case 'workspace create': {
       const given = values['phone-number-id'] && { phone_number_id: values['phone-number-id'], waba_id: required('waba-id') };
-      const number = given || (simulatorUrl ? await localNumber(simulatorUrl) : fail('--phone-number-id and --waba-id are required for a deployed stack'));
+      // Without a number: locally one made up (unless --no-number); deployed, none (onboarding gives it its first).
+      const number = given || (simulatorUrl && !values['no-number'] ? await localNumber(simulatorUrl) : undefined);
       const opened = await data<{ workspace: WorkspaceView; key: { api_key: string } }>(
         call('POST', '/admin/v1/workspaces', { name: required('name'), plan: plan(), ...number }),
       );
-      const result = { workspace_id: opened.workspace.id, api_key: opened.key.api_key, phone_number_id: number.phone_number_id };
-      return print(result, `Workspace ${result.workspace_id} (${opened.workspace.plan})\nAPI key ${result.api_key}\nphone_number_id ${result.phone_number_id}`);
+      const result = { workspace_id: opened.workspace.id, api_key: opened.key.api_key, phone_number_id: number?.phone_number_id ?? null };
+      return print(
+        result,
+        `Workspace ${result.workspace_id} (${opened.workspace.plan})\nAPI key ${result.api_key}\nphone_number_id ${result.phone_number_id ?? '(none yet: onboard it)'}`,
+      );
     }
     case 'workspace list': {
       const workspaces = await data<WorkspaceView[]>(call('GET', '/admin/v1/workspaces'));
@@ -155,6 +170,18 @@ async function main() {
       const workspace = await setWorkspace(call, { suspended: command === 'workspace suspend' });
       return print(workspace, `Workspace ${workspace.id} is ${workspace.suspended ? 'suspended' : 'active again'}`);
     }
+    case 'workspace onboard': {
+      const signup = values.code
+        ? { code: values.code, phone_number_id: required('phone-number-id'), waba_id: required('waba-id'), ...(values.pin && { pin: values.pin }) }
+        : simulatorUrl
+          ? await localSignup(simulatorUrl)
+          : fail('--code, --phone-number-id and --waba-id (from Embedded Signup) are required for a deployed stack');
+      const workspace = await data<WorkspaceView & { onboarding: { status: string; steps: { name: string; status: string }[] } }>(
+        call('POST', `${workspacePath(required('id'))}/onboarding`, signup),
+      );
+      const steps = workspace.onboarding.steps.map((s) => `  ${s.name.padEnd(16)} ${s.status}`).join('\n');
+      return print(workspace, `Workspace ${workspace.id} onboarded with number ${signup.phone_number_id}\n${steps}`);
+    }
     case 'key create': {
       const body = { name: values.name ?? 'Admin key', ...(values.description && { description: values.description }) };
       const key = await data<{ api_key: string }>(call('POST', `${workspacePath(required('workspace'))}/keys`, body));
@@ -179,7 +206,7 @@ async function main() {
     }
     default:
       fail(
-        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend, admin key create, admin number list|connect|set-throughput (see README)',
+        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend|onboard, admin key create, admin number list|connect|set-throughput (see README)',
       );
   }
 }

@@ -87,6 +87,17 @@ export const env = {
     return process.env.PLATFORM_SECRETS ?? '{}';
   },
   /**
+   * Where each workspace's own platform token is kept (contract §19): in AWS, Secrets Manager
+   * secrets named `<prefix>/workspaces/<workspace id>`; on the local stack (no prefix), JSON files
+   * in LOCAL_WORKSPACE_SECRETS_DIR (`.local/workspace-secrets`).
+   */
+  get workspaceSecretsPrefix() {
+    return process.env.WORKSPACE_SECRETS_PREFIX;
+  },
+  get localWorkspaceSecretsDir() {
+    return process.env.LOCAL_WORKSPACE_SECRETS_DIR;
+  },
+  /**
    * Local stack only: the SHA-256 (hex) of the operator key `npm start` prints, which /admin/v1
    * accepts as a Bearer token. Never set in AWS, where API Gateway's IAM authorization admits the operator.
    */

@@ -34,7 +34,13 @@ export interface FaultSettings {
   upload_error: boolean;
   /** Share (0..1) of accepted sends reported `sent`, then `failed` with this platform error code (e.g. 131049); null = off. */
   fail_status: FailStatus | null;
+  /** While set, every request of that onboarding step answers HTTP 500, Graph code 1 (the platform failing); null = off. */
+  onboarding_fault: OnboardingFault | null;
 }
+
+/** The platform calls of an onboarding (contract §19), each of which `onboarding_fault` can make fail. */
+export const ONBOARDING_FAULTS = ['code_exchange', 'register', 'subscribed_apps', 'phone_number', 'message_templates'] as const;
+export type OnboardingFault = (typeof ONBOARDING_FAULTS)[number];
 
 export interface FailStatus {
   code: number;
@@ -84,6 +90,11 @@ export class Faults {
           throw graphErrors.invalidParameter(`${key} must be a non-negative integer`);
         }
         next[key as (typeof COUNTS)[number]] = value;
+      } else if (key === 'onboarding_fault') {
+        if (value !== null && !(ONBOARDING_FAULTS as readonly unknown[]).includes(value)) {
+          throw graphErrors.invalidParameter(`onboarding_fault must be null or one of ${ONBOARDING_FAULTS.join(', ')}`);
+        }
+        next.onboarding_fault = value as OnboardingFault | null;
       } else if (key === 'fail_status') {
         next.fail_status = failStatusOf(value);
       } else {
@@ -105,6 +116,11 @@ export class Faults {
     if (this.settings.pair_limit_share > 0 && this.random() < this.settings.pair_limit_share) return 'pair_limit';
     if (this.settings.timeout_share > 0 && this.random() < this.settings.timeout_share) return 'timeout';
     return undefined;
+  }
+
+  /** Throws the platform's unknown error (HTTP 500, code 1) while `onboarding_fault` names this call. */
+  failOnboardingStep(call: OnboardingFault): void {
+    if (this.settings.onboarding_fault === call) throw graphErrors.unknown();
   }
 
   /** Whether this accepted template send is answered as held for quality assessment. */
@@ -136,6 +152,7 @@ export class Faults {
       statuses_in_one_post: false,
       upload_error: false,
       fail_status: null,
+      onboarding_fault: null,
     };
   }
 }

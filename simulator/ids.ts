@@ -1,4 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+/** A random id of `length` digits, not starting with 0, like the platform's numeric ids. */
+export const randomDigits = (length: number): string => String(randomInt(1, 10)) + Array.from({ length: length - 1 }, () => randomInt(0, 10)).join('');
 
 /**
  * A message id shaped like the platform's: `wamid.` + base64 of a small protobuf-like record holding the

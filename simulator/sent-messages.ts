@@ -15,6 +15,8 @@ export interface SentMessage {
   received_at: string;
   /** The request body exactly as parsed from JSON. */
   request: unknown;
+  /** The access token the request was made with (the simulator's tokens are its own fakes): which business's token a send used. */
+  access_token: string;
 }
 
 /** Keeps the most recent accepted send requests, oldest first; the oldest are dropped past `limit`. */

@@ -21,6 +21,8 @@ import { simulateTemplateStatus } from '#simulator/routes/simulate-template-stat
 import { registerNumber } from '#simulator/routes/simulate-numbers';
 import { simulateMessagingLimit } from '#simulator/routes/simulate-messaging-limit';
 import { getPhoneNumber, listSubscribedApps, simulateNumberQuality, subscribeApp } from '#simulator/routes/phone-numbers';
+import { exchangeCode, registerPhoneNumber, simulateEmbeddedSignup } from '#simulator/routes/embedded-signup';
+import { EmbeddedSignups } from '#simulator/embedded-signup';
 import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';
 import type { SimulatorState } from '#simulator/state';
 import { WebhookSender } from '#simulator/platform-webhooks';
@@ -75,6 +77,8 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'POST', path: graphPath('(?<sessionId>upload:[^/]+)'), auth: true, handle: receiveUpload(state) },
     { method: 'GET', path: graphPath('(?<sessionId>upload:[^/]+)'), auth: true, handle: uploadStatus(state) },
     { method: 'POST', path: graphPath('(?<templateId>\\d+)'), auth: true, handle: editTemplate(state) },
+    { method: 'GET', path: graphPath('oauth/access_token'), auth: false, handle: exchangeCode(state) },
+    { method: 'POST', path: graphPath('(?<phoneNumberId>\\d+)/register'), auth: true, handle: registerPhoneNumber(state) },
     { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: subscribeApp(state) },
     { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: listSubscribedApps(state) },
     // One path for every object: a registered number, else a media object.
@@ -88,6 +92,7 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'GET', path: MEDIA_DOWNLOAD_ROUTE, auth: true, handle: downloadMedia(state) },
     { method: 'POST', path: /^\/_simulate\/media\/?$/, auth: false, handle: registerMedia(state) },
     { method: 'POST', path: /^\/_simulate\/numbers\/?$/, auth: false, handle: registerNumber(state) },
+    { method: 'POST', path: /^\/_simulate\/embedded-signup\/?$/, auth: false, handle: simulateEmbeddedSignup(state) },
     { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
     { method: 'POST', path: /^\/_simulate\/number-quality\/?$/, auth: false, handle: simulateNumberQuality(state) },
     { method: 'POST', path: /^\/_simulate\/messaging-limit\/?$/, auth: false, handle: simulateMessagingLimit(state) },
@@ -107,7 +112,6 @@ function routesFor(state: SimulatorState): Route[] {
 /** Starts the WhatsApp Cloud API (Graph API) simulator; `port: 0` picks a free port. */
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
   const host = options.host ?? '127.0.0.1';
-  const tokens = new Set(options.accessTokens);
   if (typeof options.appSecret !== 'string' || !options.appSecret) {
     console.warn('[simulator] no appSecret given: webhooks are signed with an empty secret and will fail verification');
   }
@@ -125,12 +129,15 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     uploads: new UploadSessions(),
     templateReview: options.templateReview ?? MANUAL_REVIEW,
     pricing: new MessagePricing(),
+    accessTokens: new Set(options.accessTokens),
+    appSecret: options.appSecret ?? '',
+    signups: new EmbeddedSignups(),
   };
   if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
   const routes = routesFor(state);
 
   const server = createServer((req, res) => {
-    handle(req, res, routes, tokens).catch((error: unknown) => {
+    handle(req, res, routes, state.accessTokens).catch((error: unknown) => {
       console.error('[simulator]', error);
       if (!res.headersSent) sendGraphError(res, graphErrors.unknown());
       else res.destroy();

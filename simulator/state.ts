@@ -9,6 +9,7 @@ import type { CreatedTemplates } from '#simulator/created-templates';
 import type { UploadSessions } from '#simulator/uploads';
 import type { TemplateReviewSettings } from '#simulator/template-review-settings';
 import type { MessagePricing } from '#simulator/pricing';
+import type { EmbeddedSignups } from '#simulator/embedded-signup';
 
 /** Everything one running simulator keeps, shared by its routes. */
 export interface SimulatorState {
@@ -34,6 +35,12 @@ export interface SimulatorState {
   templateReview: TemplateReviewSettings;
   /** How each accepted message is priced in its status reports (free tiers are counted per number). */
   pricing: MessagePricing;
+  /** The access tokens Graph routes accept: the app's own, and business tokens from code exchanges. */
+  accessTokens: Set<string>;
+  /** The app secret: it signs webhooks and authenticates code exchanges. */
+  appSecret: string;
+  /** Embedded Signup's codes, business tokens, PINs and registrations. */
+  signups: EmbeddedSignups;
 }
 
 /** A phone number id with its business account: the registered one, else the number's id stands in. */

@@ -46,6 +46,9 @@ export const whatsappErrors = {
     const [status, title] = known[code] ?? [400, 'Account error'];
     return whatsappError(status, code, title, `${title}.`);
   },
+  /** 133005: registering a number with a PIN other than its two-step verification PIN (Meta, "Phone number register" reference, error codes). */
+  pinMismatch: () =>
+    whatsappError(400, 133005, 'Two step verification PIN Mismatch', 'The two-step verification PIN does not match the PIN set for this phone number.'),
   /** 131000: transient platform fault (HTTP 500). Retryable. */
   somethingWentWrong: () => whatsappError(500, 131000, 'Something went wrong', 'Something went wrong.'),
   /** 132000: body parameter count differs from the template's distinct `{{n}}` placeholders. */

@@ -1,4 +1,5 @@
 import { resultsView } from '#shared/domain/campaigns/campaign';
+import { firstNumberOf } from '#shared/records/workspace';
 import { campaignCountsByCode, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 import { currentPause } from '#shared/domain/messages/number-pause';
 import { httpOperation } from '#shared/http/operation';
@@ -13,7 +14,7 @@ export const handler = httpOperation(GetCampaignResults.request, async ({ params
     campaignCountsByCode(workspace.id, params.id),
   ]);
   // The pause of the number it sends from (contract §17); a campaign from before several numbers sends from the first.
-  const pause = await currentPause(campaign.business_number_id ?? workspace.phone_number_id);
+  const pause = await currentPause(campaign.business_number_id ?? firstNumberOf(workspace));
   const pausedReason = pause ? { code: pause.code, title: pause.title, since: pause.since } : null;
   return ok(resultsView(campaign, counts, await campaignCost(campaign, billed), pausedReason, failedByCode, pausedUntil(campaign, Date.now())));
 });

@@ -41,9 +41,10 @@ export async function workspaceIdOfNumber(phoneNumberId: string): Promise<string
  * claim in one transaction, so two workspaces connecting it at once cannot both win.
  * `in_use` when another workspace holds it, `connected` when this one already does.
  */
-export async function insertNumber(number: BusinessNumber): Promise<'inserted' | 'in_use' | 'connected'> {
+export async function insertNumber(number: BusinessNumber, alsoWritten?: TransactItem): Promise<'inserted' | 'in_use' | 'connected'> {
   try {
     await transact([
+      ...(alsoWritten ? [alsoWritten] : []),
       routeClaimed(number.id, number.workspace_id),
       {
         Put: {

@@ -5,6 +5,7 @@ import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import type { TransactItem } from '#shared/data/table/transact';
 import { routeClaimed } from '#shared/data/business-number';
+import type { Onboarding } from '#shared/records/onboarding';
 import type { Plan, Workspace } from '#shared/records/workspace';
 
 /** A workspace, with the count of its active API keys. */
@@ -15,13 +16,13 @@ const toWorkspace = (item: Record<string, unknown>): Workspace => ({
   id: item.id as string,
   name: item.name as string,
   plan: item.plan as Plan,
-  phone_number_id: item.phone_number_id as string,
-  waba_id: item.waba_id as string,
+  ...(typeof item.phone_number_id === 'string' && { phone_number_id: item.phone_number_id, waba_id: item.waba_id as string }),
   ...(typeof item.default_number_id === 'string' && { default_number_id: item.default_number_id }),
   ...(Array.isArray(item.stop_words) && { stop_words: item.stop_words as string[] }),
   ...(typeof item.rate_limit === 'number' && { rate_limit: item.rate_limit }),
   ...(item.suspended === true && { suspended: true }),
   ...(typeof item.suspended_at === 'string' && { suspended_at: item.suspended_at }),
+  ...(typeof item.onboarding === 'object' && item.onboarding !== null && { onboarding: item.onboarding as Onboarding }),
   created_at: item.created_at as string,
 });
 
@@ -40,7 +41,8 @@ export async function insertWorkspace(workspace: Workspace): Promise<boolean> {
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
-        routeClaimed(workspace.phone_number_id, workspace.id),
+        // A workspace created without a number (for onboarding) claims its first one when it is connected.
+        ...(workspace.phone_number_id ? [routeClaimed(workspace.phone_number_id, workspace.id)] : []),
       ],
     }),
   );
@@ -61,7 +63,9 @@ export async function allWorkspaces(): Promise<Workspace[]> {
   return items.map(toWorkspace);
 }
 
-export type WorkspaceSettings = Partial<Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id' | 'suspended' | 'suspended_at'>>;
+export type WorkspaceSettings = Partial<
+  Pick<Workspace, 'plan' | 'stop_words' | 'rate_limit' | 'default_number_id' | 'suspended' | 'suspended_at' | 'onboarding'>
+>;
 
 /** Sets settings (plan, stop words, suspension…) of an existing workspace and returns it; undefined when there is none. */
 export async function updateSettings(id: string, settings: WorkspaceSettings): Promise<Workspace | undefined> {
@@ -84,6 +88,17 @@ export async function updateSettings(id: string, settings: WorkspaceSettings): P
     throw error;
   }
 }
+
+/** A workspace created without a number gets its first one, as an item of the number's own transaction (data/business-number.ts). */
+export const firstNumberSet = (ws: string, phoneNumberId: string, wabaId: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: workspaceKey(ws),
+    UpdateExpression: 'SET phone_number_id = :number, waba_id = :waba',
+    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(phone_number_id)',
+    ExpressionAttributeValues: { ':number': phoneNumberId, ':waba': wabaId },
+  },
+});
 
 /** One more active key, as an item of the key's own transaction; the workspace must exist. */
 export const activeKeyAdded = (ws: string): TransactItem => ({

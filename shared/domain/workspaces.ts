@@ -9,8 +9,10 @@ import type { Plan, Workspace } from '#shared/records/workspace';
  * Creates the workspace and claims its phone_number_id in one transaction, so a
  * platform number always routes to exactly one workspace.
  */
-export async function createWorkspace(input: { name: string; plan: Plan; phone_number_id: string; waba_id: string }): Promise<Workspace> {
-  const workspace: Workspace = { id: newId(), ...input, created_at: nowIso() };
+export async function createWorkspace<Input extends { name: string; plan: Plan; phone_number_id?: string; waba_id?: string }>(
+  input: Input,
+): Promise<Workspace & Input> {
+  const workspace = { id: newId(), ...input, created_at: nowIso() };
   if (!(await insertWorkspace(workspace))) throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
   return workspace;
 }
@@ -70,7 +72,7 @@ const cleanStopWords = (words: string[]): string[] => {
 };
 
 /** The operator's settings of a workspace (contract §19): plan, rate limit, stop words, suspension. No change: the workspace as it is. */
-export async function updateWorkspace(id: string, changes: Omit<WorkspaceSettings, 'default_number_id' | 'suspended_at'>): Promise<Workspace> {
+export async function updateWorkspace(id: string, changes: Omit<WorkspaceSettings, 'default_number_id' | 'suspended_at' | 'onboarding'>): Promise<Workspace> {
   const settings: WorkspaceSettings = {
     ...changes,
     ...(changes.stop_words && { stop_words: cleanStopWords(changes.stop_words) }),

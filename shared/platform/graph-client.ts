@@ -142,6 +142,30 @@ export async function subscribeApp(wabaId: string, token: string): Promise<void>
   await graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(wabaId)}/subscribed_apps`, token, {});
 }
 
+/**
+ * `GET /oauth/access_token?client_id&client_secret&code`: exchanges the code Embedded Signup gave
+ * the operator's page for a business token (docs/platform-requests.md, "Onboarding"). The app
+ * authenticates with its id and secret, in the query as the platform documents it; the URL is never logged.
+ */
+export async function exchangeCode(input: { appId: string; appSecret: string; code: string }): Promise<string> {
+  const query = new URLSearchParams({ client_id: input.appId, client_secret: input.appSecret, code: input.code });
+  let response: Response;
+  try {
+    response = await fetch(`${graphUrl('oauth/access_token')}?${query}`, { signal: AbortSignal.timeout(requestTimeoutMs()) });
+  } catch (error) {
+    throw new PlatformUnreachable(error);
+  }
+  const answer = await graphAnswer<{ access_token?: string }>(response);
+  if (typeof answer.access_token !== 'string' || !answer.access_token)
+    throw new PlatformUnreachable(new Error('The platform answered without an access token'));
+  return answer.access_token;
+}
+
+/** `POST /{phone-number-id}/register`: the number is registered for the Cloud API, with its two-step verification PIN. */
+export async function registerNumber(phoneNumberId: string, token: string, pin: string): Promise<void> {
+  await graphRequest(graphUrl(`${encodeURIComponent(phoneNumberId)}/register`), token, { messaging_product: 'whatsapp', pin });
+}
+
 /** Every message template of a WhatsApp Business Account, following the Graph API's cursor paging. */
 export async function fetchTemplates(wabaId: string, token: string): Promise<PlatformTemplate[]> {
   const templates: PlatformTemplate[] = [];

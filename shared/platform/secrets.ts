@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { serviceClientConfig } from '#shared/aws-client-config';
 import { env } from '#shared/config';
+import { workspaceToken } from '#shared/platform/workspace-secrets';
 
 /** The platform credentials: in Secrets Manager in the cloud, in an environment variable in the local stack. */
 export interface PlatformSecrets {
@@ -32,7 +33,10 @@ export async function platformSecrets(): Promise<PlatformSecrets> {
   return cached.secrets;
 }
 
+/** A workspace's token: its own from its Embedded Signup (its secret), else `access_tokens`' entry, else the shared one. */
 export async function accessTokenFor(workspaceId: string): Promise<string> {
+  const own = await workspaceToken(workspaceId);
+  if (own) return own;
   const secrets = await platformSecrets();
   return secrets.access_tokens?.[workspaceId] ?? secrets.access_token;
 }

@@ -1,3 +1,5 @@
+import type { Onboarding } from '#shared/records/onboarding';
+
 /** A workspace: its business numbers (the first one named here, the others in their own records, contract §17) and its settings. */
 export const PLANS = ['starter', 'growth', 'pro'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -6,9 +8,13 @@ export interface Workspace {
   id: string;
   name: string;
   plan: Plan;
-  /** The workspace's first number, and its business account: a workspace from before several numbers (§17) has only this one. */
-  phone_number_id: string;
-  waba_id: string;
+  /**
+   * The workspace's first number, and its business account: a workspace from before several
+   * numbers (§17) has only this one. Absent until its first number is connected (a workspace
+   * created without one, for onboarding, contract §19); a workspace with messages has one.
+   */
+  phone_number_id?: string;
+  waba_id?: string;
   /** The number sends use without `from`; absent: the first number. */
   default_number_id?: string;
   /** Inbound texts that opt a customer out of marketing (contract §13); DEFAULT_STOP_WORDS when unset. */
@@ -19,10 +25,15 @@ export interface Workspace {
   suspended?: boolean;
   /** When it was last suspended: its waiting sends look again less often after the first hour. */
   suspended_at?: string;
+  /** Its Embedded Signup onboarding, once started (its token is in its secret, never here). */
+  onboarding?: Onboarding;
   created_at: string;
 }
 
 /** Requests per second by plan (contract §14), unless the operator set the workspace's own. */
 export const PLAN_RATE_LIMITS: Record<Plan, number> = { starter: 20, growth: 100, pro: 500 };
+
+/** The first number's id, or '' (matching no number) for a workspace that has none yet. */
+export const firstNumberOf = (workspace: Workspace): string => workspace.phone_number_id ?? '';
 
 export const rateLimitOf = (workspace: Workspace): number => workspace.rate_limit ?? PLAN_RATE_LIMITS[workspace.plan];

@@ -7,8 +7,28 @@ import { droppable, keyBody, platformId, text, uuid } from '#shared/schemas/comm
 const numberFields = () => ({ phone_number_id: platformId('phone number id'), waba_id: platformId('WhatsApp Business Account id') });
 const plan = () => v.picklist(PLANS, `Must be one of ${PLANS.join(', ')}`);
 
-/** POST /admin/v1/workspaces: its first number is named now (docs/operator.md). */
-export const createWorkspaceBody = /* @__PURE__ */ droppable(() => v.object({ name: text(100), plan: plan(), ...numberFields() }));
+/**
+ * POST /admin/v1/workspaces: `name, plan` (contract §19); its first number optionally (both ids or
+ * neither): without one, onboarding (or connecting a number) gives it its first (docs/operator.md).
+ */
+export const createWorkspaceBody = /* @__PURE__ */ droppable(() =>
+  v.pipe(
+    v.object({
+      name: text(100),
+      plan: plan(),
+      phone_number_id: v.optional(platformId('phone number id')),
+      waba_id: v.optional(platformId('WhatsApp Business Account id')),
+    }),
+    v.forward(
+      v.partialCheck(
+        [['phone_number_id'], ['waba_id']],
+        (input) => (input.phone_number_id === undefined) === (input.waba_id === undefined),
+        'phone_number_id and waba_id go together: both or neither',
+      ),
+      ['waba_id'],
+    ),
+  ),
+);
 
 /** PATCH /admin/v1/workspaces/{id}: only the fields sent change. */
 export const updateWorkspaceBody = /* @__PURE__ */ droppable(() =>
@@ -42,6 +62,26 @@ export const operatorKeyBody = /* @__PURE__ */ droppable(() => keyBody());
 
 /** POST /admin/v1/workspaces/{id}/numbers */
 export const operatorNumberBody = /* @__PURE__ */ droppable(() => v.object(numberFields()));
+
+/** POST /admin/v1/workspaces/{id}/onboarding: what the platform's Embedded Signup handed the operator's page (contract §19). */
+export const onboardingBody = /* @__PURE__ */ droppable(() =>
+  v.object({
+    code: v.pipe(
+      v.string(),
+      v.description('The code Embedded Signup returned; exchanged once for the business token, valid 10 minutes'),
+      v.minLength(1, 'Must not be empty'),
+      v.maxLength(2048, 'Must be at most 2048 characters'),
+    ),
+    ...numberFields(),
+    pin: v.optional(
+      v.pipe(
+        v.string(),
+        v.description("The number's two-step verification PIN (6 digits); absent: the service sets a random one and keeps it in the workspace's secret"),
+        v.regex(/^\d{6}$/, 'Must be 6 digits'),
+      ),
+    ),
+  }),
+);
 
 /** PATCH /admin/v1/numbers/{id} */
 export const numberThroughputParams = /* @__PURE__ */ droppable(() => v.object({ id: platformId('phone number id') }));

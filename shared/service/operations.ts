@@ -40,8 +40,13 @@ export type Trigger =
 
 export interface Access {
   table?: 'read' | 'readWrite';
-  /** Platform secrets (app secret, verify token, access tokens). */
+  /**
+   * Platform secrets (app secret, verify token, access tokens), and reading workspaces' own
+   * secrets (their tokens from Embedded Signup, contract §19), which a workspace's token is looked up in first.
+   */
   platformSecrets?: boolean;
+  /** Creates and updates workspaces' own secrets (onboarding stores a workspace's token). */
+  workspaceSecrets?: 'readWrite';
   /** Calls the WhatsApp Graph API (network egress, base URL setting). */
   graphApi?: boolean;
   /** Queues it sends jobs to (or changes the visibility of its own jobs on); each gets `{NAME}_QUEUE_URL`. */
@@ -434,6 +439,13 @@ export const operations: Operation[] = [
     handler: 'functions/admin/connect-number.ts',
     trigger: operatorRoute('POST', '/admin/v1/workspaces/{id}/numbers'),
     access: onPlatform,
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'OnboardWorkspace',
+    handler: 'functions/admin/onboard.ts',
+    trigger: operatorRoute('POST', '/admin/v1/workspaces/{id}/onboarding'),
+    access: { ...onPlatform, workspaceSecrets: 'readWrite' },
     timeoutSeconds: 29,
   },
   {

@@ -12,6 +12,7 @@ const TEMPLATE_PAGE_SIZES = { defaultLimit: 5, maxLimit: 5 };
 export const listMessageTemplates =
   (state: SimulatorState) =>
   (ctx: RouteContext): JsonResponse => {
+    state.faults.failOnboardingStep('message_templates');
     const wabaId = ctx.params.wabaId;
     const catalogue = TEMPLATES.map((template) =>
       toGraphTemplate(wabaId, { ...template, status: templateStatusFor(state, wabaId, template), category: templateCategoryFor(state, wabaId, template) }),

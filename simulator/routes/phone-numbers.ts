@@ -3,6 +3,7 @@ import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { phoneNumberObject } from '#simulator/numbers';
 import type { SimulatorState } from '#simulator/state';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
+import { tokenReaches } from '#simulator/routes/embedded-signup';
 
 /** The app id the simulator subscribes; the platform names the app in `whatsapp_business_api_data`. */
 const APP = { id: '700000000000001', name: 'Simulated app', link: 'https://www.facebook.com/games/?app_id=700000000000001' };
@@ -11,9 +12,10 @@ const APP = { id: '700000000000001', name: 'Simulated app', link: 'https://www.f
 export const getPhoneNumber =
   (state: SimulatorState) =>
   (ctx: RouteContext): JsonResponse => {
+    state.faults.failOnboardingStep('phone_number');
     const id = ctx.params.objectId;
     const number = state.numbers.get(id);
-    if (!number) throw graphErrors.unsupportedRequest('GET', id);
+    if (!number || !tokenReaches(state, ctx, number.wabaId)) throw graphErrors.unsupportedRequest('GET', id);
     return ok(phoneNumberObject(id, number, ctx.url.searchParams.get('fields')));
   };
 
@@ -23,8 +25,9 @@ const knownAccount = (state: SimulatorState, wabaId: string) => [...state.number
 export const subscribeApp =
   (state: SimulatorState) =>
   (ctx: RouteContext): JsonResponse => {
+    state.faults.failOnboardingStep('subscribed_apps');
     const { wabaId } = ctx.params;
-    if (!knownAccount(state, wabaId)) throw graphErrors.unsupportedRequest('POST', wabaId);
+    if (!knownAccount(state, wabaId) || !tokenReaches(state, ctx, wabaId)) throw graphErrors.unsupportedRequest('POST', wabaId);
     state.subscribedAccounts.add(wabaId);
     return ok({ success: true });
   };

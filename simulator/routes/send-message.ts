@@ -1,3 +1,4 @@
+import { accessTokenOf } from '#simulator/auth';
 import { graphErrors } from '#simulator/graph-error';
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { newWamid } from '#simulator/ids';
@@ -51,6 +52,7 @@ export const sendMessage =
       ...(request.biz_opaque_callback_data !== undefined && { biz_opaque_callback_data: request.biz_opaque_callback_data }),
       received_at: new Date().toISOString(),
       request: body,
+      access_token: accessTokenOf(ctx) ?? '',
     });
     scheduleStatuses(state.webhooks, state.faults, {
       number: businessNumber(state, phoneNumberId),

@@ -397,6 +397,19 @@ describe('least privilege', () => {
     expect(actions).not.toContain('lambda:InvokeFunction');
   });
 
+  test.each(operations.map((op) => [op.name, op]))(
+    "%s reads workspaces' own secrets with platform secrets, writes them only if declared, under the workspaces prefix only",
+    (_name, op) => {
+      const underPrefix = (action: string) => resourcesAllowing(op, action).filter((r) => /:secret:messaging-api\/workspaces\/\*"/.test(JSON.stringify(r)));
+      expect(underPrefix('secretsmanager:GetSecretValue')).toHaveLength(op.access.platformSecrets ? 1 : 0);
+      for (const action of ['secretsmanager:CreateSecret', 'secretsmanager:PutSecretValue']) {
+        expect(underPrefix(action)).toHaveLength(op.access.workspaceSecrets ? 1 : 0);
+        expect(resourcesAllowing(op, action)).toEqual(underPrefix(action));
+      }
+      expect(resourcesAllowing(op, 'secretsmanager:DeleteSecret')).toEqual([]);
+    },
+  );
+
   test('no roles besides one per function and one per schedule target', () => {
     computeTemplate.resourceCountIs('AWS::IAM::Role', operations.length + scheduleTargetOperations.length);
     expect(dataTemplate.findResources('AWS::IAM::Role')).toEqual({});

@@ -1,6 +1,9 @@
 import { callApi } from '#local/api-client';
 import { startLocalStack, type RunningStack } from '#local/spawn-stack';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runAdmin } from '../support/admin';
+import { eventually } from '../support/wait';
 import { checkReply } from '../support/openapi-check';
 
 let local: RunningStack;
@@ -87,6 +90,23 @@ describe('npm start, driven over HTTP', () => {
     expect([refused.status, refused.body.error.code]).toEqual([403, 'workspace_suspended']);
     expect((await runAdmin(local.dir, ['workspace', 'unsuspend', '--id', second.workspace_id])).code).toBe(0);
     expect((await call('GET', '/api/v1/keys', second.api_key)).status).toBe(200);
+
+    // Onboarding by the simulator's Embedded Signup: the token in .local/workspace-secrets, never shown; sends use it.
+    const onboarded = await runAdmin(local.dir, ['workspace', 'onboard', '--id', second.workspace_id, '--json']);
+    expect(onboarded.code).toBe(0);
+    const { onboarding } = JSON.parse(onboarded.stdout);
+    expect(onboarding.status).toBe('completed');
+    const token = (JSON.parse(readFileSync(join(local.dir, 'workspace-secrets', `${second.workspace_id}.json`), 'utf8')) as { access_token: string })
+      .access_token;
+    expect(onboarded.stdout).not.toContain(token);
+    const to = '14155550177';
+    const sent = await call('POST', '/api/v1/messages', second.api_key, { to, template: 'hello_world', from: onboarding.phone_number_id });
+    expect(sent.status).toBe(202);
+    const recorded = await eventually(
+      async () => ((await (await fetch(`${local.stack.simulator_url}/_simulate/messages?to=${to}`)).json()) as { data: { access_token: string }[] }).data,
+      (list) => list.length > 0,
+    );
+    expect(recorded.at(-1)!.access_token).toBe(token);
   }, 90_000);
 
   it("prints the operator key, which /admin/v1 takes and a workspace's key does not", async () => {

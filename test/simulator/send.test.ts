@@ -68,6 +68,7 @@ describe('POST /{version}/{phone_number_id}/messages: accepted', () => {
         biz_opaque_callback_data: 'msg_42',
         received_at: expect.any(String),
         request: templateMessage(to, 'order_update', 'en_US', ['Ana', 'A-1001'], { biz_opaque_callback_data: 'msg_42' }),
+        access_token: TOKEN,
       },
     ]);
     expect(Date.parse(records[0].received_at)).toBeGreaterThan(Date.now() - 5000);
@@ -241,6 +242,7 @@ describe('fault injection', () => {
       held_share: 0,
       account_error_code: 0,
       fail_status: null,
+      onboarding_fault: null,
     };
     expect(await request(faultsUrl(), 'GET', undefined, null)).toEqual({ status: 200, body: defaults });
     const updated = await request(faultsUrl(), 'POST', { duplicate_statuses: true, rate_limit_share: 0.5, status_interval_ms: 5 }, null);

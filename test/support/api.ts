@@ -1,4 +1,7 @@
+import { mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { callApi, type CallOptions, type Reply } from '#local/api-client';
 import { startApiServer } from '#local/api-server';
 import { startRuntime, type LocalRuntime } from '#local/runtime';
@@ -82,6 +85,8 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
     Object.assign(process.env, {
       GRAPH_API_BASE_URL: api.simulator.url,
       PLATFORM_SECRETS: JSON.stringify(TEST_PLATFORM),
+      // Workspaces' own tokens (onboarding), as the local stack keeps them: files, one directory per suite.
+      LOCAL_WORKSPACE_SECRETS_DIR: mkdtempSync(join(tmpdir(), 'workspace-secrets-')),
       POWERTOOLS_LOG_LEVEL: 'SILENT',
       POWERTOOLS_METRICS_DISABLED: options.metrics ? 'false' : 'true',
       SEND_RATE_PER_SECOND: '80',

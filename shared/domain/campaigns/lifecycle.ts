@@ -1,7 +1,7 @@
 import { campaignsPage, getCampaign, insertCampaign, moveCampaignFrom, runningCampaigns } from '#shared/data/campaign';
 import type { Sender } from '#shared/domain/numbers/sender';
 import { approvedTemplate, templateById } from '#shared/domain/templates/catalog';
-import type { Plan, Workspace } from '#shared/records/workspace';
+import { firstNumberOf, type Plan, type Workspace } from '#shared/records/workspace';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { pagination } from '#shared/pagination';
@@ -23,7 +23,7 @@ export interface NewCampaign {
 
 /** The campaigns sending from a number now: a number they send from cannot be disconnected. */
 export async function runningCampaignsFrom(workspace: Workspace, numberId: string): Promise<Campaign[]> {
-  return (await runningCampaigns(workspace.id)).filter((c) => (c.business_number_id ?? workspace.phone_number_id) === numberId);
+  return (await runningCampaigns(workspace.id)).filter((c) => (c.business_number_id ?? firstNumberOf(workspace)) === numberId);
 }
 
 const SCHEDULING_PLANS: Plan[] = ['growth', 'pro'];

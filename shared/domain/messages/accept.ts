@@ -11,7 +11,7 @@ import { insertMessage } from '#shared/data/message';
 import { numbered, type NumberedMessage } from '#shared/domain/messages/message';
 import { senderOf, type Sender } from '#shared/domain/numbers/sender';
 import { storedNumber } from '#shared/domain/numbers/numbers';
-import type { Workspace } from '#shared/records/workspace';
+import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 import { nowIso } from '#shared/time';
 import { errors, type DomainErrorCode } from '#shared/errors';
 import { customerKey, resolveRecipient, type Recipient } from '#shared/domain/messages/recipient';
@@ -79,5 +79,5 @@ export async function acceptMessage(workspace: Workspace, request: SendRequest, 
     created_at: now,
     updated_at: now,
   });
-  return numbered(message, workspace.phone_number_id);
+  return numbered(message, firstNumberOf(workspace));
 }

@@ -8,7 +8,7 @@ import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { errors } from '#shared/errors';
 import type { Pagination } from '#shared/pagination';
 import { listView, numbered } from '#shared/domain/messages/message';
-import type { Workspace } from '#shared/records/workspace';
+import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 import { OUTBOUND_STATUSES, type Message, type MessageStatus } from '#shared/records/message';
 
 export interface MessageQuery extends Omit<MessageFilter, 'stored_number'> {
@@ -40,7 +40,7 @@ async function campaignMessageCount(ws: string, campaignId: string, status?: Mes
 async function campaignFromNumber(workspace: Workspace, campaignId: string, numberId: string | undefined): Promise<boolean> {
   if (numberId === undefined) return true;
   const campaign = await getCampaign(workspace.id, campaignId, false);
-  return (campaign?.business_number_id ?? workspace.phone_number_id) === numberId;
+  return (campaign?.business_number_id ?? firstNumberOf(workspace)) === numberId;
 }
 
 /**
@@ -85,7 +85,7 @@ export async function listMessages(workspace: Workspace, query: MessageQuery): P
   ]);
   if (found === 'invalid_cursor') throw errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);
   return {
-    data: found.messages.map((m) => listView(numbered(m, workspace.phone_number_id))),
+    data: found.messages.map((m) => listView(numbered(m, firstNumberOf(workspace)))),
     pagination: { page, pageSize, totalCount: total, hasMore: found.nextCursor !== null, nextCursor: found.nextCursor },
   };
 }

@@ -3,7 +3,7 @@ import { requireMessage } from '#shared/domain/messages/list';
 import { onPlatform } from '#shared/domain/platform-calls';
 import { markReadOnPlatform } from '#shared/platform/read-receipt';
 import { accessTokenFor } from '#shared/platform/secrets';
-import type { Workspace } from '#shared/records/workspace';
+import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 
 /** How long after receipt the platform lets a message be marked read (Meta, "Mark messages as read": within 30 days). */
 export const READ_RECEIPT_DAYS = 30;
@@ -23,7 +23,7 @@ export async function markRead(workspace: Workspace, id: string, typing: boolean
   if (message.direction !== 'inbound' || !message.provider_message_id) throw cannotMark('Only a message a customer sent can be marked read');
   if (Date.now() - Date.parse(message.created_at) > READ_RECEIPT_DAYS * DAY_MS)
     throw cannotMark(`The platform marks messages read only within ${READ_RECEIPT_DAYS} days of receipt`);
-  const numberId = message.business_number_id ?? workspace.phone_number_id;
+  const numberId = message.business_number_id ?? firstNumberOf(workspace);
   const token = await accessTokenFor(workspace.id);
   await onPlatform('mark the message read', () => markReadOnPlatform(numberId, token, message.provider_message_id!, typing));
   return { message_id: message.id, read: true as const, typing };

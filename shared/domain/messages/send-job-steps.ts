@@ -15,7 +15,7 @@ import { takeSendSlot } from '#shared/domain/messages/send-rate';
 import { sendableSince, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import { cachedWorkspace } from '#shared/domain/workspaces';
-import type { Workspace } from '#shared/records/workspace';
+import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 import { countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
 import { acceptedNotSent, asksToSlowDown, sendRefusal } from '#shared/platform/error-codes';
@@ -72,7 +72,7 @@ function closedWindow(run: SendRun) {
 
 /** The steps that read (or, the claim and the platform call, write) and come back with what they saw; send-state-machine.ts decides on it. */
 /** The business number the message goes out from: its own (contract §17), or, from before several numbers, the workspace's first. */
-export const sendingNumber = (run: SendRun): string => run.message!.business_number_id ?? run.workspace!.phone_number_id;
+export const sendingNumber = (run: SendRun): string => run.message!.business_number_id ?? firstNumberOf(run.workspace!);
 
 export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   async read_message(run) {

@@ -1,13 +1,13 @@
 import { lastInboundAt, recordInbound } from '#shared/data/window';
 import { errors } from '#shared/errors';
-import type { Workspace } from '#shared/records/workspace';
+import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 
 const WINDOW_MS = 24 * 3600 * 1000;
 /** The window's record outlives the window a little. */
 const RECORD_GRACE_MS = 3600 * 1000;
 
 /** The first number's windows keep their key from before several numbers (data/window.ts). */
-const scopeOf = (workspace: Workspace, businessNumberId: string) => (businessNumberId === workspace.phone_number_id ? undefined : businessNumberId);
+const scopeOf = (workspace: Workspace, businessNumberId: string) => (businessNumberId === firstNumberOf(workspace) ? undefined : businessNumberId);
 
 /** Free-form messages go only to a customer who wrote to this business number in the last 24 hours (contract §17). */
 export async function requireOpenWindow(workspace: Workspace, businessNumberId: string, digits: string, now = Date.now()): Promise<void> {

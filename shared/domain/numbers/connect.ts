@@ -1,5 +1,5 @@
 import { disconnectNumber, insertNumber } from '#shared/data/business-number';
-import { updateSettings } from '#shared/data/workspace';
+import { firstNumberSet, updateSettings } from '#shared/data/workspace';
 import { forgetWorkspace } from '#shared/domain/workspaces';
 import { runningCampaignsFrom } from '#shared/domain/campaigns/lifecycle';
 import { detailsFromPlatform, defaultNumberId, forgetNumbers, workspaceNumbers, numberView, type NumberView } from '#shared/domain/numbers/numbers';
@@ -18,7 +18,12 @@ import { nowIso } from '#shared/time';
  * business account's webhooks, claims it (one workspace per number, decided by the table), then
  * syncs that account's templates. Platform steps come first: a refusal leaves nothing stored.
  */
-export async function connectNumber(workspace: Workspace, input: { phone_number_id: string; waba_id: string }): Promise<NumberView> {
+export async function connectNumber(
+  workspace: Workspace,
+  input: { phone_number_id: string; waba_id: string },
+  /** Onboarding syncs in a step of its own, whose failure it records. */
+  options = { syncTemplates: true },
+): Promise<NumberView> {
   const token = await accessTokenFor(workspace.id);
   const platform = await onPlatform('read the number', () => fetchPhoneNumber(input.phone_number_id, token));
   await onPlatform("subscribe the app to the business account's webhooks", () => subscribeApp(input.waba_id, token));
@@ -33,17 +38,22 @@ export async function connectNumber(workspace: Workspace, input: { phone_number_
     updated_at: at,
   };
   await workspaceNumbers(workspace); // the first number's item exists before another joins it
-  const outcome = await insertNumber(number);
+  // A workspace created without a number (for onboarding, contract §19): this one becomes its first.
+  const first = !workspace.phone_number_id;
+  const outcome = await insertNumber(number, first ? firstNumberSet(workspace.id, number.id, number.waba_id) : undefined);
   if (outcome === 'in_use') throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
   if (outcome === 'connected') throw errors.invalidState(`Number ${input.phone_number_id} is already connected to this workspace`);
   forgetNumbers(workspace.id);
+  if (first) forgetWorkspace(workspace.id);
+  const connectedTo: Workspace = first ? { ...workspace, phone_number_id: number.id, waba_id: number.waba_id } : workspace;
+  if (!options.syncTemplates) return numberView(connectedTo, number);
   try {
-    await syncTemplates(workspace, input.waba_id);
+    await syncTemplates(connectedTo, input.waba_id);
   } catch (error) {
     // The number is connected; its account's templates follow with the next sync (every 15 minutes) or status push.
     logger.warn('Template sync after connecting a number failed', { workspaceId: workspace.id, wabaId: input.waba_id, error: (error as Error).message });
   }
-  return numberView(workspace, number);
+  return numberView(connectedTo, number);
 }
 
 async function requireNumber(workspace: Workspace, id: string): Promise<BusinessNumber> {

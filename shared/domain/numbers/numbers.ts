@@ -6,11 +6,11 @@ import { accessTokenFor } from '#shared/platform/secrets';
 import { customersOfTier } from '#shared/domain/numbers/messaging-limit';
 import { logger } from '#shared/logger';
 import { QUALITY_RATINGS, type BusinessNumber, type QualityRating } from '#shared/records/business-number';
-import type { Workspace } from '#shared/records/workspace';
+import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 import { nowIso } from '#shared/time';
 
-/** The number sends use without `from` (contract §17). */
-export const defaultNumberId = (workspace: Workspace): string => workspace.default_number_id ?? workspace.phone_number_id;
+/** The number sends use without `from` (contract §17); '' (no number) for a workspace without one yet. */
+export const defaultNumberId = (workspace: Workspace): string => workspace.default_number_id ?? firstNumberOf(workspace);
 
 /**
  * The `business_number_id` a new message stores: none for the workspace's first number, which a
@@ -48,17 +48,17 @@ const UNKNOWN_DETAILS: ReturnType<typeof detailsFromPlatform> = {
  * platform says of the number; while the platform does not answer, the number is shown with its
  * details unknown and nothing is written, so the next read tries again.
  */
-async function firstNumber(workspace: Workspace): Promise<BusinessNumber> {
+async function firstNumber(workspace: Workspace, first: { id: string; waba_id: string }): Promise<BusinessNumber> {
   let details: ReturnType<typeof detailsFromPlatform> | undefined;
   try {
-    details = detailsFromPlatform(await fetchPhoneNumber(workspace.phone_number_id, await accessTokenFor(workspace.id)));
+    details = detailsFromPlatform(await fetchPhoneNumber(first.id, await accessTokenFor(workspace.id)));
   } catch (error) {
     logger.warn('First number read from the platform failed; its details stay unknown for now', { workspaceId: workspace.id, error: (error as Error).message });
   }
   const number: BusinessNumber = {
-    id: workspace.phone_number_id,
+    id: first.id,
     workspace_id: workspace.id,
-    waba_id: workspace.waba_id,
+    waba_id: first.waba_id,
     ...(details ?? UNKNOWN_DETAILS),
     status: 'connected',
     connected_at: workspace.created_at,
@@ -71,8 +71,9 @@ async function firstNumber(workspace: Workspace): Promise<BusinessNumber> {
 /** Every number the workspace has connected, its first one included (written on first use). */
 export async function workspaceNumbers(workspace: Workspace): Promise<BusinessNumber[]> {
   const numbers = await numbersOf(workspace.id);
-  if (numbers.some((n) => n.id === workspace.phone_number_id)) return numbers;
-  return [await firstNumber(workspace), ...numbers];
+  const { phone_number_id: id, waba_id } = workspace;
+  if (!id || !waba_id || numbers.some((n) => n.id === id)) return numbers;
+  return [await firstNumber(workspace, { id, waba_id }), ...numbers];
 }
 
 /** Numbers change rarely; sends resolve `from` through a short per-process cache. */
@@ -92,8 +93,9 @@ export const forgetNumbers = (workspaceId: string): boolean => numbersCache.dele
 
 /** The business account whose templates a number sends; no number (a message from before several numbers) or the first: the first's. */
 export async function wabaOfNumber(workspace: Workspace, numberId: string | undefined): Promise<string> {
-  if (!numberId || numberId === workspace.phone_number_id) return workspace.waba_id;
-  return (await cachedNumbers(workspace)).find((n) => n.id === numberId)?.waba_id ?? workspace.waba_id;
+  const first = workspace.waba_id ?? '';
+  if (!numberId || numberId === workspace.phone_number_id) return first;
+  return (await cachedNumbers(workspace)).find((n) => n.id === numberId)?.waba_id ?? first;
 }
 
 /** The business accounts of the workspace's connected numbers, the first number's first. */

@@ -1,7 +1,7 @@
 import { cachedNumbers, defaultNumberId, wabaOfNumber } from '#shared/domain/numbers/numbers';
 import type { Campaign } from '#shared/records/campaign';
 import { errors } from '#shared/errors';
-import type { Workspace } from '#shared/records/workspace';
+import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 
 /** The number a send goes out from, and the business account whose templates it may use. */
 export interface Sender {
@@ -17,7 +17,7 @@ export interface Sender {
 export async function senderOf(workspace: Workspace, from?: string): Promise<Sender> {
   const wanted = from === undefined ? defaultNumberId(workspace) : from.replace(/\D/g, '');
   // The default number is always connected (it cannot be disconnected), so naming it needs no read.
-  if (wanted === workspace.phone_number_id && wanted === defaultNumberId(workspace)) {
+  if (workspace.phone_number_id && workspace.waba_id && wanted === workspace.phone_number_id && wanted === defaultNumberId(workspace)) {
     return { id: workspace.phone_number_id, waba_id: workspace.waba_id };
   }
   const numbers = await cachedNumbers(workspace);
@@ -32,6 +32,6 @@ export async function senderOf(workspace: Workspace, from?: string): Promise<Sen
 /** A campaign's launch or test send: `from` when given, else the number the campaign was created with (a campaign from before several numbers: the first). */
 export async function campaignSender(workspace: Workspace, campaign: Campaign, from?: string): Promise<Sender> {
   if (from !== undefined) return senderOf(workspace, from);
-  const id = campaign.business_number_id ?? workspace.phone_number_id;
+  const id = campaign.business_number_id ?? firstNumberOf(workspace);
   return { id, waba_id: await wabaOfNumber(workspace, id) };
 }

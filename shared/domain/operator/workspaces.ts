@@ -15,8 +15,8 @@ import { rateLimitOf, type Plan, type Workspace } from '#shared/records/workspac
 
 /**
  * A workspace as the operator sees it: its settings as they apply (the plan's rate limit and the
- * default stop words when none of its own are set), its numbers, and its onboarding (none yet:
- * Embedded Signup is not built, docs/operator.md).
+ * default stop words when none of its own are set), its numbers, and its Embedded Signup
+ * onboarding (null until one is started; never its token, which is only in its secret).
  */
 export async function operatorView(workspace: Workspace) {
   return {
@@ -28,7 +28,7 @@ export async function operatorView(workspace: Workspace) {
     suspended: workspace.suspended === true,
     status: 'active' as const,
     numbers: await listNumbers(workspace),
-    onboarding: null,
+    onboarding: workspace.onboarding ?? null,
     created_at: workspace.created_at,
   };
 }
@@ -46,11 +46,12 @@ export async function operatorList() {
 }
 
 /**
- * A new workspace with its first number and its first API key (the only time its secret is
- * shown). Its templates are synced at once so it can send; when the platform does not answer,
- * they follow with the scheduled sync (every 15 minutes).
+ * A new workspace with its first API key (the only time its secret is shown), and its first number
+ * when one is named (else onboarding or connecting a number gives it one). Its templates are
+ * synced at once so it can send; when the platform does not answer, they follow with the
+ * scheduled sync (every 15 minutes).
  */
-export async function openWorkspace(input: { name: string; plan: Plan; phone_number_id: string; waba_id: string }) {
+export async function openWorkspace(input: { name: string; plan: Plan; phone_number_id?: string; waba_id?: string }) {
   const workspace = await createWorkspace(input);
   const key = await createKey(workspace.id, { name: 'Initial key', description: 'Created by the operator' });
   try {

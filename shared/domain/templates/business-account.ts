@@ -13,10 +13,18 @@ export const accountKey = (workspace: Workspace, wabaId: string): string | undef
 
 /** A template with its business account named: the first account's items do not carry it. */
 export type AccountTemplate = Template & { waba_id: string };
-export const withAccount = (workspace: Workspace, template: Template): AccountTemplate => ({ ...template, waba_id: template.waba_id ?? workspace.waba_id });
+export const withAccount = (workspace: Workspace, template: Template): AccountTemplate => ({
+  ...template,
+  waba_id: template.waba_id ?? workspace.waba_id ?? '',
+});
 
 export async function businessAccountFor(workspace: Workspace, requested: string | undefined): Promise<string> {
-  if (requested === undefined) return wabaOfNumber(workspace, defaultNumberId(workspace));
+  if (requested === undefined) {
+    const account = await wabaOfNumber(workspace, defaultNumberId(workspace));
+    // A workspace created without a number (for onboarding) has no business account yet.
+    if (!account) throw errors.unprocessable([{ field: 'waba_id', message: 'The workspace has no number yet: onboard it or connect one first' }]);
+    return account;
+  }
   if (requested === workspace.waba_id || (await accountsOf(workspace)).includes(requested)) return requested;
   throw errors.unprocessable([{ field: 'waba_id', message: "Must be the business account of one of the workspace's numbers" }]);
 }

@@ -35,6 +35,7 @@ const platformTemplates = async (workspace: Workspace, wabaId: string): Promise<
 
 /** Replaces one business account's stored templates (the first one's by default) with the platform's current list. */
 export async function syncTemplates(workspace: Workspace, wabaId = workspace.waba_id): Promise<number> {
+  if (!wabaId) return 0; // no number yet, so no business account: nothing to sync
   const fetched = (await platformTemplates(workspace, wabaId)).map(fromPlatform);
   // One record per name and language, even if the platform lists one twice.
   const platform = [...new Map(fetched.map((t) => [`${t.name}#${t.language}`, t])).values()];

@@ -3,6 +3,7 @@ import {
   numberThroughputBody,
   numberThroughputParams,
   operatorKeyBody,
+  onboardingBody,
   operatorNumberBody,
   updateWorkspaceBody,
   workspaceParams,
@@ -13,7 +14,7 @@ export const CreateWorkspace = {
   tag: 'Operator: workspaces',
   summary: 'Create a workspace',
   description:
-    'With its first business number and its first API key, whose secret is shown only here. Its templates are synced at once when the platform answers.',
+    'With its first API key, whose secret is shown only here, and its first business number when both `phone_number_id` and `waba_id` are given (its templates are then synced at once when the platform answers). Without a number, onboarding (`POST /admin/v1/workspaces/{id}/onboarding`) or connecting one gives it its first; until then it sends nothing (422 `unknown_number`).',
   auth: 'operator',
   request: { body: createWorkspaceBody },
   success: [{ status: 201, data: 'openedWorkspace' }],
@@ -76,6 +77,18 @@ export const ConnectWorkspaceNumber = {
   auth: 'operator',
   request: { params: workspaceParams, body: operatorNumberBody },
   success: [{ status: 201, data: 'businessNumber' }],
+  errors: ['not_found', 'number_in_use', 'invalid_state', 'platform_error'],
+  unprocessable: ['platform_error'],
+} satisfies OperatorOperation;
+
+export const OnboardWorkspace = {
+  tag: 'Operator: workspaces',
+  summary: 'Onboard a business through Embedded Signup',
+  description:
+    "Exchanges the code for the business's token (kept in the workspace's secret: never stored in the table, returned or logged), registers the number for the Cloud API, subscribes the app to the business account's webhooks, connects the number and syncs its templates. Each step is recorded in `onboarding`; a failed step answers `platform_error` (422 refused, 502 no answer) with `details` naming the `step` first, then the platform's code and message; repeating the request resumes after the last step that succeeded. The number is usable only once connected.",
+  auth: 'operator',
+  request: { params: workspaceParams, body: onboardingBody },
+  success: [{ status: 200, data: 'operatorWorkspace' }],
   errors: ['not_found', 'number_in_use', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies OperatorOperation;

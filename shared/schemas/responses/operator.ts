@@ -1,9 +1,32 @@
 /** What the operator's API answers (contract §19). */
 import * as v from 'valibot';
+import { ONBOARDING_STEPS } from '#shared/records/onboarding';
 import { PLANS } from '#shared/records/workspace';
 import { recordId, timestamp } from '#shared/schemas/responses/common';
 import { createdApiKey } from '#shared/schemas/responses/keys';
 import { businessNumber } from '#shared/schemas/responses/numbers';
+
+const onboardingStep = v.object({
+  name: v.picklist(ONBOARDING_STEPS),
+  status: v.picklist(['pending', 'succeeded', 'failed']),
+  at: v.pipe(v.nullable(timestamp()), v.description('When it last succeeded or failed')),
+  error: v.pipe(
+    v.nullable(v.object({ code: v.string(), message: v.string(), platform_code: v.nullable(v.number()) })),
+    v.description("Why it last failed: the service's error code and message, and the platform's code"),
+  ),
+});
+
+const onboarding = v.object({
+  phone_number_id: v.string(),
+  waba_id: v.string(),
+  status: v.pipe(
+    v.picklist(['in_progress', 'failed', 'completed']),
+    v.description('`failed`: repeat the request to resume after the last step that succeeded'),
+  ),
+  steps: v.array(onboardingStep),
+  started_at: timestamp(),
+  updated_at: timestamp(),
+});
 
 export const operatorWorkspace = v.object({
   id: recordId(),
@@ -14,7 +37,10 @@ export const operatorWorkspace = v.object({
   suspended: v.boolean(),
   status: v.pipe(v.picklist(['active', 'deleting']), v.description('`deleting` while an erasure runs (not built yet: always `active`)')),
   numbers: v.array(businessNumber),
-  onboarding: v.pipe(v.null(), v.description('The steps of its Embedded Signup onboarding (not built yet: always null)')),
+  onboarding: v.pipe(
+    v.nullable(onboarding),
+    v.description('Its Embedded Signup onboarding and the state of each step (null until one is started); never its token'),
+  ),
   created_at: timestamp(),
 });
 
