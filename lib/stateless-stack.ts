@@ -26,6 +26,7 @@ import { EVENT_SOURCE } from '#shared/events/event';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import {
   acknowledgeCampaignScheduleFindings,
+  acknowledgeErasureFindings,
   acknowledgeHttpRouteFindings,
   acknowledgeMediaObjectGrant,
   acknowledgeServiceFunctionFindings,
@@ -171,6 +172,12 @@ function busEventPattern(detailTypes: string[]): EventPattern {
   return detailTypes.includes('*') ? { source: [EVENT_SOURCE] } : { source: [EVENT_SOURCE], detailType: [...detailTypes] };
 }
 
+/**
+ * shared/scheduler.ts names each schedule `campaign-<campaign id>` (or `…-w<time>`), in the default group. Pseudo
+ * parameters even when the stack's env is known, so the ARN (and its cdk-nag acknowledgment) is the same everywhere.
+ */
+const campaignSchedulesArn = `arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/default/campaign-*`;
+
 /** One entry per access kind: the least-privilege grants and settings an operation receives. */
 const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
   table: (fn, mode, w) => {
@@ -203,10 +210,7 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     const target = soleScheduleTarget(fn, w);
     fn.addEnvironment('CAMPAIGN_SCHEDULE_TARGET_ARN', target.fn.functionArn);
     fn.addEnvironment('SCHEDULER_ROLE_ARN', target.role.roleArn);
-    // shared/scheduler.ts names each schedule `campaign-<campaign id>`, in the default group. Pseudo
-    // parameters even when the stack's env is known, so the ARN (and its cdk-nag acknowledgment) is the same everywhere.
-    const campaignSchedules = `arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/default/campaign-*`;
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [campaignSchedules] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [campaignSchedulesArn] }));
     // CreateSchedule passes the target's role to Scheduler: that role only, and only to Scheduler.
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -229,7 +233,28 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     w.eventBus.grantPutEventsTo(fn);
     fn.addEnvironment('EVENT_BUS_NAME', w.eventBus.eventBusName);
   },
+  erasure: (fn, _on, w) => {
+    // A workspace's media copies: listed by its prefix (ListBucket, on the bucket) and deleted (DeleteObject, on its objects only).
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [w.mediaBucket.bucketArn] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [mediaObjectsArn] }));
+    fn.addEnvironment('MEDIA_BUCKET', w.mediaBucket.bucketName);
+    // Its campaigns' schedules: ListSchedules has no resource-level permission; deletion only of campaign schedules.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: ['*'] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:DeleteSchedule'], resources: [campaignSchedulesArn] }));
+    // Its own secret, and no other secret of the account.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:DeleteSecret'], resources: [workspaceSecretsArn] }));
+    fn.addEnvironment('WORKSPACE_SECRETS_PREFIX', WORKSPACE_SECRETS_PREFIX);
+    acknowledgeErasureFindings(fn);
+  },
 };
+
+/**
+ * Workspaces' own secrets are named `messaging-api/workspaces/<workspace id>` (one deployment per
+ * account and region, like the event bus), created at run time by onboarding: the functions may
+ * touch those secrets only, never another secret of the account.
+ */
+export const WORKSPACE_SECRETS_PREFIX = 'messaging-api';
+const workspaceSecretsArn = `arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${WORKSPACE_SECRETS_PREFIX}/workspaces/*`;
 
 /** The function that counts messages from the stream: MESSAGE_COUNTING_FUNCTION names one, so there must be exactly one. */
 function soleMessageCounter(fn: ServiceFunction, w: Wiring): ServiceFunction {

@@ -40,6 +40,10 @@ export const env = {
   get eventBridgeEndpoint() {
     return process.env.EVENTBRIDGE_ENDPOINT;
   },
+  /** Seconds an erasure waits between its two passes over the table, for writes under way to land (docs/operator.md, "Erasure"). */
+  get erasureGraceSeconds() {
+    return number('ERASURE_GRACE_SECONDS', 60);
+  },
   get schedulerEndpoint() {
     return process.env.SCHEDULER_ENDPOINT;
   },
@@ -85,6 +89,17 @@ export const env = {
   },
   get localPlatformSecrets() {
     return process.env.PLATFORM_SECRETS ?? '{}';
+  },
+  /**
+   * Where each workspace's own platform token is kept (contract §19): in AWS, Secrets Manager
+   * secrets named `<prefix>/workspaces/<workspace id>`; on the local stack (no prefix), JSON files
+   * in LOCAL_WORKSPACE_SECRETS_DIR (`.local/workspace-secrets`).
+   */
+  get workspaceSecretsPrefix() {
+    return process.env.WORKSPACE_SECRETS_PREFIX;
+  },
+  get localWorkspaceSecretsDir() {
+    return process.env.LOCAL_WORKSPACE_SECRETS_DIR;
   },
   /**
    * Local stack only: the SHA-256 (hex) of the operator key `npm start` prints, which /admin/v1

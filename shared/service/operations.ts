@@ -54,6 +54,11 @@ export interface Access {
   tableStream?: boolean;
   /** The media bucket (`MEDIA_BUCKET`): `read` gets objects (and presigns links to copies), `readWrite` also stores them. */
   media?: 'read' | 'readWrite';
+  /**
+   * Erases workspaces: lists and deletes objects of the media bucket, lists and deletes campaign
+   * schedules, and deletes workspaces' own secrets (`{prefix}/workspaces/*` only).
+   */
+  erasure?: boolean;
 }
 
 export interface Operation {
@@ -435,6 +440,19 @@ export const operations: Operation[] = [
     trigger: operatorRoute('POST', '/admin/v1/workspaces/{id}/numbers'),
     access: onPlatform,
     timeoutSeconds: 29,
+  },
+  {
+    name: 'DeleteWorkspace',
+    handler: 'functions/admin/delete-workspace.ts',
+    trigger: operatorRoute('DELETE', '/admin/v1/workspaces/{id}'),
+    access: { table: 'readWrite', queues: ['erasure'] },
+  },
+  {
+    name: 'EraseWorkspace',
+    handler: 'functions/admin/erasure-worker.ts',
+    trigger: { type: 'queue', queue: 'erasure', batchSize: 1 },
+    access: { table: 'readWrite', queues: ['erasure'], erasure: true },
+    timeoutSeconds: 300,
   },
   {
     name: 'SetNumberThroughput',
