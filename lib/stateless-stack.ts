@@ -234,7 +234,7 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     fn.addEnvironment('EVENT_BUS_NAME', w.eventBus.eventBusName);
   },
   erasure: (fn, _on, w) => {
-    // A workspace's media copies: listed by its prefix (ListBucket, on the bucket) and deleted (DeleteObject, on its objects only).
+    // A workspace's media copies: listed by its prefix (ListBucket, on the bucket) and deleted (DeleteObject, on the bucket's objects).
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [w.mediaBucket.bucketArn] }));
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [mediaObjectsArn] }));
     fn.addEnvironment('MEDIA_BUCKET', w.mediaBucket.bucketName);

@@ -710,7 +710,7 @@ describe('media bucket', () => {
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('aws:SecureTransport');
   });
 
-  test('only the copy worker and the webhook receiver may put objects; GetMessage and the webhook worker may only read them', () => {
+  test('only the copy worker and the webhook receiver may put objects; GetMessage and the webhook worker may only read them; only the erasure lists and deletes', () => {
     const withMedia = operations.filter((op) => op.access.media).map((op) => [op.name, op.access.media]);
     expect(withMedia).toEqual([
       ['GetMessage', 'read'],
@@ -723,6 +723,8 @@ describe('media bucket', () => {
       .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
       .flatMap((st) => asArray(st.Action))
       .filter((action) => action.startsWith('s3:'));
-    expect([...new Set(s3Actions)].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect([...new Set(s3Actions)].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    const erasing = operations.filter((op) => op.access.erasure).map((op) => op.name);
+    expect(erasing).toEqual(['EraseWorkspace']);
   });
 });
