@@ -21,7 +21,7 @@ import { queues as queueSettings, type QueueName } from '#shared/service/queues'
 import { ServiceFunction } from '#lib/service-function';
 import { AreaStack, areaOf, areas, type Area } from '#lib/areas';
 import { mediaObjectsArn } from '#lib/stateful-stack';
-import { grantTableData } from '#lib/table-access';
+import { grantTableData, grantTableScan } from '#lib/table-access';
 import { EVENT_SOURCE } from '#shared/events/event';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import {
@@ -234,6 +234,8 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     fn.addEnvironment('EVENT_BUS_NAME', w.eventBus.eventBusName);
   },
   erasure: (fn, _on, w) => {
+    // Its items, whatever their record: one Scan of the table per pass (shared/data/workspace-erasure.ts).
+    grantTableScan(w.table, fn);
     // A workspace's media copies: listed by its prefix (ListBucket, on the bucket) and deleted (DeleteObject, on the bucket's objects).
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [w.mediaBucket.bucketArn] }));
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [mediaObjectsArn] }));

@@ -5,6 +5,7 @@
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
  *   npm run --silent admin -- workspace suspend --id ID | workspace unsuspend --id ID
+ *   npm run --silent admin -- workspace delete --id ID [--wait]
  *   npm run --silent admin -- key create --workspace ID [--name N] [--description D]
  *   npm run --silent admin -- number list --workspace ID | number connect --workspace ID --phone-number-id P --waba-id W
  *   npm run --silent admin -- number set-throughput --phone-number-id ID --mps 1000
@@ -34,6 +35,7 @@ const { positionals, values } = parseArgs({
     region: { type: 'string' },
     table: { type: 'string' },
     json: { type: 'boolean', default: false },
+    wait: { type: 'boolean', default: false },
   },
 });
 
@@ -89,6 +91,8 @@ interface WorkspaceView {
   rate_limit: number;
   stop_words: string[];
   suspended: boolean;
+  status: 'active' | 'deleting';
+  erasure: { step: string; items_deleted: number; media_deleted: number } | null;
   numbers: { id: string }[];
 }
 
@@ -105,7 +109,22 @@ async function setWorkspace(call: AdminCall, changes: Record<string, unknown>): 
   return data<WorkspaceView>(call('PATCH', workspacePath(required('id')), changes));
 }
 
-const describe = (w: WorkspaceView) => `${w.id}  ${w.plan.padEnd(7)}  ${w.numbers[0]?.id ?? '-'}  ${w.suspended ? '(suspended)  ' : ''}${w.name}`;
+const describe = (w: WorkspaceView) =>
+  `${w.id}  ${w.plan.padEnd(7)}  ${w.numbers[0]?.id ?? '-'}  ${w.status === 'deleting' ? '(deleting)  ' : w.suspended ? '(suspended)  ' : ''}${w.name}`;
+
+/** Follows an erasure until the workspace is gone (404), printing its progress as it moves. */
+async function waitErased(call: AdminCall, id: string): Promise<void> {
+  let last = '';
+  for (;;) {
+    const reply = await call('GET', workspacePath(id));
+    if (reply.status === 404) return;
+    const { erasure } = await data<WorkspaceView>(Promise.resolve(reply));
+    const progress = erasure ? `${erasure.step}: ${erasure.items_deleted} items, ${erasure.media_deleted} media objects deleted` : '';
+    if (progress !== last && !values.json) console.error(progress);
+    last = progress;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
 
 async function main() {
   const command = positionals.join(' ');
@@ -155,6 +174,13 @@ async function main() {
       const workspace = await setWorkspace(call, { suspended: command === 'workspace suspend' });
       return print(workspace, `Workspace ${workspace.id} is ${workspace.suspended ? 'suspended' : 'active again'}`);
     }
+    case 'workspace delete': {
+      const id = required('id');
+      const workspace = await data<WorkspaceView>(call('DELETE', workspacePath(id)));
+      if (!values.wait) return print(workspace, `Workspace ${workspace.id} is being erased (admin workspace get --id ${workspace.id} shows how far)`);
+      await waitErased(call, id);
+      return print({ workspace_id: id, erased: true }, `Workspace ${id} is erased`);
+    }
     case 'key create': {
       const body = { name: values.name ?? 'Admin key', ...(values.description && { description: values.description }) };
       const key = await data<{ api_key: string }>(call('POST', `${workspacePath(required('workspace'))}/keys`, body));
@@ -179,7 +205,7 @@ async function main() {
     }
     default:
       fail(
-        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend, admin key create, admin number list|connect|set-throughput (see README)',
+        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend|delete, admin key create, admin number list|connect|set-throughput (see README)',
       );
   }
 }

@@ -55,8 +55,9 @@ export interface Access {
   /** The media bucket (`MEDIA_BUCKET`): `read` gets objects (and presigns links to copies), `readWrite` also stores them. */
   media?: 'read' | 'readWrite';
   /**
-   * Erases workspaces: lists and deletes objects of the media bucket, lists and deletes campaign
-   * schedules, and deletes workspaces' own secrets (`{prefix}/workspaces/*` only).
+   * Erases workspaces: scans the table (the one operation that may), lists and deletes objects of
+   * the media bucket, lists and deletes campaign schedules, and deletes workspaces' own secrets
+   * (`{prefix}/workspaces/*` only).
    */
   erasure?: boolean;
 }

@@ -372,13 +372,22 @@ describe('least privilege', () => {
     expect(actions.filter((a) => a === '*' || a.endsWith(':*'))).toEqual([]);
   });
 
-  test('only X-Ray (which has no resource-level permissions) gets Resource "*"', () => {
+  test('only X-Ray and the erasure\'s ListSchedules (which have no resource-level permissions) get Resource "*"', () => {
     const wildcardActions = allStatements.filter((s) => asArray(s.Resource).includes('*')).flatMap((s) => asArray(s.Action));
-    expect(wildcardActions.every((a) => a.startsWith('xray:'))).toBe(true);
+    expect(wildcardActions.every((a) => a.startsWith('xray:') || a === 'scheduler:ListSchedules')).toBe(true);
+    expect(operations.filter((op) => actionsOf(op).includes('scheduler:ListSchedules')).map((op) => op.name)).toEqual(['EraseWorkspace']);
   });
 
-  test('nothing may scan the table', () => {
-    expect(allStatements.flatMap((s) => asArray(s.Action))).not.toContain('dynamodb:Scan');
+  test('nothing but the erasure of a workspace may scan the table, and only the table', () => {
+    expect(operations.filter((op) => actionsOf(op).includes('dynamodb:Scan')).map((op) => op.name)).toEqual(['EraseWorkspace']);
+    const scans = allStatements.filter((s) => asArray(s.Action).includes('dynamodb:Scan'));
+    expect(scans.flatMap((s) => asArray(s.Resource)).map((r) => JSON.stringify(r))).not.toContainEqual(expect.stringContaining('/index/'));
+  });
+
+  test('the erasure deletes secrets under messaging-api/workspaces/ only, and nothing else does', () => {
+    expect(operations.filter((op) => actionsOf(op).includes('secretsmanager:DeleteSecret')).map((op) => op.name)).toEqual(['EraseWorkspace']);
+    const deletes = allStatements.filter((s) => asArray(s.Action).includes('secretsmanager:DeleteSecret'));
+    expect(JSON.stringify(deletes.flatMap((s) => asArray(s.Resource)))).toContain(':secret:messaging-api/workspaces/*');
   });
 
   test('no AWS managed policies on function roles', () => {
@@ -391,7 +400,7 @@ describe('least privilege', () => {
     expect(actions.includes('dynamodb:PutItem')).toBe(op.access.table === 'readWrite');
     expect(actions.includes('secretsmanager:GetSecretValue')).toBe(Boolean(op.access.platformSecrets));
     expect(actions.includes('scheduler:CreateSchedule')).toBe(Boolean(op.access.scheduler));
-    expect(actions.includes('scheduler:DeleteSchedule')).toBe(Boolean(op.access.scheduler));
+    expect(actions.includes('scheduler:DeleteSchedule')).toBe(Boolean(op.access.scheduler || op.access.erasure));
     expect(actions.includes('iam:PassRole')).toBe(Boolean(op.access.scheduler));
     expect(actions.includes('events:PutEvents')).toBe(Boolean(op.access.bus));
     expect(actions).not.toContain('lambda:InvokeFunction');
