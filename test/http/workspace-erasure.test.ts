@@ -22,7 +22,8 @@ process.env.LOCAL_WORKSPACE_SECRETS_DIR = secretsDir;
 const api = useTestApi({ runtime: true, statusIntervalMs: 200 });
 const simulator = simulatorControl(() => api.simulator.url);
 
-const admin = (method: string, path: string, body?: unknown) => api.call(method, `/admin/v1${path}`, { key: api.operatorKey, ...(body !== undefined && { body }) });
+const admin = (method: string, path: string, body?: unknown) =>
+  api.call(method, `/admin/v1${path}`, { key: api.operatorKey, ...(body !== undefined && { body }) });
 
 const platformNumber = () => {
   const number = { phone_number_id: randomDigits(15), waba_id: randomDigits(15) };
@@ -90,7 +91,12 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
       const audience = Array.from({ length: 12 }, () => `1415559${randomDigits(4)}`);
       const contacts = [];
       for (const [i, phone] of audience.slice(0, 3).entries()) {
-        const reply = await erased.call('POST', '/api/v1/contacts', { phone_number: `+${phone}`, name: `Customer ${i}`, email: `c${i}@example.com`, tags: ['vip'] });
+        const reply = await erased.call('POST', '/api/v1/contacts', {
+          phone_number: `+${phone}`,
+          name: `Customer ${i}`,
+          email: `c${i}@example.com`,
+          tags: ['vip'],
+        });
         expect(reply.status).toBe(201);
         contacts.push(reply.body.data.id as string);
       }
@@ -99,7 +105,12 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
       expect((await erased.call('POST', '/api/v1/webhooks', { url: receiver.url, events: ['*'] })).status).toBe(201);
 
       // A message sent with an idempotency key, and an inbound one with media, copied to the bucket.
-      const sent = await erased.call('POST', '/api/v1/messages', { to: audience[0], template: 'hello_world' }, { 'Idempotency-Key': `erase-${randomDigits(6)}` });
+      const sent = await erased.call(
+        'POST',
+        '/api/v1/messages',
+        { to: audience[0], template: 'hello_world' },
+        { 'Idempotency-Key': `erase-${randomDigits(6)}` },
+      );
       expect(sent.status).toBe(202);
       await simulator.inbound({ phone_number_id: erased.number.phone_number_id, from: audience[1], type: 'image', image: { caption: 'Parcel' } });
       await eventually(
@@ -114,8 +125,15 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
         template_name: 'welcome',
         scheduled_at: new Date(Date.now() + 3600_000).toISOString(),
       });
-      expect((await erased.call('POST', `/api/v1/campaigns/${later.body.data.id}/launch`, { recipients: [{ phone: audience[2], variables: ['Ada'] }] })).status).toBe(202);
-      expect(await eventually(() => schedulesOf(later.body.data.id), (names) => names.length === 1)).toEqual([`campaign-${later.body.data.id}`]);
+      expect(
+        (await erased.call('POST', `/api/v1/campaigns/${later.body.data.id}/launch`, { recipients: [{ phone: audience[2], variables: ['Ada'] }] })).status,
+      ).toBe(202);
+      expect(
+        await eventually(
+          () => schedulesOf(later.body.data.id),
+          (names) => names.length === 1,
+        ),
+      ).toEqual([`campaign-${later.body.data.id}`]);
       expect((await admin('PATCH', `/numbers/${erased.number.phone_number_id}`, { throughput_mps: 1 })).status).toBe(200);
       const running = await erased.call('POST', '/api/v1/campaigns', { name: 'Running', template_name: 'welcome' });
       const recipients = audience.map((phone) => ({ phone, variables: ['Ada'] }));
@@ -135,14 +153,26 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
 
       const before = await itemsOf(erased.id, erased.number.phone_number_id);
       expect(before.length).toBeGreaterThan(0);
-      for (const prefix of ['API_KEY#', 'PHONE_NUMBER#', `WS#${erased.id}#WAMID#`, `WS#${erased.id}#IDEMPOTENCY#`, `WS#${erased.id}#CONTACT#`, `WS#${erased.id}#MSG#`]) {
+      for (const prefix of [
+        'API_KEY#',
+        'PHONE_NUMBER#',
+        `WS#${erased.id}#WAMID#`,
+        `WS#${erased.id}#IDEMPOTENCY#`,
+        `WS#${erased.id}#CONTACT#`,
+        `WS#${erased.id}#MSG#`,
+      ]) {
         expect(before.some((item) => String(item.PK).startsWith(prefix))).toBe(true);
       }
       const othersBefore = await itemsOf(other.id, other.number.phone_number_id);
 
       const deleting = await admin('DELETE', `/workspaces/${erased.id}`);
       expect(deleting.status).toBe(202);
-      expect(deleting.body.data).toMatchObject({ id: erased.id, status: 'deleting', numbers: [], erasure: { step: expect.any(String), items_deleted: expect.any(Number) } });
+      expect(deleting.body.data).toMatchObject({
+        id: erased.id,
+        status: 'deleting',
+        numbers: [],
+        erasure: { step: expect.any(String), items_deleted: expect.any(Number) },
+      });
       expect((await admin('GET', `/workspaces/${erased.id}`)).body.data.status).toBe('deleting');
       // Its keys are refused from now on, the first as any other.
       for (const key of [erased.key, second.body.data.api_key]) {

@@ -39,7 +39,14 @@ export async function requestErasure(id: string): Promise<Workspace> {
   const workspace = await getWorkspace(id);
   if (!workspace) throw errors.notFound('Workspace');
   if (workspace.status !== 'deleting') {
-    const erasure: WorkspaceErasure = { requested_at: nowIso(), step: 'table', numbers: await heldNumbers(workspace), items_deleted: 0, media_deleted: 0, version: 0 };
+    const erasure: WorkspaceErasure = {
+      requested_at: nowIso(),
+      step: 'table',
+      numbers: await heldNumbers(workspace),
+      items_deleted: 0,
+      media_deleted: 0,
+      version: 0,
+    };
     await beginErasure(id, erasure);
     forgetWorkspace(id);
   }
@@ -88,7 +95,8 @@ export async function processErasureJob(job: ErasureJob): Promise<JobOutcome> {
     const workspace = await getWorkspace(job.workspace_id);
     if (workspace?.status !== 'deleting') return { kind: 'done' };
     const erasure = workspace.erasure!;
-    if (erasure.step === 'grace' && erasure.grace_until! > Date.now()) return { kind: 'retry', delaySeconds: Math.ceil((erasure.grace_until! - Date.now()) / 1000) };
+    if (erasure.step === 'grace' && erasure.grace_until! > Date.now())
+      return { kind: 'retry', delaySeconds: Math.ceil((erasure.grace_until! - Date.now()) / 1000) };
     if (Date.now() - started > JOB_WORK_MS) {
       await enqueue(queueUrl('erasure'), [job]);
       return { kind: 'done' };

@@ -17,7 +17,10 @@ export const operatorWorkspace = v.object({
     v.nullable(
       v.object({
         requested_at: timestamp(),
-        step: v.pipe(v.picklist(ERASURE_STEPS), v.description('The step under way: two passes over the table (`table`, then `recheck` after a `grace`), then `media`, then `secret`')),
+        step: v.pipe(
+          v.picklist(ERASURE_STEPS),
+          v.description('The step under way: two passes over the table (`table`, then `recheck` after a `grace`), then `media`, then `secret`'),
+        ),
         items_deleted: v.pipe(v.number(), v.description('Table items deleted so far')),
         media_deleted: v.pipe(v.number(), v.description('Media objects deleted so far')),
       }),
