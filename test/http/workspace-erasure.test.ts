@@ -113,9 +113,13 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
       );
       expect(sent.status).toBe(202);
       await simulator.inbound({ phone_number_id: erased.number.phone_number_id, from: audience[1], type: 'image', image: { caption: 'Parcel' } });
+      const [received] = await eventually(
+        async () => (await erased.call('GET', '/api/v1/messages?direction=inbound')).body.data as { id: string }[],
+        (list) => list.length === 1,
+      );
       await eventually(
-        async () => (await erased.call('GET', '/api/v1/messages?direction=inbound')).body.data,
-        (list: { media: { url: string | null } | null }[]) => list.length === 1 && list[0].media?.url !== null,
+        async () => (await erased.call('GET', `/api/v1/messages/${received.id}`)).body.data,
+        (message: { media: { url: string | null } }) => message.media.url !== null,
       );
       expect(await mediaObjectsOf(erased.id)).toBeGreaterThan(0);
 
