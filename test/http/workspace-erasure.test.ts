@@ -221,6 +221,38 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
     }
   }, 120_000);
 
+  it('stopped by a failing step, keeps its progress and shows it; a DELETE again takes it up from there to the end', async () => {
+    const stopped = await open('Interrupted');
+    expect((await stopped.call('POST', '/api/v1/contacts', { phone_number: '+14155550123', name: 'Gone' })).status).toBe(201);
+    // The secret's step fails: the store's directory is a file.
+    const blocked = join(secretsDir, 'not-a-directory');
+    writeFileSync(blocked, '');
+    process.env.LOCAL_WORKSPACE_SECRETS_DIR = blocked;
+    try {
+      expect((await admin('DELETE', `/workspaces/${stopped.id}`)).status).toBe(202);
+      const halted = await eventually(
+        () => admin('GET', `/workspaces/${stopped.id}`),
+        (reply) => reply.body.data?.erasure?.step === 'secret',
+        30_000,
+      );
+      expect(halted.body.data).toMatchObject({ status: 'deleting', erasure: { step: 'secret', items_deleted: expect.any(Number) } });
+      expect(halted.body.data.erasure.items_deleted).toBeGreaterThan(0);
+      // Everything but the workspace item (its progress) is gone already.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect((await itemsOf(stopped.id, stopped.number.phone_number_id)).map((item) => `${item.PK} ${item.SK}`)).toEqual([`WS#${stopped.id} WORKSPACE`]);
+      expect((await admin('GET', `/workspaces/${stopped.id}`)).body.data.status).toBe('deleting');
+    } finally {
+      process.env.LOCAL_WORKSPACE_SECRETS_DIR = secretsDir;
+    }
+    expect((await admin('DELETE', `/workspaces/${stopped.id}`)).status).toBe(202);
+    await eventually(
+      () => admin('GET', `/workspaces/${stopped.id}`),
+      (reply) => reply.status === 404,
+      30_000,
+    );
+    expect(await itemsOf(stopped.id, stopped.number.phone_number_id)).toEqual([]);
+  }, 90_000);
+
   it('answers 404 for an unknown workspace', async () => {
     const unknown = await admin('DELETE', '/workspaces/0b9d4b2e-8f5c-4c1e-9a59-2f0f3f4e5d6c');
     expect(unknown.status).toBe(404);
