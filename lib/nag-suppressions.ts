@@ -115,3 +115,31 @@ export function acknowledgeWorkspaceSecretsGrant(fn: ServiceFunction): void {
       'time; the pattern limits the functions to those secrets, reading them or (onboarding only) creating and updating them.',
   });
 }
+
+/** The workspace erasure's worker (access `erasure` in shared/service/operations.ts, docs/operator.md "Erasure"). */
+export function acknowledgeErasureFindings(fn: ServiceFunction): void {
+  Validations.of(fn.role!).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::messaging-api-media-<AWS::AccountId>-<AWS::Region>/*]',
+    reason:
+      "An erased workspace's media copies are named by workspace and message id at run time: s3:DeleteObject on the objects of " +
+      'the one media bucket, found by listing the workspace’s prefix.',
+  });
+  Validations.of(fn.role!).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/campaign-*]',
+    reason:
+      "An erased workspace's campaign schedules are named campaign-<campaign id>[-w<time>] at run time: scheduler:DeleteSchedule on " +
+      'campaign schedules only.',
+  });
+  Validations.of(fn.role!).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:messaging-api/workspaces/*]',
+    reason:
+      "Each workspace's own secret is created at run time by onboarding, named messaging-api/workspaces/<workspace id> (Secrets " +
+      'Manager appends a random suffix to every ARN): secretsmanager:DeleteSecret on those secrets only, no other secret of the account.',
+  });
+  Validations.of(fn.role!).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'scheduler:ListSchedules (to find an erased campaign’s send-window schedules by name prefix) supports no resource-level ' +
+      'permissions, like X-Ray’s actions; the only writes it leads to are the DeleteSchedule calls scoped to campaign schedules.',
+  });
+}

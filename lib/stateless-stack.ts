@@ -21,11 +21,12 @@ import { queues as queueSettings, type QueueName } from '#shared/service/queues'
 import { ServiceFunction } from '#lib/service-function';
 import { AreaStack, areaOf, areas, type Area } from '#lib/areas';
 import { mediaObjectsArn } from '#lib/stateful-stack';
-import { grantTableData } from '#lib/table-access';
+import { grantTableData, grantTableScan } from '#lib/table-access';
 import { EVENT_SOURCE } from '#shared/events/event';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import {
   acknowledgeCampaignScheduleFindings,
+  acknowledgeErasureFindings,
   acknowledgeHttpRouteFindings,
   acknowledgeMediaObjectGrant,
   acknowledgeWorkspaceSecretsGrant,
@@ -172,6 +173,12 @@ function busEventPattern(detailTypes: string[]): EventPattern {
   return detailTypes.includes('*') ? { source: [EVENT_SOURCE] } : { source: [EVENT_SOURCE], detailType: [...detailTypes] };
 }
 
+/**
+ * shared/scheduler.ts names each schedule `campaign-<campaign id>` (or `…-w<time>`), in the default group. Pseudo
+ * parameters even when the stack's env is known, so the ARN (and its cdk-nag acknowledgment) is the same everywhere.
+ */
+const campaignSchedulesArn = `arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/default/campaign-*`;
+
 /** One entry per access kind: the least-privilege grants and settings an operation receives. */
 const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
   table: (fn, mode, w) => {
@@ -207,10 +214,7 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     const target = soleScheduleTarget(fn, w);
     fn.addEnvironment('CAMPAIGN_SCHEDULE_TARGET_ARN', target.fn.functionArn);
     fn.addEnvironment('SCHEDULER_ROLE_ARN', target.role.roleArn);
-    // shared/scheduler.ts names each schedule `campaign-<campaign id>`, in the default group. Pseudo
-    // parameters even when the stack's env is known, so the ARN (and its cdk-nag acknowledgment) is the same everywhere.
-    const campaignSchedules = `arn:${Aws.PARTITION}:scheduler:${Aws.REGION}:${Aws.ACCOUNT_ID}:schedule/default/campaign-*`;
-    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [campaignSchedules] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:DeleteSchedule'], resources: [campaignSchedulesArn] }));
     // CreateSchedule passes the target's role to Scheduler: that role only, and only to Scheduler.
     fn.addToRolePolicy(
       new PolicyStatement({
@@ -232,6 +236,21 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     // events:PutEvents on the bus's ARN only (not the default bus, not `*`).
     w.eventBus.grantPutEventsTo(fn);
     fn.addEnvironment('EVENT_BUS_NAME', w.eventBus.eventBusName);
+  },
+  erasure: (fn, _on, w) => {
+    // Its items, whatever their record: one Scan of the table per pass (shared/data/workspace-erasure.ts).
+    grantTableScan(w.table, fn);
+    // A workspace's media copies: listed by its prefix (ListBucket, on the bucket) and deleted (DeleteObject, on the bucket's objects).
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [w.mediaBucket.bucketArn] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [mediaObjectsArn] }));
+    fn.addEnvironment('MEDIA_BUCKET', w.mediaBucket.bucketName);
+    // Its campaigns' schedules: ListSchedules has no resource-level permission; deletion only of campaign schedules.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: ['*'] }));
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:DeleteSchedule'], resources: [campaignSchedulesArn] }));
+    // Its own secret, and no other secret of the account.
+    fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:DeleteSecret'], resources: [workspaceSecretsArn] }));
+    fn.addEnvironment('WORKSPACE_SECRETS_PREFIX', WORKSPACE_SECRETS_PREFIX);
+    acknowledgeErasureFindings(fn);
   },
 };
 

@@ -2,7 +2,8 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { indexes } from '#shared/data/table/table';
 
-// No dynamodb:Scan: every access pattern is a key lookup or a Query (see shared/data/table/table.ts).
+// No dynamodb:Scan: every access pattern is a key lookup or a Query (see shared/data/table/table.ts), except
+// the erasure of a workspace (grantTableScan).
 const readActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'];
 const writeActions = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
@@ -15,4 +16,9 @@ export function grantTableData(table: ITableV2, grantee: IGrantable, mode: 'read
   const indexArns = Object.values(indexes).map((index) => `${table.tableArn}/index/${index.indexName}`);
   Grant.addToPrincipal({ grantee, actions: readActions, resourceArns: [table.tableArn, ...indexArns] });
   if (mode === 'readWrite') Grant.addToPrincipal({ grantee, actions: writeActions, resourceArns: [table.tableArn] });
+}
+
+/** dynamodb:Scan on the table alone (no index): only the erasure of a workspace, which finds every item of it (docs/operator.md, "Erasure"). */
+export function grantTableScan(table: ITableV2, grantee: IGrantable): void {
+  Grant.addToPrincipal({ grantee, actions: ['dynamodb:Scan'], resourceArns: [table.tableArn] });
 }

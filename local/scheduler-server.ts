@@ -31,7 +31,7 @@ const readBody = (request: IncomingMessage) =>
   });
 
 /**
- * EventBridge Scheduler, locally: the CreateSchedule / DeleteSchedule API (one-time `at(…)`
+ * EventBridge Scheduler, locally: the CreateSchedule / DeleteSchedule / ListSchedules API (one-time `at(…)`
  * schedules, what the service uses) on a local port for the SDK client, with a timer per
  * schedule that invokes the target operation's handler with the schedule's input, then deletes
  * the schedule. Schedules are kept in `file`, so they survive a restart of the local stack.
@@ -70,6 +70,12 @@ export async function startLocalScheduler(port: number, file?: string): Promise<
   });
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (request.method === 'GET' && url.pathname === '/schedules') {
+      // ListSchedules: by name prefix, in one page.
+      const prefix = url.searchParams.get('NamePrefix') ?? '';
+      const found = [...schedules.values()].filter((schedule) => schedule.name.startsWith(prefix));
+      return send(response, 200, { Schedules: found.map((schedule) => ({ Name: schedule.name, GroupName: 'default', State: 'ENABLED' })) });
+    }
     const name = decodeURIComponent(/^\/schedules\/([^/]+)$/.exec(url.pathname)?.[1] ?? '');
     if (!name) return send(response, 404, { Message: 'Not found' }, 'ResourceNotFoundException');
     if (request.method === 'POST') {

@@ -7,6 +7,7 @@
  *   npm run --silent admin -- workspace suspend --id ID | workspace unsuspend --id ID
  *   npm run --silent admin -- workspace onboard --id ID --code C --phone-number-id P --waba-id W [--pin 123456]
  *     (locally without --code: a business signs up through the simulator's Embedded Signup first)
+ *   npm run --silent admin -- workspace delete --id ID [--wait]
  *   npm run --silent admin -- key create --workspace ID [--name N] [--description D]
  *   npm run --silent admin -- number list --workspace ID | number connect --workspace ID --phone-number-id P --waba-id W
  *   npm run --silent admin -- number set-throughput --phone-number-id ID --mps 1000
@@ -39,6 +40,7 @@ const { positionals, values } = parseArgs({
     region: { type: 'string' },
     table: { type: 'string' },
     json: { type: 'boolean', default: false },
+    wait: { type: 'boolean', default: false },
   },
 });
 
@@ -94,6 +96,8 @@ interface WorkspaceView {
   rate_limit: number;
   stop_words: string[];
   suspended: boolean;
+  status: 'active' | 'deleting';
+  erasure: { step: string; items_deleted: number; media_deleted: number } | null;
   numbers: { id: string }[];
 }
 
@@ -116,7 +120,22 @@ async function setWorkspace(call: AdminCall, changes: Record<string, unknown>): 
   return data<WorkspaceView>(call('PATCH', workspacePath(required('id')), changes));
 }
 
-const describe = (w: WorkspaceView) => `${w.id}  ${w.plan.padEnd(7)}  ${w.numbers[0]?.id ?? '-'}  ${w.suspended ? '(suspended)  ' : ''}${w.name}`;
+const describe = (w: WorkspaceView) =>
+  `${w.id}  ${w.plan.padEnd(7)}  ${w.numbers[0]?.id ?? '-'}  ${w.status === 'deleting' ? '(deleting)  ' : w.suspended ? '(suspended)  ' : ''}${w.name}`;
+
+/** Follows an erasure until the workspace is gone (404), printing its progress as it moves. */
+async function waitErased(call: AdminCall, id: string): Promise<void> {
+  let last = '';
+  for (;;) {
+    const reply = await call('GET', workspacePath(id));
+    if (reply.status === 404) return;
+    const { erasure } = await data<WorkspaceView>(Promise.resolve(reply));
+    const progress = erasure ? `${erasure.step}: ${erasure.items_deleted} items, ${erasure.media_deleted} media objects deleted` : '';
+    if (progress !== last && !values.json) console.error(progress);
+    last = progress;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
 
 async function main() {
   const command = positionals.join(' ');
@@ -182,6 +201,13 @@ async function main() {
       const steps = workspace.onboarding.steps.map((s) => `  ${s.name.padEnd(16)} ${s.status}`).join('\n');
       return print(workspace, `Workspace ${workspace.id} onboarded with number ${signup.phone_number_id}\n${steps}`);
     }
+    case 'workspace delete': {
+      const id = required('id');
+      const workspace = await data<WorkspaceView>(call('DELETE', workspacePath(id)));
+      if (!values.wait) return print(workspace, `Workspace ${workspace.id} is being erased (admin workspace get --id ${workspace.id} shows how far)`);
+      await waitErased(call, id);
+      return print({ workspace_id: id, erased: true }, `Workspace ${id} is erased`);
+    }
     case 'key create': {
       const body = { name: values.name ?? 'Admin key', ...(values.description && { description: values.description }) };
       const key = await data<{ api_key: string }>(call('POST', `${workspacePath(required('workspace'))}/keys`, body));
@@ -206,7 +232,7 @@ async function main() {
     }
     default:
       fail(
-        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend|onboard, admin key create, admin number list|connect|set-throughput (see README)',
+        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend|onboard|delete, admin key create, admin number list|connect|set-throughput (see README)',
       );
   }
 }

@@ -40,6 +40,10 @@ export const env = {
   get eventBridgeEndpoint() {
     return process.env.EVENTBRIDGE_ENDPOINT;
   },
+  /** Seconds an erasure waits between its two passes over the table, for writes under way to land (docs/operator.md, "Erasure"). */
+  get erasureGraceSeconds() {
+    return number('ERASURE_GRACE_SECONDS', 60);
+  },
   get schedulerEndpoint() {
     return process.env.SCHEDULER_ENDPOINT;
   },

@@ -1,4 +1,11 @@
-import { ConflictException, CreateScheduleCommand, DeleteScheduleCommand, ResourceNotFoundException, SchedulerClient } from '@aws-sdk/client-scheduler';
+import {
+  ConflictException,
+  CreateScheduleCommand,
+  DeleteScheduleCommand,
+  ListSchedulesCommand,
+  ResourceNotFoundException,
+  SchedulerClient,
+} from '@aws-sdk/client-scheduler';
 import { serviceClientConfig } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 
@@ -47,10 +54,25 @@ export const scheduleCampaignStart = (campaign: { workspace_id: string; campaign
 export const scheduleWindowResume = (campaign: { workspace_id: string; campaign_id: string }, at: number): Promise<void> =>
   createOneTimeSchedule(resumeName(campaign.campaign_id, at), at, { action: 'resume', ...campaign });
 
-export async function unscheduleCampaignStart(campaignId: string): Promise<void> {
+async function deleteSchedule(name: string): Promise<void> {
   try {
-    await scheduler().send(new DeleteScheduleCommand({ Name: scheduleName(campaignId) }));
+    await scheduler().send(new DeleteScheduleCommand({ Name: name }));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
+  known.delete(name);
+}
+
+export const unscheduleCampaignStart = (campaignId: string): Promise<void> => deleteSchedule(scheduleName(campaignId));
+
+/** Every schedule of the campaign: its start and each send-window resume (listed by their name's prefix). For the erasure of its workspace. */
+export async function unscheduleCampaign(campaignId: string): Promise<void> {
+  await deleteSchedule(scheduleName(campaignId));
+  const prefix = `${scheduleName(campaignId)}-w`;
+  let token: string | undefined;
+  do {
+    const page = await scheduler().send(new ListSchedulesCommand({ NamePrefix: prefix, NextToken: token }));
+    for (const schedule of page.Schedules ?? []) if (schedule.Name) await deleteSchedule(schedule.Name);
+    token = page.NextToken;
+  } while (token);
 }

@@ -18,7 +18,9 @@ const stored = (number: BusinessNumber) => ({
   ...number,
 });
 /** Maps the platform's phone_number_id to its workspace, and keeps a number in at most one workspace. */
-const routeKey = (phoneNumberId: string) => ({ PK: `PHONE_NUMBER#${phoneNumberId}`, SK: 'PHONE_NUMBER' });
+/** The partition of a number's claim (the erasure deletes it by partition: shared/data/workspace-erasure.ts). */
+export const routePartition = (phoneNumberId: string) => `PHONE_NUMBER#${phoneNumberId}`;
+const routeKey = (phoneNumberId: string) => ({ PK: routePartition(phoneNumberId), SK: 'PHONE_NUMBER' });
 
 const toNumber = (item: Record<string, unknown>): BusinessNumber => {
   const { PK: _pk, SK: _sk, GSI1PK: _gpk, GSI1SK: _gsk, _w, ...number } = item;

@@ -106,10 +106,12 @@ export async function setDeliveryStatus(
   delivery: Delivery,
   result: Pick<Delivery, 'status' | 'last_status_code' | 'last_error' | 'next_attempt_at'>,
 ): Promise<void> {
-  await db().send(
+  // Only an existing delivery: one deleted meanwhile (its subscription, its workspace erased) is not written again in part.
+  const write = db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: deliveryKey(delivery.workspace_id, delivery.webhook_id, delivery.id),
+      ConditionExpression: 'attribute_exists(PK)',
       UpdateExpression: 'SET #status = :status, last_status_code = :code, last_error = :error, next_attempt_at = :next, updated_at = :now REMOVE lease_until',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -121,6 +123,7 @@ export async function setDeliveryStatus(
       },
     }),
   );
+  await conditionally(write);
 }
 
 /** A page of a subscription's deliveries, newest first, with their exact count. */

@@ -7,7 +7,9 @@ import { conditionally } from '#shared/data/table/conditions';
  * the error, since when, and when the next probe may go. Keyed by the platform number, which is
  * unique across workspaces; it exists only while the pause lasts.
  */
-const pauseKey = (phoneNumberId: string) => ({ PK: `NUMBER#${phoneNumberId}`, SK: 'PAUSE' });
+/** A number's own partition, shared by its pause, its pace (number-pace.ts) and its pair slots (pair-pace.ts). */
+export const numberPartition = (phoneNumberId: string) => `NUMBER#${phoneNumberId}`;
+const pauseKey = (phoneNumberId: string) => ({ PK: numberPartition(phoneNumberId), SK: 'PAUSE' });
 
 export interface NumberPause {
   code: number | string;

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';
@@ -6,7 +6,7 @@ import { indexes } from '#shared/data/table/table';
 import type { TransactItem } from '#shared/data/table/transact';
 import { routeClaimed } from '#shared/data/business-number';
 import type { Onboarding } from '#shared/records/onboarding';
-import type { Plan, Workspace } from '#shared/records/workspace';
+import type { Plan, Workspace, WorkspaceErasure } from '#shared/records/workspace';
 
 /** A workspace, with the count of its active API keys. */
 const workspaceKey = (ws: string) => ({ PK: `WS#${ws}`, SK: 'WORKSPACE' });
@@ -23,6 +23,7 @@ const toWorkspace = (item: Record<string, unknown>): Workspace => ({
   ...(item.suspended === true && { suspended: true }),
   ...(typeof item.suspended_at === 'string' && { suspended_at: item.suspended_at }),
   ...(typeof item.onboarding === 'object' && item.onboarding !== null && { onboarding: item.onboarding as Onboarding }),
+  ...(item.status === 'deleting' && { status: 'deleting' as const, erasure: item.erasure as WorkspaceErasure }),
   created_at: item.created_at as string,
 });
 
@@ -121,3 +122,53 @@ export const activeKeyRemoved = (ws: string): TransactItem => ({
     ExpressionAttributeValues: { ':minusOne': -1, ':one': 1 },
   },
 });
+
+/**
+ * Marks the workspace `deleting` with its erasure's starting point; false when there is no such
+ * workspace or it is being erased already (the erasure under way is kept).
+ */
+export async function beginErasure(id: string, erasure: WorkspaceErasure): Promise<boolean> {
+  const write = db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: workspaceKey(id),
+      UpdateExpression: 'SET #status = :deleting, erasure = :erasure',
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#status)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':deleting': 'deleting', ':erasure': erasure },
+    }),
+  );
+  return conditionally(write);
+}
+
+/** Records an erasure's progress, only over the progress it was computed from (`version` one less); false when another job moved it first. */
+export async function recordErasure(id: string, erasure: WorkspaceErasure): Promise<boolean> {
+  const write = db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: workspaceKey(id),
+      UpdateExpression: 'SET erasure = :erasure',
+      ConditionExpression: '#status = :deleting AND erasure.version = :seen',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':deleting': 'deleting', ':erasure': erasure, ':seen': erasure.version - 1 },
+    }),
+  );
+  return conditionally(write);
+}
+
+/** The erasure's last write: the workspace item itself, and with it its entry in the workspace list. */
+export async function removeErasedWorkspace(id: string): Promise<void> {
+  const write = db().send(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: workspaceKey(id),
+      ConditionExpression: '#status = :deleting',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':deleting': 'deleting' },
+    }),
+  );
+  await conditionally(write);
+}
+
+/** The workspace item's key, which the erasure's scan leaves for last (it holds the progress). */
+export const workspaceItemKey = workspaceKey;

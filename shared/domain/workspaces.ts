@@ -29,13 +29,24 @@ const phoneNumberRoutes = new Map<string, { workspaceId: string; until: number }
 /** A change made in this process is seen at once by its next request; other processes see it within WORKSPACE_CACHE_MS. */
 export const forgetWorkspace = (id: string): boolean => workspaceCache.delete(id);
 
+/**
+ * The workspace as the service's work sees it. One being erased (contract §19) is already gone
+ * here: its keys are refused (401), its sends, fan-outs, webhook deliveries and media copies stop,
+ * and platform webhooks for its numbers are dropped, so nothing writes its items again while the
+ * erasure deletes them. Only the operator's routes read it as it is (getWorkspace).
+ */
 export async function cachedWorkspace(id: string): Promise<Workspace | undefined> {
   const hit = workspaceCache.get(id);
-  if (hit && hit.until > Date.now()) return hit.workspace;
+  if (hit && hit.until > Date.now()) return live(hit.workspace);
   const workspace = await getWorkspace(id);
   if (workspace) workspaceCache.set(id, { workspace, until: Date.now() + WORKSPACE_CACHE_MS });
-  return workspace;
+  return live(workspace);
 }
+
+const live = (workspace: Workspace | undefined): Workspace | undefined => (workspace?.status === 'deleting' ? undefined : workspace);
+
+/** Every workspace not being erased: the ones the service works for (template syncs, account-level webhooks). */
+export const liveWorkspaces = async (): Promise<Workspace[]> => (await allWorkspaces()).filter((workspace) => live(workspace));
 
 /** Routes a platform webhook to its workspace by the number it was sent to. */
 export async function findWorkspaceByPhoneNumberId(phoneNumberId: string): Promise<Workspace | undefined> {
@@ -49,6 +60,7 @@ export async function findWorkspaceByPhoneNumberId(phoneNumberId: string): Promi
   return cachedWorkspace(workspaceId);
 }
 
+/** Every workspace, those being erased included (the operator's list). */
 export const listWorkspaces = allWorkspaces;
 
 /**
@@ -58,7 +70,7 @@ export const listWorkspaces = allWorkspaces;
  * the workspace list is read each time.
  */
 export async function findWorkspacesByWabaId(wabaId: string): Promise<Workspace[]> {
-  const [all, withNumbers] = await Promise.all([allWorkspaces(), workspacesOfAccount(wabaId)]);
+  const [all, withNumbers] = await Promise.all([liveWorkspaces(), workspacesOfAccount(wabaId)]);
   return all.filter((workspace) => workspace.waba_id === wabaId || withNumbers.includes(workspace.id));
 }
 

@@ -5,7 +5,7 @@ import { env } from '#shared/config';
 import { MEDIA_LINK_SECONDS } from '#shared/media/bucket-settings';
 
 /**
- * The media bucket's three calls (put, get, a presigned link), signed with the SDK's own
+ * The media bucket's calls (put, get, a presigned link; list and delete for an erasure), signed with the SDK's own
  * Signature V4 signer and sent with fetch: the S3 client would add about 200 KB to each bundle
  * that uses the bucket and a third to its cold start (docs/performance.md). Locally the S3
  * emulator of fauxqs, addressed by path (no bucket subdomains on localhost).
@@ -30,7 +30,12 @@ function objectUrl(key: string): URL {
   return env.s3Endpoint ? new URL(`${env.s3Endpoint}/${mediaBucket()}/${path}`) : new URL(`https://${mediaBucket()}.s3.${env.awsRegion}.amazonaws.com/${path}`);
 }
 
-/** The request the signer takes for `method` on the object's URL. */
+/** The bucket's own URL (its listing): path-style on the emulator, virtual-hosted in AWS. */
+function bucketUrl(): URL {
+  return env.s3Endpoint ? new URL(`${env.s3Endpoint}/${mediaBucket()}`) : new URL(`https://${mediaBucket()}.s3.${env.awsRegion}.amazonaws.com/`);
+}
+
+/** The request the signer takes for `method` on the URL (its query signed too). */
 function request(method: string, url: URL, headers: Record<string, string>, body?: Uint8Array) {
   return {
     method,
@@ -38,15 +43,15 @@ function request(method: string, url: URL, headers: Record<string, string>, body
     hostname: url.hostname,
     port: url.port ? Number(url.port) : undefined,
     path: url.pathname,
-    query: {},
+    query: Object.fromEntries(url.searchParams),
     headers: { host: url.host, ...headers },
     body,
   };
 }
 
-/** One signed call, retried on a server error or a dropped connection like the SDK's standard retries; any other answer but 200 throws. */
-async function call(method: 'PUT' | 'GET', key: string, body?: Uint8Array, contentType?: string): Promise<Response> {
-  const url = objectUrl(key);
+/** One signed call, retried on a server error or a dropped connection like the SDK's standard retries; any other answer but 2xx throws. */
+async function call(method: 'PUT' | 'GET' | 'DELETE', key: string | URL, body?: Uint8Array, contentType?: string): Promise<Response> {
+  const url = typeof key === 'string' ? objectUrl(key) : key;
   const payloadHash = createHash('sha256')
     .update(body ?? new Uint8Array())
     .digest('hex');
@@ -72,6 +77,22 @@ export async function putObject(key: string, bytes: Uint8Array, contentType: str
 /** An object's bytes as text (a stored platform webhook). */
 export async function getText(key: string): Promise<string> {
   return (await call('GET', key)).text();
+}
+
+/** Up to 1,000 keys of objects under `prefix` (one page of ListObjectsV2: the first, so a caller that deletes them reads the next ones next). */
+export async function listKeys(prefix: string): Promise<string[]> {
+  const url = bucketUrl();
+  url.search = new URLSearchParams({ 'list-type': '2', prefix, 'max-keys': '1000' }).toString();
+  const xml = await (await call('GET', url)).text();
+  return [...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map(([, key]) => unescapeXml(key));
+}
+
+const XML_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
+const unescapeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => XML_ENTITIES[entity]);
+
+/** Deletes one object; one already gone is no error (S3 answers 204 either way). */
+export async function deleteObject(key: string): Promise<void> {
+  await call('DELETE', key);
 }
 
 /** A link to a stored media copy, valid MEDIA_LINK_SECONDS, signed anew on each call. */

@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   CreateSecretCommand,
+  DeleteSecretCommand,
   GetSecretValueCommand,
   PutSecretValueCommand,
   ResourceNotFoundException,
@@ -23,6 +24,8 @@ export interface WorkspaceSecret {
 export interface WorkspaceSecretStore {
   read(workspaceId: string): Promise<WorkspaceSecret | undefined>;
   write(workspaceId: string, secret: WorkspaceSecret): Promise<void>;
+  /** Deletes it for good (the workspace's erasure); none is no error. */
+  remove(workspaceId: string): Promise<void>;
 }
 
 /** The secret's name: under `<prefix>/workspaces/`, the only secrets the functions may read or write (lib/stateless-stack.ts). */
@@ -52,6 +55,14 @@ export function secretsManagerStore(prefix: string): WorkspaceSecretStore {
         await sm().send(new CreateSecretCommand({ Name: name, SecretString, Description: `WhatsApp business token of workspace ${workspaceId}` }));
       }
     },
+    // Without Secrets Manager's recovery window: nothing of an erased workspace is kept for days.
+    async remove(workspaceId) {
+      try {
+        await sm().send(new DeleteSecretCommand({ SecretId: workspaceSecretName(prefix, workspaceId), ForceDeleteWithoutRecovery: true }));
+      } catch (error) {
+        if (!(error instanceof ResourceNotFoundException)) throw error;
+      }
+    },
   };
 }
 
@@ -74,6 +85,7 @@ export function fileStore(dir: string): WorkspaceSecretStore {
       await writeFile(partial, JSON.stringify(secret), { mode: 0o600 });
       await rename(partial, file(workspaceId));
     },
+    remove: (workspaceId) => rm(file(workspaceId), { force: true }),
   };
 }
 
@@ -116,4 +128,10 @@ export const workspaceSecret = (workspaceId: string): Promise<WorkspaceSecret | 
 export async function storeWorkspaceSecret(workspaceId: string, secret: WorkspaceSecret): Promise<void> {
   await requireStore().write(workspaceId, secret);
   cache.set(workspaceId, { token: secret.access_token, until: Date.now() + TOKEN_CACHE_MS });
+}
+
+/** Deletes a workspace's own secret, if it has one, and forgets its token here (its erasure, docs/operator.md). */
+export async function deleteWorkspaceSecret(workspaceId: string): Promise<void> {
+  await workspaceSecretStore()?.remove(workspaceId);
+  cache.delete(workspaceId);
 }

@@ -27,7 +27,31 @@ export interface Workspace {
   suspended_at?: string;
   /** Its Embedded Signup onboarding, once started (its token is in its secret, never here). */
   onboarding?: Onboarding;
+  /** `deleting` from the operator's DELETE until the erasure ends and the workspace is gone (contract §19); absent: active. */
+  status?: 'deleting';
+  /** The erasure's progress, while `deleting` (docs/operator.md, "Erasure"). */
+  erasure?: WorkspaceErasure;
   created_at: string;
+}
+
+/** The steps of an erasure, in order: two passes over the table (the second after the late writers' grace), then media, then the secret. */
+export const ERASURE_STEPS = ['table', 'grace', 'recheck', 'media', 'secret'] as const;
+export type ErasureStep = (typeof ERASURE_STEPS)[number];
+
+/** How far an erasure has come; each job writes it conditioned on `version`, so two jobs never both go on from the same point. */
+export interface WorkspaceErasure {
+  requested_at: string;
+  step: ErasureStep;
+  /** The numbers it held when the erasure began: their items keyed by number (claim, pause, pace, send rate) go too. */
+  numbers: string[];
+  /** Where the step's scan of the table goes on from; absent at its start. */
+  cursor?: Record<string, unknown>;
+  /** When the grace before the second pass ends (epoch ms). */
+  grace_until?: number;
+  items_deleted: number;
+  media_deleted: number;
+  /** +1 per progress write. */
+  version: number;
 }
 
 /** Requests per second by plan (contract §14), unless the operator set the workspace's own. */

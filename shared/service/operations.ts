@@ -59,6 +59,12 @@ export interface Access {
   tableStream?: boolean;
   /** The media bucket (`MEDIA_BUCKET`): `read` gets objects (and presigns links to copies), `readWrite` also stores them. */
   media?: 'read' | 'readWrite';
+  /**
+   * Erases workspaces: scans the table (the one operation that may), lists and deletes objects of
+   * the media bucket, lists and deletes campaign schedules, and deletes workspaces' own secrets
+   * (`{prefix}/workspaces/*` only).
+   */
+  erasure?: boolean;
 }
 
 export interface Operation {
@@ -447,6 +453,19 @@ export const operations: Operation[] = [
     trigger: operatorRoute('POST', '/admin/v1/workspaces/{id}/onboarding'),
     access: { ...onPlatform, workspaceSecrets: 'readWrite' },
     timeoutSeconds: 29,
+  },
+  {
+    name: 'DeleteWorkspace',
+    handler: 'functions/admin/delete-workspace.ts',
+    trigger: operatorRoute('DELETE', '/admin/v1/workspaces/{id}'),
+    access: { table: 'readWrite', queues: ['erasure'] },
+  },
+  {
+    name: 'EraseWorkspace',
+    handler: 'functions/admin/erasure-worker.ts',
+    trigger: { type: 'queue', queue: 'erasure', batchSize: 1 },
+    access: { table: 'readWrite', queues: ['erasure'], erasure: true },
+    timeoutSeconds: 300,
   },
   {
     name: 'SetNumberThroughput',

@@ -18,6 +18,12 @@ export const queues = {
   fanout: { visibilityTimeoutSeconds: 360, maxReceiveCount: 8 },
   /** Webhook deliveries: one attempt per receive; retries wait on the job's visibility (up to 12 h). */
   webhook: { visibilityTimeoutSeconds: 60, maxReceiveCount: 20 },
+  /**
+   * Workspace erasures (contract §19): each job works up to a minute, then queues the next; one
+   * also comes back after the grace between the two passes. A job that keeps failing is
+   * dead-lettered and the workspace stays `deleting`: the operator's DELETE again resumes it.
+   */
+  erasure: { visibilityTimeoutSeconds: 360, maxReceiveCount: 10 },
 } as const;
 
 export type QueueName = keyof typeof queues;

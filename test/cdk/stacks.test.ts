@@ -372,13 +372,22 @@ describe('least privilege', () => {
     expect(actions.filter((a) => a === '*' || a.endsWith(':*'))).toEqual([]);
   });
 
-  test('only X-Ray (which has no resource-level permissions) gets Resource "*"', () => {
+  test('only X-Ray and the erasure\'s ListSchedules (which have no resource-level permissions) get Resource "*"', () => {
     const wildcardActions = allStatements.filter((s) => asArray(s.Resource).includes('*')).flatMap((s) => asArray(s.Action));
-    expect(wildcardActions.every((a) => a.startsWith('xray:'))).toBe(true);
+    expect(wildcardActions.every((a) => a.startsWith('xray:') || a === 'scheduler:ListSchedules')).toBe(true);
+    expect(operations.filter((op) => actionsOf(op).includes('scheduler:ListSchedules')).map((op) => op.name)).toEqual(['EraseWorkspace']);
   });
 
-  test('nothing may scan the table', () => {
-    expect(allStatements.flatMap((s) => asArray(s.Action))).not.toContain('dynamodb:Scan');
+  test('nothing but the erasure of a workspace may scan the table, and only the table', () => {
+    expect(operations.filter((op) => actionsOf(op).includes('dynamodb:Scan')).map((op) => op.name)).toEqual(['EraseWorkspace']);
+    const scans = allStatements.filter((s) => asArray(s.Action).includes('dynamodb:Scan'));
+    expect(scans.flatMap((s) => asArray(s.Resource)).map((r) => JSON.stringify(r))).not.toContainEqual(expect.stringContaining('/index/'));
+  });
+
+  test('the erasure deletes secrets under messaging-api/workspaces/ only, and nothing else does', () => {
+    expect(operations.filter((op) => actionsOf(op).includes('secretsmanager:DeleteSecret')).map((op) => op.name)).toEqual(['EraseWorkspace']);
+    const deletes = allStatements.filter((s) => asArray(s.Action).includes('secretsmanager:DeleteSecret'));
+    expect(JSON.stringify(deletes.flatMap((s) => asArray(s.Resource)))).toContain(':secret:messaging-api/workspaces/*');
   });
 
   test('no AWS managed policies on function roles', () => {
@@ -391,7 +400,7 @@ describe('least privilege', () => {
     expect(actions.includes('dynamodb:PutItem')).toBe(op.access.table === 'readWrite');
     expect(actions.includes('secretsmanager:GetSecretValue')).toBe(Boolean(op.access.platformSecrets));
     expect(actions.includes('scheduler:CreateSchedule')).toBe(Boolean(op.access.scheduler));
-    expect(actions.includes('scheduler:DeleteSchedule')).toBe(Boolean(op.access.scheduler));
+    expect(actions.includes('scheduler:DeleteSchedule')).toBe(Boolean(op.access.scheduler || op.access.erasure));
     expect(actions.includes('iam:PassRole')).toBe(Boolean(op.access.scheduler));
     expect(actions.includes('events:PutEvents')).toBe(Boolean(op.access.bus));
     expect(actions).not.toContain('lambda:InvokeFunction');
@@ -723,7 +732,7 @@ describe('media bucket', () => {
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('aws:SecureTransport');
   });
 
-  test('only the copy worker and the webhook receiver may put objects; GetMessage and the webhook worker may only read them', () => {
+  test('only the copy worker and the webhook receiver may put objects; GetMessage and the webhook worker may only read them; only the erasure lists and deletes', () => {
     const withMedia = operations.filter((op) => op.access.media).map((op) => [op.name, op.access.media]);
     expect(withMedia).toEqual([
       ['GetMessage', 'read'],
@@ -736,6 +745,8 @@ describe('media bucket', () => {
       .flatMap((r) => r.Properties.PolicyDocument.Statement as Statement[])
       .flatMap((st) => asArray(st.Action))
       .filter((action) => action.startsWith('s3:'));
-    expect([...new Set(s3Actions)].sort()).toEqual(['s3:GetObject', 's3:PutObject']);
+    expect([...new Set(s3Actions)].sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject']);
+    const erasing = operations.filter((op) => op.access.erasure).map((op) => op.name);
+    expect(erasing).toEqual(['EraseWorkspace']);
   });
 });

@@ -70,6 +70,7 @@ describe('workspaces', () => {
       status: 'active',
       numbers: [expect.objectContaining({ id: number.phone_number_id, waba_id: number.waba_id, is_default: true, status: 'connected' })],
       onboarding: null,
+      erasure: null,
       created_at: expect.any(String),
     });
     expect(key).toEqual(expect.objectContaining({ name: 'Initial key', api_key: expect.stringMatching(/^sk_live_/) }));

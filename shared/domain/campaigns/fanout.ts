@@ -108,7 +108,8 @@ async function putMessages(messages: Message[]): Promise<void> {
  */
 export async function fanOutChunk(job: FanoutJob): Promise<void> {
   const campaign = await jobCampaign(job);
-  if (!campaign) return;
+  // A workspace being erased creates no more messages.
+  if (!campaign || !(await cachedWorkspace(job.workspace_id))) return;
   // Past the launch's chunks with a segment pending: this job resolves it into further chunks.
   if (campaign.segment_pending && job.chunk >= campaign.audience_chunks) return fanOutFrom(job, await resolvePendingSegment(campaign), job.chunk);
   const recipients = await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk);

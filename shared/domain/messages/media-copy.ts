@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { getMessage } from '#shared/data/message';
+import { cachedWorkspace } from '#shared/domain/workspaces';
 import { updateMedia } from '#shared/data/message-status';
 import { putObject } from '#shared/media/bucket';
 import { downloadMedia, fetchMediaObject } from '#shared/platform/graph-client';
@@ -31,6 +32,8 @@ export async function copyInboundMedia(job: MediaCopyJob, receiveCount: number):
   const message = await getMessage(job.workspace_id, job.message_id, true);
   const media = message?.media;
   if (!media?.media_id || media.stored_key || media.download_error) return done;
+  // A workspace being erased stores no more media: its objects are going.
+  if (!(await cachedWorkspace(job.workspace_id))) return done;
   try {
     const token = await accessTokenFor(job.workspace_id);
     const object = await fetchMediaObject(media.media_id, token);

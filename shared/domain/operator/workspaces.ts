@@ -15,8 +15,9 @@ import { rateLimitOf, type Plan, type Workspace } from '#shared/records/workspac
 
 /**
  * A workspace as the operator sees it: its settings as they apply (the plan's rate limit and the
- * default stop words when none of its own are set), its numbers, and its Embedded Signup
- * onboarding (null until one is started; never its token, which is only in its secret).
+ * default stop words when none of its own are set), its numbers, its Embedded Signup onboarding
+ * (null until one is started; never its token, which is only in its secret) and, while it is
+ * erased, the erasure's progress.
  */
 export async function operatorView(workspace: Workspace) {
   return {
@@ -26,9 +27,18 @@ export async function operatorView(workspace: Workspace) {
     rate_limit: rateLimitOf(workspace),
     stop_words: workspace.stop_words ?? DEFAULT_STOP_WORDS,
     suspended: workspace.suspended === true,
-    status: 'active' as const,
-    numbers: await listNumbers(workspace),
+    status: workspace.status ?? 'active',
+    // Being erased: its numbers are going (reading them could write the first one's item again).
+    numbers: workspace.status === 'deleting' ? [] : await listNumbers(workspace),
     onboarding: workspace.onboarding ?? null,
+    erasure: workspace.erasure
+      ? {
+          requested_at: workspace.erasure.requested_at,
+          step: workspace.erasure.step,
+          items_deleted: workspace.erasure.items_deleted,
+          media_deleted: workspace.erasure.media_deleted,
+        }
+      : null,
     created_at: workspace.created_at,
   };
 }
@@ -36,6 +46,13 @@ export async function operatorView(workspace: Workspace) {
 export async function requireWorkspace(id: string): Promise<Workspace> {
   const workspace = await getWorkspace(id);
   if (!workspace) throw errors.notFound('Workspace');
+  return workspace;
+}
+
+/** A workspace the operator may change: one being erased refuses (409 `invalid_state`), so nothing of it is written again. */
+export async function requireActiveWorkspace(id: string): Promise<Workspace> {
+  const workspace = await requireWorkspace(id);
+  if (workspace.status === 'deleting') throw errors.refused('invalid_state', 'The workspace is being erased');
   return workspace;
 }
 

@@ -116,6 +116,8 @@ async function describe(name: DynamoDBRecord['eventName'], after: Image, before:
  */
 export async function eventsFromRecord(record: DynamoDBRecord): Promise<ServiceEvent[]> {
   const described = await describe(record.eventName, record.dynamodb?.NewImage, record.dynamodb?.OldImage);
+  // A workspace being erased announces nothing: not the deletions of its contacts, not what was under way.
+  if (described?.events.length && !(await cachedWorkspace(described.workspaceId))) return [];
   const at = Math.floor((record.dynamodb?.ApproximateCreationDateTime ?? Date.now() / 1000) * 1000);
   return (described?.events ?? []).map(({ type, data }) => ({
     id: stableId(`${record.eventSourceARN}:${record.eventID}:${type}`, at),

@@ -5,6 +5,7 @@ import { signatureHeaders } from '#shared/subscribers/signing';
 import { webhookPolicy } from '#shared/subscribers/url-safety';
 import { afterAttempt } from '#shared/domain/subscriber-webhooks/retry-policy';
 import { claimDeliveryAttempt, getDelivery, setDeliveryStatus, type Delivery } from '#shared/domain/subscriber-webhooks/deliveries';
+import { cachedWorkspace } from '#shared/domain/workspaces';
 import { getSubscription, recordFailing, signingSecrets, type Subscription } from '#shared/domain/subscriber-webhooks/subscriptions';
 import type { DeliveryJob } from '#shared/domain/subscriber-webhooks/dispatch';
 import { countMetric } from '#shared/metrics';
@@ -55,6 +56,8 @@ export async function settle(subscription: Subscription, delivery: Delivery, att
 export async function processDeliveryJob(job: DeliveryJob): Promise<JobOutcome> {
   const delivery = await getDelivery(job.workspace_id, job.webhook_id, job.delivery_id);
   if (!delivery || delivery.status !== 'pending') return { kind: 'done' };
+  // A workspace being erased gets no more attempts: its deliveries are going.
+  if (!(await cachedWorkspace(job.workspace_id))) return { kind: 'done' };
   // Not due yet, or another worker's attempt is in progress: come back then.
   const wait =
     Math.max(delivery.next_attempt_at ? Date.parse(delivery.next_attempt_at) : 0, delivery.lease_until ? Date.parse(delivery.lease_until) : 0) - Date.now();

@@ -1,6 +1,7 @@
 import type { ServiceEvent } from '#shared/events/event';
 import { enqueue, queueUrl } from '#shared/queue-client';
 import { ensureDelivery } from '#shared/domain/subscriber-webhooks/deliveries';
+import { cachedWorkspace } from '#shared/domain/workspaces';
 import { listSubscriptions } from '#shared/domain/subscriber-webhooks/subscriptions';
 
 export interface DeliveryJob {
@@ -15,6 +16,8 @@ export interface DeliveryJob {
  * deliveries and queues the pending ones again: at least once, never to another workspace.
  */
 export async function dispatchEvent(event: ServiceEvent): Promise<number> {
+  // A workspace being erased (or erased) gets no more deliveries.
+  if (!(await cachedWorkspace(event.workspace_id))) return 0;
   const subscriptions = (await listSubscriptions(event.workspace_id)).filter((s) => s.is_active && (s.events.includes('*') || s.events.includes(event.type)));
   const deliveries = await Promise.all(subscriptions.map((subscription) => ensureDelivery(subscription.id, event)));
   const jobs: DeliveryJob[] = deliveries

@@ -47,6 +47,17 @@ export const UpdateWorkspace = {
   auth: 'operator',
   request: { params: workspaceParams, body: updateWorkspaceBody },
   success: [{ status: 200, data: 'operatorWorkspace' }],
+  errors: ['not_found', 'invalid_state'],
+} satisfies OperatorOperation;
+
+export const DeleteWorkspace = {
+  tag: 'Operator: workspaces',
+  summary: 'Erase a workspace',
+  description:
+    'Answers at once; the erasure runs in the background: every record of the workspace, its media objects, schedules and secret; its numbers become free. Until it ends the workspace shows `status: deleting` and its progress (`erasure`), its keys get 401, and then it is gone (404). Asked again while it runs, the erasure goes on from where it is.',
+  auth: 'operator',
+  request: { params: workspaceParams },
+  success: [{ status: 202, data: 'operatorWorkspace' }],
   errors: ['not_found'],
 } satisfies OperatorOperation;
 
@@ -57,7 +68,7 @@ export const CreateWorkspaceKey = {
   auth: 'operator',
   request: { params: workspaceParams, body: operatorKeyBody },
   success: [{ status: 201, data: 'createdApiKey' }],
-  errors: ['not_found'],
+  errors: ['not_found', 'invalid_state'],
 } satisfies OperatorOperation;
 
 export const ListWorkspaceNumbers = {
@@ -67,7 +78,7 @@ export const ListWorkspaceNumbers = {
   auth: 'operator',
   request: { params: workspaceParams },
   success: [{ status: 200, data: 'businessNumber', list: 'all' }],
-  errors: ['not_found'],
+  errors: ['not_found', 'invalid_state'],
 } satisfies OperatorOperation;
 
 export const ConnectWorkspaceNumber = {

@@ -1,7 +1,7 @@
 /** What the operator's API answers (contract §19). */
 import * as v from 'valibot';
 import { ONBOARDING_STEPS } from '#shared/records/onboarding';
-import { PLANS } from '#shared/records/workspace';
+import { ERASURE_STEPS, PLANS } from '#shared/records/workspace';
 import { recordId, timestamp } from '#shared/schemas/responses/common';
 import { createdApiKey } from '#shared/schemas/responses/keys';
 import { businessNumber } from '#shared/schemas/responses/numbers';
@@ -35,7 +35,21 @@ export const operatorWorkspace = v.object({
   rate_limit: v.pipe(v.number(), v.description("Requests per second its keys may make: the operator's setting, or its plan's")),
   stop_words: v.pipe(v.array(v.string()), v.description('Its own stop words, or the default ones')),
   suspended: v.boolean(),
-  status: v.pipe(v.picklist(['active', 'deleting']), v.description('`deleting` while an erasure runs (not built yet: always `active`)')),
+  status: v.pipe(v.picklist(['active', 'deleting']), v.description('`deleting` from its DELETE until the erasure ends (then 404)')),
+  erasure: v.pipe(
+    v.nullable(
+      v.object({
+        requested_at: timestamp(),
+        step: v.pipe(
+          v.picklist(ERASURE_STEPS),
+          v.description('The step under way: two passes over the table (`table`, then `recheck` after a `grace`), then `media`, then `secret`'),
+        ),
+        items_deleted: v.pipe(v.number(), v.description('Table items deleted so far')),
+        media_deleted: v.pipe(v.number(), v.description('Media objects deleted so far')),
+      }),
+    ),
+    v.description('The erasure’s progress while `deleting`; null otherwise (not in the contract: the operator sees how far it is)'),
+  ),
   numbers: v.array(businessNumber),
   onboarding: v.pipe(
     v.nullable(onboarding),
