@@ -407,7 +407,7 @@ describe('least privilege', () => {
   });
 
   test.each(operations.map((op) => [op.name, op]))(
-    "%s reads workspaces' own secrets with platform secrets, writes them only if declared, under the workspaces prefix only",
+    "%s reads workspaces' own secrets with platform secrets, writes them only if declared, deletes them only for erasure, under the workspaces prefix only",
     (_name, op) => {
       const underPrefix = (action: string) => resourcesAllowing(op, action).filter((r) => /:secret:messaging-api\/workspaces\/\*"/.test(JSON.stringify(r)));
       expect(underPrefix('secretsmanager:GetSecretValue')).toHaveLength(op.access.platformSecrets ? 1 : 0);
@@ -415,7 +415,8 @@ describe('least privilege', () => {
         expect(underPrefix(action)).toHaveLength(op.access.workspaceSecrets ? 1 : 0);
         expect(resourcesAllowing(op, action)).toEqual(underPrefix(action));
       }
-      expect(resourcesAllowing(op, 'secretsmanager:DeleteSecret')).toEqual([]);
+      expect(underPrefix('secretsmanager:DeleteSecret')).toHaveLength(op.access.erasure ? 1 : 0);
+      expect(resourcesAllowing(op, 'secretsmanager:DeleteSecret')).toEqual(underPrefix('secretsmanager:DeleteSecret'));
     },
   );
 

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ListSchedulesCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
@@ -14,9 +13,8 @@ import { eventually } from '../support/wait';
 
 process.env.MEDIA_BACKOFF_SCALE = '0.001';
 process.env.ERASURE_GRACE_SECONDS = '2';
-// Workspaces' own secrets, as the local stack keeps them (one JSON file each).
-const secretsDir = mkdtempSync(join(tmpdir(), 'workspace-secrets-'));
-process.env.LOCAL_WORKSPACE_SECRETS_DIR = secretsDir;
+/** Workspaces' own secrets, as the local stack keeps them (one JSON file each): the directory the test API gives the suite. */
+const secretsDir = () => process.env.LOCAL_WORKSPACE_SECRETS_DIR!;
 
 /** Erasing a workspace (contract §19), as the operator and the workspace's clients see it, and as the table and the bucket hold it. */
 const api = useTestApi({ runtime: true, statusIntervalMs: 200 });
@@ -153,7 +151,7 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
       );
 
       // Its own secret (as onboarding keeps it), and the other's.
-      for (const { id } of [erased, other]) writeFileSync(join(secretsDir, `${id}.json`), JSON.stringify({ access_token: `token-${id}` }));
+      for (const { id } of [erased, other]) writeFileSync(join(secretsDir(), `${id}.json`), JSON.stringify({ access_token: `token-${id}` }));
 
       const before = await itemsOf(erased.id, erased.number.phone_number_id);
       expect(before.length).toBeGreaterThan(0);
@@ -206,8 +204,8 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
       expect(await itemsOf(erased.id, erased.number.phone_number_id)).toEqual([]);
       expect(await mediaObjectsOf(erased.id)).toBe(0);
       expect(await schedulesOf(later.body.data.id)).toEqual([]);
-      expect(existsSync(join(secretsDir, `${erased.id}.json`))).toBe(false);
-      expect(existsSync(join(secretsDir, `${other.id}.json`))).toBe(true);
+      expect(existsSync(join(secretsDir(), `${erased.id}.json`))).toBe(false);
+      expect(existsSync(join(secretsDir(), `${other.id}.json`))).toBe(true);
       expect(await itemsOf(other.id, other.number.phone_number_id)).toHaveLength(othersBefore.length);
       expect((await admin('GET', '/workspaces')).body.data.map((w: { id: string }) => w.id)).not.toContain(erased.id);
 
@@ -225,7 +223,8 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
     const stopped = await open('Interrupted');
     expect((await stopped.call('POST', '/api/v1/contacts', { phone_number: '+14155550123', name: 'Gone' })).status).toBe(201);
     // The secret's step fails: the store's directory is a file.
-    const blocked = join(secretsDir, 'not-a-directory');
+    const dir = secretsDir();
+    const blocked = join(dir, 'not-a-directory');
     writeFileSync(blocked, '');
     process.env.LOCAL_WORKSPACE_SECRETS_DIR = blocked;
     try {
@@ -242,7 +241,7 @@ describe('DELETE /admin/v1/workspaces/{id}', () => {
       expect((await itemsOf(stopped.id, stopped.number.phone_number_id)).map((item) => `${item.PK} ${item.SK}`)).toEqual([`WS#${stopped.id} WORKSPACE`]);
       expect((await admin('GET', `/workspaces/${stopped.id}`)).body.data.status).toBe('deleting');
     } finally {
-      process.env.LOCAL_WORKSPACE_SECRETS_DIR = secretsDir;
+      process.env.LOCAL_WORKSPACE_SECRETS_DIR = dir;
     }
     expect((await admin('DELETE', `/workspaces/${stopped.id}`)).status).toBe(202);
     await eventually(
