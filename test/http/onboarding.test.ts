@@ -6,6 +6,10 @@ import { db } from '#shared/data/table/client';
 import { TEST_PLATFORM, useTestApi } from '../support/api';
 import { eventually } from '../support/wait';
 
+// The erasure's pause for writes under way (60 s in AWS); a send waiting out a suspension looks again every second, not every minute.
+process.env.ERASURE_GRACE_SECONDS = '2';
+process.env.PAUSE_PROBE_SCALE = '0.01';
+
 /** Onboarding a business through the platform's Embedded Signup over /admin/v1 (contract §19), against the simulator's. */
 const api = useTestApi({ runtime: true });
 
@@ -296,4 +300,64 @@ describe('onboarding by Embedded Signup', () => {
     const unknown = await onboard('0b9d4b2e-8f5c-4c1e-9a59-2f0f3f4e5d6c', await signup());
     expect(unknown.status).toBe(404);
   });
+});
+
+describe("a business's whole life on the operator's API", () => {
+  it('created, onboarded, sending with its own token, suspended (403, its sends wait), unsuspended (they go), erased (nothing left, its number free)', async () => {
+    const { workspace, key } = await open();
+    const business = await signup();
+    expect((await onboard(workspace.id, business)).status).toBe(200);
+    const token = await storedToken(workspace.id);
+    const sendsTo = (to: string) => simulator('GET', `/_simulate/messages?to=${to}`).then((r) => r.data as { access_token: string }[]);
+
+    const first = `1415559${randomDigits(4)}`;
+    expect((await sendFrom(key.api_key, business.phone_number_id, first)).status).toBe(202);
+    const [sent] = await eventually(
+      () => sendsTo(first),
+      (list) => list.length === 1,
+    );
+    expect(sent.access_token).toBe(token);
+
+    // A campaign that starts in 3 s, while the workspace is suspended: its send waits.
+    const audience = `1415558${randomDigits(4)}`;
+    const call = (method: string, path: string, body?: unknown) => api.call(method, path, { key: key.api_key, ...(body !== undefined && { body }) });
+    const campaign = (
+      await call('POST', '/api/v1/campaigns', { name: 'Held', template_name: 'hello_world', scheduled_at: new Date(Date.now() + 3000).toISOString() })
+    ).body.data;
+    expect((await call('POST', `/api/v1/campaigns/${campaign.id}/launch`, { recipients: [{ phone: audience }] })).status).toBe(202);
+    expect((await admin('PATCH', `/workspaces/${workspace.id}`, { suspended: true })).status).toBe(200);
+    const refused = await call('GET', '/api/v1/messages');
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'workspace_suspended']);
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    expect(await sendsTo(audience)).toHaveLength(0);
+    expect((await admin('PATCH', `/workspaces/${workspace.id}`, { suspended: false })).status).toBe(200);
+    const [resumed] = await eventually(
+      () => sendsTo(audience),
+      (list) => list.length === 1,
+    );
+    expect(resumed.access_token).toBe(token);
+
+    // Erased: not one item names it or its number, its secret is gone, and another workspace can connect the number.
+    expect((await admin('DELETE', `/workspaces/${workspace.id}`)).status).toBe(202);
+    await eventually(
+      () => admin('GET', `/workspaces/${workspace.id}`),
+      (reply) => reply.status === 404,
+      60_000,
+    );
+    const scan = async () => {
+      const items: Record<string, unknown>[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await db().send(new ScanCommand({ TableName: process.env.TABLE_NAME!, ExclusiveStartKey: start, ConsistentRead: true }));
+        items.push(...(page.Items ?? []));
+        start = page.LastEvaluatedKey;
+      } while (start);
+      return items.filter((item) => [workspace.id, business.phone_number_id].some((reference) => JSON.stringify(item).includes(reference)));
+    };
+    expect(await scan()).toEqual([]);
+    await expect(storedToken(workspace.id)).rejects.toThrow('ENOENT');
+    const next = await open();
+    const connected = await admin('POST', `/workspaces/${next.workspace.id}/numbers`, { phone_number_id: business.phone_number_id, waba_id: business.waba_id });
+    expect(connected.status).toBe(201);
+  }, 120_000);
 });
