@@ -5,7 +5,7 @@
  * Adding an operation = one handler file + one entry here.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 import type { QueueName } from '#shared/service/queues';
 
@@ -435,6 +435,18 @@ export const operations: Operation[] = [
     trigger: operatorRoute('POST', '/admin/v1/workspaces/{id}/numbers'),
     access: onPlatform,
     timeoutSeconds: 29,
+  },
+  {
+    name: 'SetWorkspaceRateCard',
+    handler: 'functions/admin/set-rate-card.ts',
+    trigger: operatorRoute('PUT', '/admin/v1/workspaces/{id}/rate-card'),
+    access: { table: 'readWrite' },
+  },
+  {
+    name: 'GetWorkspaceRateCard',
+    handler: 'functions/admin/get-rate-card.ts',
+    trigger: operatorRoute('GET', '/admin/v1/workspaces/{id}/rate-card'),
+    access: { table: 'read' },
   },
   {
     name: 'SetNumberThroughput',
