@@ -307,6 +307,7 @@ export const operations: Operation[] = [
     timeoutSeconds: 29,
   },
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
+  { name: 'ResumeCampaign', handler: 'functions/campaigns/resume.ts', trigger: http('POST', '/api/v1/campaigns/{id}/resume'), access: { table: 'readWrite' } },
   {
     name: 'TestCampaign',
     handler: 'functions/campaigns/test.ts',

@@ -1,5 +1,6 @@
 import { holdAmbiguous, recordProviderId, releaseClaim } from '#shared/data/message-claim';
 import { holdClaimed } from '#shared/domain/campaigns/window-wait';
+import { pauseForBudget } from '#shared/domain/campaigns/budget';
 import { pauseNumber, resumeNumber } from '#shared/domain/messages/number-pause';
 import { pairLimitDelayMs } from '#shared/domain/messages/pair-pace';
 import { customerKey, recipientOf } from '#shared/domain/messages/recipient';
@@ -68,6 +69,12 @@ const endings: Endings = {
 
   async pause_number(run, step) {
     await pauseNumber(sendingNumber(run), step.error);
+    await releaseClaim(run.message!, run.token!, true);
+    return comeBackIn(step.delaySeconds);
+  },
+
+  async pause_campaign(run, step) {
+    await pauseForBudget(run.campaign!);
     await releaseClaim(run.message!, run.token!, true);
     return comeBackIn(step.delaySeconds);
   },

@@ -7,12 +7,13 @@ import { getMessage, type StoredMessage } from '#shared/data/message';
 import { claimForSend } from '#shared/data/message-claim';
 import type { Campaign } from '#shared/records/campaign';
 import { windowOpening, windowWait } from '#shared/domain/campaigns/window-wait';
+import { budgetWaitMs, reserveBudget, waitsForBudget } from '#shared/domain/campaigns/budget';
 import type { MessageError } from '#shared/records/message';
 import { pauseDecision } from '#shared/domain/messages/number-pause';
 import { suspensionGate } from '#shared/domain/messages/suspension';
 import { platformRequest } from '#shared/domain/messages/platform-request';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
-import { sendableSince, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
+import { sendableSince, type BudgetGate, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import { cachedWorkspace } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
@@ -70,6 +71,13 @@ function closedWindow(run: SendRun) {
   return opening === null ? null : windowWait(opening, Date.now());
 }
 
+/** The budget of a campaign message (not of a test send): contract §20. */
+function budgetGate(run: SendRun): BudgetGate {
+  const own = run.message!.campaign_id ? run.campaign : undefined;
+  if (!own?.max_cost) return { kind: 'none' };
+  return waitsForBudget(own, run.message!) ? { kind: 'wait', ms: budgetWaitMs(own) } : { kind: 'check' };
+}
+
 /** The steps that read (or, the claim and the platform call, write) and come back with what they saw; send-state-machine.ts decides on it. */
 /** The business number the message goes out from: its own (contract §17), or, from before several numbers, the workspace's first. */
 export const sendingNumber = (run: SendRun): string => run.message!.business_number_id ?? run.workspace!.phone_number_id;
@@ -111,13 +119,23 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
     run.campaign = campaignId ? await getCampaign(run.workspace!.id, campaignId, false) : undefined;
     // Only the campaign's own messages are cancelled, opted out or held with it, not its test sends.
     const own = message.campaign_id ? run.campaign : undefined;
-    return { event: 'campaign_read', cancelled: own?.status === 'cancelled', marketing: own?.template?.category === 'MARKETING', window: closedWindow(run) };
+    return {
+      event: 'campaign_read',
+      cancelled: own?.status === 'cancelled',
+      marketing: own?.template?.category === 'MARKETING',
+      window: closedWindow(run),
+      budget: budgetGate(run),
+    };
   },
 
   async read_opt_out(run) {
     const { phone, userId } = recipientOf(run.message!);
     const optedOut = phone ? await optedOutPhones(run.workspace!.id, [phone]) : await optedOutUsers(run.workspace!.id, [userId!]);
-    return { event: 'opt_out_read', optedOut: optedOut.size > 0, window: closedWindow(run) };
+    return { event: 'opt_out_read', optedOut: optedOut.size > 0, window: closedWindow(run), budget: budgetGate(run) };
+  },
+
+  async reserve_budget(run) {
+    return { event: 'budget_checked', within: await reserveBudget(run.campaign!, run.message!, run.token!) };
   },
 
   async build_request(run) {

@@ -1,0 +1,60 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { campaignPartition } from '#shared/data/campaign';
+import { messageKey } from '#shared/data/message';
+import { db, tableName } from '#shared/data/table/client';
+import { conditionally } from '#shared/data/table/conditions';
+import { queryAll } from '#shared/data/table/query-all';
+import type { Message } from '#shared/records/message';
+
+/**
+ * A campaign's budget (contract §20, docs/pricing.md §6): what its sends have reserved, in integer
+ * ten-thousandths of the card's currency, spread over BUDGET_SHARDS items of the campaign's
+ * partition as its metrics are, so concurrent sends do not all write one item.
+ */
+export const BUDGET_SHARDS = 8;
+const BUDGET = 'BUDGET#';
+const budgetKey = (ws: string, campaignId: string, shard: number) => ({ PK: campaignPartition(ws, campaignId), SK: `${BUDGET}${shard}` });
+
+/** Each shard's reservations (0 for a shard never written), read in one strongly consistent query. */
+export async function budgetShards(ws: string, campaignId: string): Promise<number[]> {
+  const items = await queryAll<{ SK: string; reserved?: number }>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :budget)',
+    ExpressionAttributeValues: { ':pk': campaignPartition(ws, campaignId), ':budget': BUDGET },
+    ConsistentRead: true,
+  });
+  const shards = new Array<number>(BUDGET_SHARDS).fill(0);
+  for (const item of items) shards[Number(item.SK.slice(BUDGET.length))] = Number(item.reserved ?? 0);
+  return shards;
+}
+
+/**
+ * Adds `units` to a shard, only if it still holds `seen` (what the check read): a send that lost
+ * the race reads again. So at most one send per shard passes on a stale sum (docs/pricing.md §6).
+ */
+export const reserveOnShard = (ws: string, campaignId: string, shard: number, seen: number, units: number): Promise<boolean> =>
+  conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: budgetKey(ws, campaignId, shard),
+        UpdateExpression: 'SET reserved = :next',
+        ConditionExpression: seen === 0 ? 'attribute_not_exists(reserved) OR reserved = :seen' : 'reserved = :seen',
+        ExpressionAttributeValues: { ':seen': seen, ':next': seen + units },
+      }),
+    ),
+  );
+
+/** The message's reservation, recorded under its claim so a later try of the same message (a retry, a paced wait) does not reserve again. */
+export const markReserved = (message: Message, token: string, units: number): Promise<boolean> =>
+  conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression: 'SET budget_reserved = :units',
+        ConditionExpression: 'claim.#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token, ':units': units },
+      }),
+    ),
+  );
