@@ -1,5 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { campaignPartition } from '#shared/data/campaign';
+import { campaignKey, campaignPartition } from '#shared/data/campaign';
+import type { Campaign } from '#shared/records/campaign';
 import { messageKey } from '#shared/data/message';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
@@ -55,6 +56,21 @@ export const markReserved = (message: Message, token: string, units: number): Pr
         ConditionExpression: 'claim.#token = :token',
         ExpressionAttributeNames: { '#token': 'token' },
         ExpressionAttributeValues: { ':token': token, ':units': units },
+      }),
+    ),
+  );
+
+/** Sets the campaign's `paused_reason` while it runs and has none; false when it is not running or already paused. */
+export const pauseRunningCampaign = (ws: string, campaignId: string, reason: NonNullable<Campaign['paused_reason']>): Promise<boolean> =>
+  conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: campaignKey(ws, campaignId),
+        UpdateExpression: 'SET paused_reason = :reason',
+        ConditionExpression: '#status = :running AND (attribute_not_exists(paused_reason) OR paused_reason = :null)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':reason': reason, ':running': 'running', ':null': null },
       }),
     ),
   );

@@ -12,7 +12,7 @@ import type { Campaign, CampaignCounts, CampaignStatus } from '#shared/records/c
 /** The campaign item; its metric shards and audience chunks live in the same partition. */
 export const campaignPartition = (ws: string, id: string) => `WS#${ws}#CAMPAIGN#${id}`;
 const CAMPAIGN = 'CAMPAIGN';
-const campaignKey = (ws: string, id: string) => ({ PK: campaignPartition(ws, id), SK: CAMPAIGN });
+export const campaignKey = (ws: string, id: string) => ({ PK: campaignPartition(ws, id), SK: CAMPAIGN });
 const campaignListEntry = (ws: string, id?: string) => ({ GSI1PK: `WS#${ws}#CAMPAIGNS`, ...(id && { GSI1SK: id }) });
 
 export async function insertCampaign(campaign: Campaign): Promise<void> {

@@ -60,7 +60,7 @@ describe('a campaign across three markets (contract §20, issue 28 "Done when")'
     const done = await eventually(
       () => results(ws, campaign.id),
       (r) => r.status === 'completed' && r.metrics.read === 200 && r.cost.billed === total,
-      90_000,
+      180_000,
     );
     expect(done.cost).toEqual({ currency: 'USD', estimated: total, billed: total });
     const messages = await campaignMessages(ws, campaign.id);
@@ -71,7 +71,7 @@ describe('a campaign across three markets (contract §20, issue 28 "Done when")'
       (cost) => cost.total === total,
     );
     expect(usage.by_category).toEqual({ marketing: total });
-  }, 120_000);
+  }, 240_000);
 
   it('prices a service reply inside the customer service window as its reported type says', async () => {
     const ws = await api.workspaceWithTemplates();
@@ -116,7 +116,10 @@ describe('budgets (contract §20)', () => {
     const rate = marketingRate('91');
     const budget = 30 * rate; // about half the audience
     const campaign = (await call(ws, 'POST', '/api/v1/campaigns', { name: 'Capped', template_name: 'welcome', max_cost: fromUnits(budget) })).body.data;
-    expect((await call(ws, 'POST', `/api/v1/campaigns/${campaign.id}/launch`, { recipients: phones.map((phone) => ({ phone })), template_variables: ['Ada'] })).status).toBe(202);
+    expect(
+      (await call(ws, 'POST', `/api/v1/campaigns/${campaign.id}/launch`, { recipients: phones.map((phone) => ({ phone })), template_variables: ['Ada'] }))
+        .status,
+    ).toBe(202);
 
     const paused = await eventually(
       () => results(ws, campaign.id),

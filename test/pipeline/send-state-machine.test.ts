@@ -104,9 +104,19 @@ describe('the send state machine', () => {
     it('waits for a closed send window on the queue when it opens soon, else holds the message for it', () => {
       const soon = { kind: 'delay', seconds: 4 } as const;
       const later = { kind: 'hold', opensAt: iso(NOW + HOUR) } as const;
-      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: soon, budget: { kind: 'none' } })).toEqual({ do: 'wait', for: 'window', delaySeconds: 4 });
-      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: later, budget: { kind: 'none' } })).toEqual({ do: 'hold_for_window', opensAt: iso(NOW + HOUR) });
-      expect(step({ event: 'opt_out_read', optedOut: false, window: later, budget: { kind: 'none' } })).toEqual({ do: 'hold_for_window', opensAt: iso(NOW + HOUR) });
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: soon, budget: { kind: 'none' } })).toEqual({
+        do: 'wait',
+        for: 'window',
+        delaySeconds: 4,
+      });
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: later, budget: { kind: 'none' } })).toEqual({
+        do: 'hold_for_window',
+        opensAt: iso(NOW + HOUR),
+      });
+      expect(step({ event: 'opt_out_read', optedOut: false, window: later, budget: { kind: 'none' } })).toEqual({
+        do: 'hold_for_window',
+        opensAt: iso(NOW + HOUR),
+      });
       expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: null, budget: { kind: 'none' } })).toEqual({ do: 'build_request' });
       expect(step({ event: 'opt_out_read', optedOut: false, window: null, budget: { kind: 'none' } })).toEqual({ do: 'build_request' });
     });
@@ -123,9 +133,15 @@ describe('the send state machine', () => {
       expect(step({ event: 'budget_checked', within: true })).toEqual({ do: 'build_request' });
       expect(step({ event: 'budget_checked', within: false })).toEqual({ do: 'pause_campaign', delaySeconds: 60 });
       const paused = { kind: 'wait', ms: MINUTE } as const;
-      expect(step({ event: 'campaign_read', cancelled: false, marketing: true, window: null, budget: paused })).toEqual({ do: 'wait', for: 'budget', delaySeconds: 60 });
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: true, window: null, budget: paused })).toEqual({
+        do: 'wait',
+        for: 'budget',
+        delaySeconds: 60,
+      });
       // A cancel fails what waits.
-      expect(step({ event: 'campaign_read', cancelled: true, marketing: false, window: null, budget: paused })).toEqual(expect.objectContaining({ do: 'fail' }));
+      expect(step({ event: 'campaign_read', cancelled: true, marketing: false, window: null, budget: paused })).toEqual(
+        expect.objectContaining({ do: 'fail' }),
+      );
     });
 
     it('calls the platform with the request built; a broken rule fails the message, anything else gives the claim back', () => {

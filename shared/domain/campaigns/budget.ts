@@ -1,8 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { campaignPartition } from '#shared/data/campaign';
-import { BUDGET_SHARDS, budgetShards, markReserved, reserveOnShard } from '#shared/data/campaign-budget';
-import { db, tableName } from '#shared/data/table/client';
-import { conditionally } from '#shared/data/table/conditions';
+import { BUDGET_SHARDS, budgetShards, markReserved, pauseRunningCampaign, reserveOnShard } from '#shared/data/campaign-budget';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 import { fromUnits, toUnits } from '#shared/domain/pricing/money';
 import { rateOf } from '#shared/domain/pricing/rate-card';
@@ -68,23 +64,13 @@ export async function reserveBudget(campaign: Campaign, message: Message, token:
 
 /** The campaign stops sending: its budget is reached. Only the first pausing send writes (it keeps its `since`). */
 export async function pauseForBudget(campaign: Campaign): Promise<void> {
-  const paused = await conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: { PK: campaignPartition(campaign.workspace_id, campaign.id), SK: 'CAMPAIGN' },
-        UpdateExpression: 'SET paused_reason = :reason',
-        ConditionExpression: '#status = :running AND (attribute_not_exists(paused_reason) OR paused_reason = :null)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':reason': { code: BUDGET_REACHED, title: `The next message would take the campaign over its max_cost of ${campaign.max_cost}`, since: nowIso() },
-          ':running': 'running',
-          ':null': null,
-        },
-      }),
-    ),
-  );
-  if (paused) logger.info('CampaignBudgetReached', { campaignId: campaign.id, maxCost: campaign.max_cost });
+  const reason = {
+    code: BUDGET_REACHED,
+    title: `The next message would take the campaign over its max_cost of ${campaign.max_cost}`,
+    since: nowIso(),
+  } as const;
+  if (await pauseRunningCampaign(campaign.workspace_id, campaign.id, reason))
+    logger.info('CampaignBudgetReached', { campaignId: campaign.id, maxCost: campaign.max_cost });
 }
 
 /** How often a message of a campaign paused by its budget looks again: every minute in the pause's first hour, then every 15 minutes (PAUSE_PROBE_SCALE shortens them in tests). */
@@ -104,7 +90,9 @@ export const waitsForBudget = (campaign: Campaign | undefined, message: Message)
 export async function resumeCampaign(ws: string, id: string, maxCost: string): Promise<Campaign> {
   const campaign = await requireCampaign(ws, id);
   if (campaign.status !== 'running' || campaign.paused_reason?.code !== BUDGET_REACHED) {
-    throw errors.invalidState(`The campaign is ${campaign.status}${campaign.status === 'running' ? ' and not paused by its budget' : ''}; resume needs it paused with budget_reached`);
+    throw errors.invalidState(
+      `The campaign is ${campaign.status}${campaign.status === 'running' ? ' and not paused by its budget' : ''}; resume needs it paused with budget_reached`,
+    );
   }
   const reserved = await reservedSoFar(campaign);
   if (toUnits(maxCost) <= reserved) {

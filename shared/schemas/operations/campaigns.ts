@@ -92,7 +92,7 @@ export const ResumeCampaign = {
   tag: 'Campaigns',
   summary: 'Resume a campaign paused by its budget, with a higher one',
   description:
-    "Only while it is running and paused with `budget_reached` (else 409 `invalid_state`). `max_cost` replaces its budget and must be above what its sends cost so far, billed or estimated in flight (else 422 `validation_error`); its waiting messages go at their next look (within a minute).",
+    'Only while it is running and paused with `budget_reached` (else 409 `invalid_state`). `max_cost` replaces its budget and must be above what its sends cost so far, billed or estimated in flight (else 422 `validation_error`); its waiting messages go at their next look (within a minute).',
   auth: 'apiKey',
   request: { params: idParams, body: resumeCampaignBody },
   success: [{ status: 200, data: 'campaign' }],

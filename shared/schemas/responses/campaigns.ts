@@ -18,10 +18,7 @@ const campaignEntries = () => ({
     ),
   ),
   total_recipients: v.pipe(v.nullable(count()), v.description('Set at launch')),
-  max_cost: v.pipe(
-    v.nullable(amount()),
-    v.description("Its budget in the currency of the workspace's rate card (contract §20); null: none"),
-  ),
+  max_cost: v.pipe(v.nullable(amount()), v.description("Its budget in the currency of the workspace's rate card (contract §20); null: none")),
   created_at: timestamp(),
   queued_at: v.nullable(timestamp()),
   started_at: v.nullable(timestamp()),
