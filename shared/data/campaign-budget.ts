@@ -1,11 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { campaignKey, campaignPartition } from '#shared/data/campaign';
 import type { Campaign } from '#shared/records/campaign';
-import { messageKey } from '#shared/data/message';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';
-import type { Message } from '#shared/records/message';
 
 /**
  * A campaign's budget (contract §20, docs/pricing.md §6): what its sends have reserved, in integer
@@ -41,21 +39,6 @@ export const reserveOnShard = (ws: string, campaignId: string, shard: number, se
         UpdateExpression: 'SET reserved = :next',
         ConditionExpression: seen === 0 ? 'attribute_not_exists(reserved) OR reserved = :seen' : 'reserved = :seen',
         ExpressionAttributeValues: { ':seen': seen, ':next': seen + units },
-      }),
-    ),
-  );
-
-/** The message's reservation, recorded under its claim so a later try of the same message (a retry, a paced wait) does not reserve again. */
-export const markReserved = (message: Message, token: string, units: number): Promise<boolean> =>
-  conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: messageKey(message.workspace_id, message.id),
-        UpdateExpression: 'SET budget_reserved = :units',
-        ConditionExpression: 'claim.#token = :token',
-        ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':token': token, ':units': units },
       }),
     ),
   );

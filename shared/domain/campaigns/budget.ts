@@ -1,4 +1,4 @@
-import { BUDGET_SHARDS, budgetShards, markReserved, pauseRunningCampaign, reserveOnShard } from '#shared/data/campaign-budget';
+import { BUDGET_SHARDS, budgetShards, pauseRunningCampaign, reserveOnShard } from '#shared/data/campaign-budget';
 import { moveCampaign, requireCampaign } from '#shared/domain/campaigns/lifecycle';
 import { fromUnits, toUnits } from '#shared/domain/pricing/money';
 import { rateOf } from '#shared/domain/pricing/rate-card';
@@ -40,11 +40,13 @@ export const reservedSoFar = async (campaign: Campaign): Promise<number> =>
   (await budgetShards(campaign.workspace_id, campaign.id)).reduce((sum, units) => sum + units, 0);
 
 /**
- * Reserves the claimed message's estimate within the campaign's `max_cost`: true when it may go
- * (reserved now, or by an earlier try of the same message), false when it would take the campaign
- * over its budget.
+ * Reserves the claimed message's estimate within the campaign's `max_cost`: the units reserved
+ * now, true when nothing needed reserving (an earlier try of the same message did, or no budget),
+ * false when it would take the campaign over its budget. The message records what it reserved
+ * only if its claim is given back (send-job-endings.ts): one write fewer on the common path, where
+ * it is sent and never tried again.
  */
-export async function reserveBudget(campaign: Campaign, message: Message, token: string): Promise<boolean> {
+export async function reserveBudget(campaign: Campaign, message: Message): Promise<number | boolean> {
   if (!campaign.max_cost || message.budget_reserved !== undefined) return true;
   const max = toUnits(campaign.max_cost);
   const units = await messageEstimate(campaign, message);
@@ -54,10 +56,7 @@ export async function reserveBudget(campaign: Campaign, message: Message, token:
     const total = shards.reduce((sum, value) => sum + value, 0);
     if (total + units > max) return false;
     if (units === 0) return true;
-    if (await reserveOnShard(campaign.workspace_id, campaign.id, shard, shards[shard], units)) {
-      await markReserved(message, token, units);
-      return true;
-    }
+    if (await reserveOnShard(campaign.workspace_id, campaign.id, shard, shards[shard], units)) return units;
   }
   throw new Error(`The budget shard ${shard} of campaign ${campaign.id} stayed contended`);
 }

@@ -37,6 +37,8 @@ export interface SendRun {
   /** Once the platform is called, the claim is never given back without knowing its outcome (docs/messaging.md §3). */
   phase: 'unclaimed' | 'claimed' | 'called';
   campaign?: Campaign;
+  /** The estimate this run reserved on its campaign's budget, recorded on the message when the claim is given back. */
+  budgetReserved?: number;
   request?: Omit<OutgoingMessage, 'to' | 'recipient' | 'callbackData'>;
   answer?: SendAnswer;
   /** What threw, for the endings that log or rethrow it. */
@@ -135,7 +137,9 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   },
 
   async reserve_budget(run) {
-    return { event: 'budget_checked', within: await reserveBudget(run.campaign!, run.message!, run.token!) };
+    const reserved = await reserveBudget(run.campaign!, run.message!);
+    if (typeof reserved === 'number') run.budgetReserved = reserved;
+    return { event: 'budget_checked', within: reserved !== false };
   },
 
   async build_request(run) {
