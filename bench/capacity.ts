@@ -178,12 +178,23 @@ export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
   const after = await ctx.settledUsage();
   const campaignCost = perMessage(before, after, CAMPAIGN_RECIPIENTS);
 
+  // The same with a budget that is never reached (contract §20): each send also reserves its estimate on a budget shard.
+  const budgeted = (await ctx.call('POST', '/api/v1/campaigns', ws.key, { name: 'capacity budget', template_name: 'welcome', max_cost: '100000' })).body.data;
+  const budgetedRecipients = recipients.map((recipient, i) => ({ ...recipient, phone: `+1415888${String(1000 + i)}` }));
+  before = await ctx.settledUsage();
+  const budgetedLaunch = await ctx.call('POST', `/api/v1/campaigns/${budgeted.id}/launch`, ws.key, { recipients: budgetedRecipients });
+  if (budgetedLaunch.status !== 202) throw new Error(`launch failed: ${JSON.stringify(budgetedLaunch.body)}`);
+  await until(async () => (await campaignCounts(ws.id, budgeted.id)).read === CAMPAIGN_RECIPIENTS, 'budgeted campaign messages read');
+  const budgetedCost = perMessage(before, await ctx.settledUsage(), CAMPAIGN_RECIPIENTS);
+
   const stored = sample as unknown as Record<string, unknown>;
   const baseline = { writeUnits: await putOneMessageUnits(stored), readUnits: await getOneMessageUnits(stored) };
   return [
     // 11: issue 15's 10 plus the rate limit's admission, one write per API request since issue 23 (the price of a limit that holds).
     ...costFigures(`single message (${SINGLE_MESSAGES})`, single, baseline, 11),
+    // Status reports carry pricing since issue 28: the campaign's cost and the workspace's cost day are counted in these.
     ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baseline, 12),
+    ...costFigures(`campaign message with max_cost (${CAMPAIGN_RECIPIENTS})`, budgetedCost, baseline, 12),
     ...partitionLoad(`campaign of ${CAMPAIGN_RECIPIENTS}, whole loop (3 status reports each)`, before, after, CAMPAIGN_RECIPIENTS),
   ];
 }

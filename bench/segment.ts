@@ -101,6 +101,12 @@ export async function benchSegment(ctx: BenchContext): Promise<Figure[]> {
   await mapLimit(slices, SEED_CONCURRENCY, (slice) => insertContacts(ws.id, slice));
   await drainStream(ctx, ws.key);
   const campaign = (await ctx.call('POST', '/api/v1/campaigns', ws.key, { name: 'bench segment', template_name: 'welcome' })).body.data;
+  // Issue 28: what sending to the whole tag would cost, resolved and priced before the answer, nothing stored.
+  const estimate = await timed(() =>
+    ctx.call('POST', `/api/v1/campaigns/${campaign.id}/estimate`, ws.key, { segment: { tags_any: ['vip'] }, template_variables: ['{{name}}'] }),
+  );
+  if (estimate.result.status !== 200 || estimate.result.body.data.recipients !== MEMBERS)
+    throw new Error(`estimate failed: ${JSON.stringify(estimate.result.body).slice(0, 300)}`);
   const expected = MEMBERS / 2 - MEMBERS / 10;
   const resolved = await timed(async () => {
     const launch = await timed(() =>
@@ -121,6 +127,12 @@ export async function benchSegment(ctx: BenchContext): Promise<Figure[]> {
   await ctx.call('POST', `/api/v1/campaigns/${campaign.id}/cancel`, ws.key);
   return [
     ...(await searchFigures(ctx, ws.key)),
+    {
+      name: `POST /campaigns/{id}/estimate of a segment of ${MEMBERS} tagged contacts (resolved and priced before the answer, total ${estimate.result.body.data.total} ${estimate.result.body.data.currency})`,
+      value: estimate.ms,
+      unit: 'ms',
+      budget: { max: 10_000, of: 'value' },
+    },
     {
       name: `launch to a segment of ${MEMBERS} tagged contacts (custom field and excluded tag: ${expected} recipients), 202 with the segment resolved in the background`,
       value: resolved.result,

@@ -11,9 +11,11 @@
  *   npm run --silent admin -- key create --workspace ID [--name N] [--description D]
  *   npm run --silent admin -- number list --workspace ID | number connect --workspace ID --phone-number-id P --waba-id W
  *   npm run --silent admin -- number set-throughput --phone-number-id ID --mps 1000
+ *   npm run --silent admin -- rate-card get --workspace ID | rate-card set --workspace ID --file card.json
  * Against the running local stack by default (with the operator key in .local/credentials.json);
  * against a deployed stack with --api-url URL [--region R], signed with your AWS credentials.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PLANS, type Plan } from '#shared/records/workspace';
 import { MAX_THROUGHPUT } from '#shared/records/business-number';
@@ -31,6 +33,7 @@ const { positionals, values } = parseArgs({
     rps: { type: 'string' },
     mps: { type: 'string' },
     description: { type: 'string' },
+    file: { type: 'string' },
     'phone-number-id': { type: 'string' },
     'waba-id': { type: 'string' },
     code: { type: 'string' },
@@ -137,6 +140,26 @@ async function waitErased(call: AdminCall, id: string): Promise<void> {
   }
 }
 
+interface RateCardView {
+  source: 'workspace' | 'default';
+  currency: string;
+  default: Record<string, string>;
+  markets: Record<string, Record<string, string>>;
+}
+
+const describeCard = (card: RateCardView) =>
+  `${card.source === 'workspace' ? "The workspace's own card" : 'The default card (the workspace has none of its own)'}: ${card.currency}, ${Object.keys(card.markets).length} markets\n${JSON.stringify({ currency: card.currency, default: card.default, markets: card.markets }, null, 2)}`;
+
+/** The card to set, as JSON in --file (`-` reads standard input); the API validates it. */
+function cardFile(): unknown {
+  const file = required('file');
+  try {
+    return JSON.parse(readFileSync(file === '-' ? 0 : file, 'utf8'));
+  } catch (error) {
+    return fail(`--file must name a JSON rate card: ${(error as Error).message}`);
+  }
+}
+
 async function main() {
   const command = positionals.join(' ');
   const { call, simulatorUrl } = connect();
@@ -230,9 +253,17 @@ async function main() {
       await data(call('PATCH', `/admin/v1/numbers/${encodeURIComponent(phoneNumberId)}`, { throughput_mps: mps }));
       return print({ phone_number_id: phoneNumberId, throughput: mps }, `Number ${phoneNumberId} sends up to ${mps} messages per second`);
     }
+    case 'rate-card get': {
+      const card = await data<RateCardView>(call('GET', `${workspacePath(required('workspace'))}/rate-card`));
+      return print(card, describeCard(card));
+    }
+    case 'rate-card set': {
+      const card = await data<RateCardView>(call('PUT', `${workspacePath(required('workspace'))}/rate-card`, cardFile()));
+      return print(card, describeCard(card));
+    }
     default:
       fail(
-        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend|onboard|delete, admin key create, admin number list|connect|set-throughput (see README)',
+        'usage: admin workspace create|list|get|set-plan|set-stop-words|set-rate-limit|suspend|unsuspend|onboard|delete, admin key create, admin number list|connect|set-throughput, admin rate-card get|set (see README)',
       );
   }
 }

@@ -15,6 +15,7 @@ export const handler = httpOperation(GetCampaignResults.request, async ({ params
   ]);
   // The pause of the number it sends from (contract §17); a campaign from before several numbers sends from the first.
   const pause = await currentPause(campaign.business_number_id ?? firstNumberOf(workspace));
-  const pausedReason = pause ? { code: pause.code, title: pause.title, since: pause.since } : null;
+  // Its own budget's pause first (contract §20): a resume is what it waits for.
+  const pausedReason = campaign.paused_reason ?? (pause ? { code: pause.code, title: pause.title, since: pause.since } : null);
   return ok(resultsView(campaign, counts, await campaignCost(campaign, billed), pausedReason, failedByCode, pausedUntil(campaign, Date.now())));
 });

@@ -12,7 +12,7 @@ import type { Campaign, CampaignCounts, CampaignStatus } from '#shared/records/c
 /** The campaign item; its metric shards and audience chunks live in the same partition. */
 export const campaignPartition = (ws: string, id: string) => `WS#${ws}#CAMPAIGN#${id}`;
 const CAMPAIGN = 'CAMPAIGN';
-const campaignKey = (ws: string, id: string) => ({ PK: campaignPartition(ws, id), SK: CAMPAIGN });
+export const campaignKey = (ws: string, id: string) => ({ PK: campaignPartition(ws, id), SK: CAMPAIGN });
 /** The campaign's id when `key` is a campaign item's key (the erasure deletes its schedules). */
 export const campaignIdOfKey = (key: { PK: string; SK: string }): string | undefined =>
   key.SK === CAMPAIGN ? /^WS#[^#]+#CAMPAIGN#([^#]+)$/.exec(key.PK)?.[1] : undefined;

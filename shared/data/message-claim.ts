@@ -30,15 +30,17 @@ export const claimForSend = (message: Message, token: string): Promise<boolean> 
  * `uncounted` takes the call back from `attempts` (a refusal about the account or the pace, not
  * the message) and counts it in `waits` instead, which spaces the message's next tries.
  */
-export async function releaseClaim(message: Message, token: string, uncounted = false): Promise<void> {
+export async function releaseClaim(message: Message, token: string, uncounted = false, budgetReserved?: number): Promise<void> {
+  // A campaign budget's reservation made under this claim is recorded as it is given back: a later try does not reserve again.
+  const reserved = budgetReserved !== undefined;
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: messageKey(message.workspace_id, message.id),
-      UpdateExpression: uncounted ? 'REMOVE claim ADD attempts :minusOne, waits :one' : 'REMOVE claim',
+      UpdateExpression: `${reserved ? 'SET budget_reserved = :reserved ' : ''}${uncounted ? 'REMOVE claim ADD attempts :minusOne, waits :one' : 'REMOVE claim'}`,
       ConditionExpression: 'claim.#token = :token',
       ExpressionAttributeNames: { '#token': 'token' },
-      ExpressionAttributeValues: { ':token': token, ...(uncounted && { ':minusOne': -1, ':one': 1 }) },
+      ExpressionAttributeValues: { ':token': token, ...(uncounted && { ':minusOne': -1, ':one': 1 }), ...(reserved && { ':reserved': budgetReserved }) },
     }),
   );
 }
@@ -67,16 +69,17 @@ export async function holdForWindow(message: Message, token: string, opensAt: st
  * A send whose outcome is unknown (the call timed out, or its worker died during it): the claim
  * is given back with the time since when the platform's report is awaited (contract §14).
  */
-export async function holdAmbiguous(message: Message, token: string, since: string): Promise<void> {
+export async function holdAmbiguous(message: Message, token: string, since: string, budgetReserved?: number): Promise<void> {
+  const reserved = budgetReserved !== undefined;
   await conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: messageKey(message.workspace_id, message.id),
-        UpdateExpression: 'SET ambiguous_since = :since REMOVE claim',
+        UpdateExpression: `SET ambiguous_since = :since${reserved ? ', budget_reserved = :reserved' : ''} REMOVE claim`,
         ConditionExpression: 'claim.#token = :token',
         ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':token': token, ':since': since },
+        ExpressionAttributeValues: { ':token': token, ':since': since, ...(reserved && { ':reserved': budgetReserved }) },
       }),
     ),
   );

@@ -63,6 +63,10 @@ export interface Campaign {
   first_input?: TemplateInput;
   /** What the launch's audience was estimated to cost (contract §20), when it was resolved at launch: results show it as `cost.estimated`. */
   estimated_cost?: { currency: string; total: string };
+  /** Contract §20: its sends stop before their estimates would take it over this (a decimal string, the card's currency). */
+  max_cost?: string | null;
+  /** Set when its budget was reached: its messages wait `queued` until a resume raises `max_cost` (contract §20). */
+  paused_reason?: { code: 'budget_reached'; title: string; since: string } | null;
 }
 
 export interface RetryRound {

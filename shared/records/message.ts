@@ -94,6 +94,8 @@ export interface Message extends KindFields {
   time_zone?: string;
   /** A campaign message held until its send window opens then (contract §15); the window's resume hands it on. Kept once sent on: its pace and pause limits count from it. */
   window_opens_at?: string;
+  /** A campaign message with a budget: the estimate its send reserved (integer ten-thousandths), set once under its claim (docs/pricing.md §6). */
+  budget_reserved?: number;
   /** Outbound: platform calls made so far (the send worker's count, shown as `metadata.send_attempts`). */
   attempts?: number;
   /** Inbound messages: the contact the sender was filed under. */

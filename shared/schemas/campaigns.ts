@@ -28,6 +28,23 @@ export const sendWindow = () =>
     ),
   );
 
+/** Contract §20: a decimal string (or a JSON number) of at most 4 decimals, above 0, in the currency of the workspace's rate card; kept as a decimal string. */
+export const maxCost = () =>
+  v.pipe(
+    v.union([v.string(), v.number()], 'Must be an amount such as "250.00"'),
+    v.transform((amount) => (typeof amount === 'number' ? String(amount) : amount.trim())),
+    v.regex(/^\d{1,9}(\.\d{1,4})?$/, 'Must be an amount with at most 4 decimals, such as "250.00"'),
+    v.check((amount) => /[1-9]/.test(amount), 'Must be above 0'),
+    v.transform((amount) => {
+      const [whole, fraction = ''] = amount.split('.');
+      return `${Number(whole)}.${fraction.padEnd(4, '0')}`;
+    }),
+    v.description(
+      "The campaign's budget in the currency of the workspace's rate card: before a message would take what its sends cost (billed, and estimated for those in flight) over it, the campaign pauses with `paused_reason.code` `budget_reached` (contract §20)",
+    ),
+    v.examples(['250.0000']),
+  );
+
 /** POST /api/v1/campaigns */
 export const createCampaignBody = /* @__PURE__ */ droppable(() =>
   v.pipe(
@@ -47,6 +64,7 @@ export const createCampaignBody = /* @__PURE__ */ droppable(() =>
       ),
       send_window: v.optional(sendWindow()),
       from: v.optional(businessNumber()),
+      max_cost: v.optional(maxCost()),
     }),
     v.forward(
       v.partialCheck(
@@ -117,6 +135,7 @@ export const launchCampaignBody = /* @__PURE__ */ droppable(() =>
       template_buttons: v.optional(templateButtons(true)),
       send_window: v.optional(sendWindow()),
       from: v.optional(businessNumber()),
+      max_cost: v.optional(maxCost()),
     }),
     v.forward(
       v.partialCheck(
@@ -139,3 +158,6 @@ export const testCampaignBody = /* @__PURE__ */ droppable(() =>
     from: v.optional(businessNumber()),
   }),
 );
+
+/** POST /api/v1/campaigns/{id}/resume: a higher budget (contract §20). */
+export const resumeCampaignBody = /* @__PURE__ */ droppable(() => v.object({ max_cost: maxCost() }));

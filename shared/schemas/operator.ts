@@ -1,6 +1,7 @@
 /** Requests of the operator's API, /admin/v1 (contract §19). */
 import * as v from 'valibot';
 import { MAX_THROUGHPUT } from '#shared/records/business-number';
+import { PRICE_CATEGORIES } from '#shared/records/pricing';
 import { PLANS } from '#shared/records/workspace';
 import { droppable, keyBody, platformId, text, uuid } from '#shared/schemas/common';
 
@@ -93,6 +94,36 @@ export const numberThroughputBody = /* @__PURE__ */ droppable(() =>
       v.integer('Must be a whole number'),
       v.minValue(1, 'Must be at least 1'),
       v.maxValue(MAX_THROUGHPUT, `Must be at most ${MAX_THROUGHPUT}`),
+    ),
+  }),
+);
+
+/** A price of a rate card: a decimal string of at most 4 decimals (shared/domain/pricing/money.ts). */
+const price = () =>
+  v.pipe(
+    v.string('A price is a decimal string'),
+    v.regex(/^\d{1,9}(?:\.\d{1,4})?$/, 'A price is a decimal string with at most 4 decimals, such as "0.0250"'),
+    v.examples(['0.0250']),
+  );
+const prices = (what: string) =>
+  v.pipe(
+    v.strictObject(
+      Object.fromEntries(PRICE_CATEGORIES.map((category) => [category, v.optional(price())])) as Record<
+        (typeof PRICE_CATEGORIES)[number],
+        v.OptionalSchema<ReturnType<typeof price>, undefined>
+      >,
+    ),
+    v.description(what),
+  );
+
+/** PUT /admin/v1/workspaces/{id}/rate-card: a card of contract §20, replacing the workspace's own whole. */
+export const rateCardBody = /* @__PURE__ */ droppable(() =>
+  v.strictObject({
+    currency: v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'An ISO 4217 code such as "USD"'), v.examples(['USD'])),
+    default: prices('Prices by category for a market not listed in `markets`, or a category its market does not list'),
+    markets: v.pipe(
+      v.record(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'A market is a country calling code, such as "55"')), prices('Prices by category in this market')),
+      v.description('Prices by country calling code (`"55"`); the regional "rest of" groups listed by their countries\' codes'),
     ),
   }),
 );

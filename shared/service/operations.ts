@@ -5,7 +5,7 @@
  * Adding an operation = one handler file + one entry here.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 import type { QueueName } from '#shared/service/queues';
 
@@ -318,6 +318,7 @@ export const operations: Operation[] = [
     timeoutSeconds: 29,
   },
   { name: 'CancelCampaign', handler: 'functions/campaigns/cancel.ts', trigger: http('POST', '/api/v1/campaigns/{id}/cancel'), access: { table: 'readWrite' } },
+  { name: 'ResumeCampaign', handler: 'functions/campaigns/resume.ts', trigger: http('POST', '/api/v1/campaigns/{id}/resume'), access: { table: 'readWrite' } },
   {
     name: 'TestCampaign',
     handler: 'functions/campaigns/test.ts',
@@ -466,6 +467,18 @@ export const operations: Operation[] = [
     trigger: { type: 'queue', queue: 'erasure', batchSize: 1 },
     access: { table: 'readWrite', queues: ['erasure'], erasure: true },
     timeoutSeconds: 300,
+  },
+  {
+    name: 'SetWorkspaceRateCard',
+    handler: 'functions/admin/set-rate-card.ts',
+    trigger: operatorRoute('PUT', '/admin/v1/workspaces/{id}/rate-card'),
+    access: { table: 'readWrite' },
+  },
+  {
+    name: 'GetWorkspaceRateCard',
+    handler: 'functions/admin/get-rate-card.ts',
+    trigger: operatorRoute('GET', '/admin/v1/workspaces/{id}/rate-card'),
+    access: { table: 'read' },
   },
   {
     name: 'SetNumberThroughput',

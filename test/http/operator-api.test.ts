@@ -7,7 +7,12 @@ import { suspensionGate } from '#shared/domain/messages/suspension';
 import { useTestApi } from '../support/api';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEFAULT_RATE_CARD } from '#shared/domain/pricing/default-rate-card';
 import { deployedAdmin } from '../../scripts/admin-client';
+import { runAdmin } from '../support/admin';
 
 /** The operator's API, /admin/v1 (contract §19), as the operator's client sees it. */
 const api = useTestApi({ runtime: true, statusIntervalMs: 1000 });
@@ -148,6 +153,78 @@ describe("workspaces' numbers", () => {
     expect((await admin('PATCH', `/numbers/${randomDigits(15)}`, { throughput_mps: 200 })).status).toBe(404);
     expect((await admin('PATCH', `/numbers/${second.phone_number_id}`, { throughput_mps: 5000 })).status).toBe(400);
   });
+});
+
+describe("a workspace's rate card (contract §20)", () => {
+  const card = {
+    currency: 'EUR',
+    default: { marketing: '0.1000', utility: '0.02' },
+    markets: { '55': { marketing: '0.0625' }, '49': { marketing: '0.1365', service: '0' } },
+  };
+
+  it('answers the default card until the operator sets its own, which then prices its estimates', async () => {
+    const { workspace, key } = await open();
+    const before = await admin('GET', `/workspaces/${workspace.id}/rate-card`);
+    expect(before.status).toBe(200);
+    expect(before.body.data).toEqual({ source: 'default', ...DEFAULT_RATE_CARD });
+
+    const set = await admin('PUT', `/workspaces/${workspace.id}/rate-card`, card);
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({ source: 'workspace', ...card });
+    expect((await admin('GET', `/workspaces/${workspace.id}/rate-card`)).body.data).toEqual({ source: 'workspace', ...card });
+
+    const campaign = (await api.call('POST', '/api/v1/campaigns', { key: key.api_key, body: { name: 'Priced', template_name: 'welcome' } })).body.data;
+    const recipients = [`55119${randomDigits(8)}`, `4915${randomDigits(9)}`, `3361${randomDigits(7)}`].map((phone) => ({ phone, variables: ['Ada'] }));
+    const estimate = await api.call('POST', `/api/v1/campaigns/${campaign.id}/estimate`, { key: key.api_key, body: { recipients } });
+    expect(estimate.status).toBe(200);
+    expect(estimate.body.data).toEqual(
+      expect.objectContaining({
+        currency: 'EUR',
+        total: '0.2990',
+        by_country: [
+          { country: 'BR', recipients: 1, rate: '0.0625', amount: '0.0625' },
+          { country: 'DE', recipients: 1, rate: '0.1365', amount: '0.1365' },
+          { country: 'FR', recipients: 1, rate: '0.1000', amount: '0.1000' },
+        ],
+      }),
+    );
+  });
+
+  it('refuses what is not a card (400, naming the field) and an unknown workspace (404), and keeps the card it had', async () => {
+    const { workspace } = await open();
+    await admin('PUT', `/workspaces/${workspace.id}/rate-card`, card);
+    for (const [bad, field] of [
+      [{ ...card, currency: 'usd' }, 'currency'],
+      [{ ...card, default: { marketing: 0.1 } }, 'default.marketing'],
+      [{ ...card, default: { marketing: '0.12345' } }, 'default.marketing'],
+      [{ ...card, default: { marketing: '-1' } }, 'default.marketing'],
+      [{ ...card, markets: { '55': { promotional: '0.1' } } }, 'markets.55'],
+      [{ ...card, markets: { BR: { marketing: '0.1' } } }, 'markets'],
+      [{ currency: 'USD', default: {} }, 'markets'],
+      [{ ...card, tiers: [] }, 'tiers'],
+    ] as const) {
+      const reply = await admin('PUT', `/workspaces/${workspace.id}/rate-card`, bad);
+      expect(reply.status).toBe(400);
+      expect(reply.body.error.code).toBe('validation_error');
+      expect(reply.body.error.details.map((d: { field: string }) => d.field)).toContainEqual(expect.stringContaining(field));
+    }
+    expect((await admin('GET', `/workspaces/${workspace.id}/rate-card`)).body.data).toEqual({ source: 'workspace', ...card });
+    const unknown = '0b9d4b2e-8f5c-4c1e-9a59-2f0f3f4e5d6c';
+    expect((await admin('PUT', `/workspaces/${unknown}/rate-card`, card)).status).toBe(404);
+    expect((await admin('GET', `/workspaces/${unknown}/rate-card`)).status).toBe(404);
+  });
+
+  it('the admin command sets and reads it', async () => {
+    const { workspace } = await open();
+    const dir = mkdtempSync(join(tmpdir(), 'admin-'));
+    writeFileSync(join(dir, 'credentials.json'), JSON.stringify({ base_url: api.baseUrl, operator_key: api.operatorKey }));
+    writeFileSync(join(dir, 'card.json'), JSON.stringify(card));
+    const set = await runAdmin(dir, ['rate-card', 'set', '--workspace', workspace.id, '--file', join(dir, 'card.json'), '--json']);
+    expect(set.code).toBe(0);
+    expect(JSON.parse(set.stdout)).toEqual({ source: 'workspace', ...card });
+    const got = await runAdmin(dir, ['rate-card', 'get', '--workspace', workspace.id]);
+    expect(got.stdout).toContain("The workspace's own card: EUR, 2 markets");
+  }, 30_000);
 });
 
 describe('suspension (contract §19)', () => {

@@ -30,7 +30,7 @@ function sendSteps(throwAt?: { stage: Stage; error: Error }) {
     check_pause: async (run) => ((run.probing = true), { event: 'pause_checked', gate: { kind: 'send', probing: true } }),
     take_slot: async () => ({ event: 'slot_taken', taken: true }),
     claim: async (run) => (Object.assign(run, { token: 't', phase: 'claimed' }), { event: 'claimed', won: true }),
-    read_campaign: async () => ({ event: 'campaign_read', cancelled: false, marketing: false, window: null }),
+    read_campaign: async () => ({ event: 'campaign_read', cancelled: false, marketing: false, window: null, budget: { kind: 'none' } }),
     build_request: async () => ({ event: 'request_built' }),
     call_platform: async (run) => ((run.phase = 'called'), { event: 'accepted', held: false }),
   } satisfies typeof mockStages);

@@ -10,7 +10,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const limits: SendLimits = { maxAttempts: 3, ambiguousWaitMs: 10 * MINUTE, backoffScale: 1, firstProbeMs: MINUTE };
+const limits: SendLimits = { maxAttempts: 3, ambiguousWaitMs: 10 * MINUTE, backoffScale: 1, firstProbeMs: MINUTE, pauseProbeScale: 1 };
 const queued = (fields: Partial<MessageSendState> = {}): MessageSendState => ({
   status: 'queued',
   provider_message_id: null,
@@ -90,12 +90,12 @@ describe('the send state machine', () => {
 
   describe('under the claim, before the call', () => {
     it('fails the message of a cancelled campaign, and checks the opt-out of a marketing one', () => {
-      expect(step({ event: 'campaign_read', cancelled: true, marketing: true, window: null })).toEqual({
+      expect(step({ event: 'campaign_read', cancelled: true, marketing: true, window: null, budget: { kind: 'none' } })).toEqual({
         do: 'fail',
         error: { code: 'campaign_cancelled', title: 'The campaign was cancelled before this message was sent' },
       });
-      expect(step({ event: 'campaign_read', cancelled: false, marketing: true, window: null })).toEqual({ do: 'read_opt_out' });
-      expect(step({ event: 'opt_out_read', optedOut: true, window: null })).toEqual({
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: true, window: null, budget: { kind: 'none' } })).toEqual({ do: 'read_opt_out' });
+      expect(step({ event: 'opt_out_read', optedOut: true, window: null, budget: { kind: 'none' } })).toEqual({
         do: 'fail',
         error: { code: 'recipient_opted_out', title: 'The recipient opted out of marketing messages' },
       });
@@ -104,11 +104,44 @@ describe('the send state machine', () => {
     it('waits for a closed send window on the queue when it opens soon, else holds the message for it', () => {
       const soon = { kind: 'delay', seconds: 4 } as const;
       const later = { kind: 'hold', opensAt: iso(NOW + HOUR) } as const;
-      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: soon })).toEqual({ do: 'wait', for: 'window', delaySeconds: 4 });
-      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: later })).toEqual({ do: 'hold_for_window', opensAt: iso(NOW + HOUR) });
-      expect(step({ event: 'opt_out_read', optedOut: false, window: later })).toEqual({ do: 'hold_for_window', opensAt: iso(NOW + HOUR) });
-      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: null })).toEqual({ do: 'build_request' });
-      expect(step({ event: 'opt_out_read', optedOut: false, window: null })).toEqual({ do: 'build_request' });
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: soon, budget: { kind: 'none' } })).toEqual({
+        do: 'wait',
+        for: 'window',
+        delaySeconds: 4,
+      });
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: later, budget: { kind: 'none' } })).toEqual({
+        do: 'hold_for_window',
+        opensAt: iso(NOW + HOUR),
+      });
+      expect(step({ event: 'opt_out_read', optedOut: false, window: later, budget: { kind: 'none' } })).toEqual({
+        do: 'hold_for_window',
+        opensAt: iso(NOW + HOUR),
+      });
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: null, budget: { kind: 'none' } })).toEqual({ do: 'build_request' });
+      expect(step({ event: 'opt_out_read', optedOut: false, window: null, budget: { kind: 'none' } })).toEqual({ do: 'build_request' });
+    });
+
+    it('reserves a budgeted message last, once its window is open; over the budget the campaign pauses; paused, its messages wait (contract §20)', () => {
+      const check = { kind: 'check' } as const;
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: null, budget: check })).toEqual({ do: 'reserve_budget' });
+      expect(step({ event: 'opt_out_read', optedOut: false, window: null, budget: check })).toEqual({ do: 'reserve_budget' });
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: false, window: { kind: 'delay', seconds: 4 }, budget: check })).toEqual({
+        do: 'wait',
+        for: 'window',
+        delaySeconds: 4,
+      });
+      expect(step({ event: 'budget_checked', within: true })).toEqual({ do: 'build_request' });
+      expect(step({ event: 'budget_checked', within: false })).toEqual({ do: 'pause_campaign', delaySeconds: 60 });
+      const paused = { kind: 'wait', ms: MINUTE } as const;
+      expect(step({ event: 'campaign_read', cancelled: false, marketing: true, window: null, budget: paused })).toEqual({
+        do: 'wait',
+        for: 'budget',
+        delaySeconds: 60,
+      });
+      // A cancel fails what waits.
+      expect(step({ event: 'campaign_read', cancelled: true, marketing: false, window: null, budget: paused })).toEqual(
+        expect.objectContaining({ do: 'fail' }),
+      );
     });
 
     it('calls the platform with the request built; a broken rule fails the message, anything else gives the claim back', () => {

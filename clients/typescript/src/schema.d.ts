@@ -578,6 +578,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a campaign paused by its budget, with a higher one
+         * @description Only while it is running and paused with `budget_reached` (else 409 `invalid_state`). `max_cost` replaces its budget and must be above what its sends cost so far, billed or estimated in flight (else 422 `validation_error`); its waiting messages go at their next look (within a minute).
+         */
+        post: operations["ResumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/campaigns/{id}/test": {
         parameters: {
             query?: never;
@@ -1057,6 +1077,8 @@ export interface components {
             } | null;
             /** @description Set at launch */
             total_recipients: number | null;
+            /** @description Its budget in the currency of the workspace's rate card (contract §20); null: none */
+            max_cost: string | null;
             /** Format: date-time */
             created_at: string;
             queued_at: string | null;
@@ -1113,7 +1135,7 @@ export interface components {
             name: string;
             /** @enum {string} */
             status: "draft" | "scheduled" | "running" | "completed" | "cancelled";
-            /** @description While running: the account-level platform error that paused the number's sending */
+            /** @description While running: why sending waits. `budget_reached`: the next message would take the campaign over its `max_cost` (resume it with a higher one); else the account-level platform error that paused the number's sending */
             paused_reason: {
                 code: string | number;
                 title: string;
@@ -1189,6 +1211,8 @@ export interface components {
             } | null;
             /** @description Set at launch */
             total_recipients: number | null;
+            /** @description Its budget in the currency of the workspace's rate card (contract §20); null: none */
+            max_cost: string | null;
             /** Format: date-time */
             created_at: string;
             queued_at: string | null;
@@ -4456,6 +4480,7 @@ export interface operations {
                     };
                     /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
                     from?: string;
+                    max_cost?: string | number;
                 };
             };
         };
@@ -4711,6 +4736,7 @@ export interface operations {
                     };
                     /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
                     from?: string;
+                    max_cost?: string | number;
                 };
             };
         };
@@ -4857,6 +4883,7 @@ export interface operations {
                     };
                     /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
                     from?: string;
+                    max_cost?: string | number;
                 };
             };
         };
@@ -4936,6 +4963,65 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ResumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    max_cost: string | number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Campaign"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "validation_error";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -29,6 +29,7 @@ export const campaignView = (c: Campaign) => ({
   scheduled_at: c.scheduled_at,
   send_window: c.send_window ?? null,
   total_recipients: c.total_recipients,
+  max_cost: c.max_cost ?? null,
   created_at: c.created_at,
   queued_at: c.queued_at,
   started_at: c.started_at,

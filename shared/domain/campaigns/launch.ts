@@ -37,7 +37,12 @@ async function resolvedLater(ws: string, segment: Segment | undefined): Promise<
  * start schedule. A large segment is kept on the campaign instead (`segment_pending`): the
  * fan-out resolves it after the other sources' chunks, so the answer counts those only.
  */
-export async function launchCampaign(workspace: Workspace, campaignId: string, audience: LaunchAudience & { from?: string }, launchId: string) {
+export async function launchCampaign(
+  workspace: Workspace,
+  campaignId: string,
+  audience: LaunchAudience & { from?: string; max_cost?: string },
+  launchId: string,
+) {
   const ws = workspace.id;
   const campaign = await requireCampaign(ws, campaignId);
   if (campaign.status !== 'draft') throw errors.invalidState(`The campaign is ${campaign.status}; only a draft can be launched`);
@@ -76,6 +81,8 @@ export async function launchCampaign(workspace: Workspace, campaignId: string, a
     ...(later && { segment_pending: { segment: audience.segment, shared: sharedInput(audience) } }),
     template,
     send_window: window,
+    // The launch's budget replaces the one the campaign was created with (contract §20).
+    max_cost: audience.max_cost ?? campaign.max_cost ?? null,
     window_zones: window ? [...new Set(recipients.map((r) => r.z ?? window.time_zone))] : null,
     first_input: recipients.length ? firstInput : sharedInput(audience),
     ...(estimate && { estimated_cost: { currency: estimate.currency, total: estimate.total } }),

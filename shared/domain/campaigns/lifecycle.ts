@@ -19,6 +19,7 @@ export interface NewCampaign {
   language?: string;
   scheduled_at?: string;
   send_window?: SendWindow;
+  max_cost?: string;
 }
 
 /** The campaigns sending from a number now: a number they send from cannot be disconnected. */
@@ -61,6 +62,7 @@ export async function createCampaign(workspace: Workspace, sender: Sender, input
     status: 'draft',
     scheduled_at: input.scheduled_at ?? null,
     send_window: input.send_window ?? null,
+    max_cost: input.max_cost ?? null,
     created_at: nowIso(),
     queued_at: null,
     started_at: null,

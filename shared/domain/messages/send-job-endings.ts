@@ -1,5 +1,6 @@
 import { holdAmbiguous, recordProviderId, releaseClaim } from '#shared/data/message-claim';
 import { holdClaimed } from '#shared/domain/campaigns/window-wait';
+import { pauseForBudget } from '#shared/domain/campaigns/budget';
 import { pauseNumber, resumeNumber } from '#shared/domain/messages/number-pause';
 import { pairLimitDelayMs } from '#shared/domain/messages/pair-pace';
 import { customerKey, recipientOf } from '#shared/domain/messages/recipient';
@@ -37,7 +38,7 @@ const endings: Endings = {
         attempt: attemptOf(message),
         error: (run.error as Error).message,
       });
-      await holdAmbiguous(message, run.token!, nowIso());
+      await holdAmbiguous(message, run.token!, nowIso(), run.budgetReserved);
     }
     return comeBackIn(step.delaySeconds);
   },
@@ -62,12 +63,18 @@ const endings: Endings = {
       if (step.for === 'throughput') await slowDown(phoneNumberId);
       delaySeconds = step.delaySeconds;
     }
-    await releaseClaim(run.message!, run.token!, true);
+    await releaseClaim(run.message!, run.token!, true, run.budgetReserved);
     return comeBackIn(delaySeconds);
   },
 
   async pause_number(run, step) {
     await pauseNumber(sendingNumber(run), step.error);
+    await releaseClaim(run.message!, run.token!, true, run.budgetReserved);
+    return comeBackIn(step.delaySeconds);
+  },
+
+  async pause_campaign(run, step) {
+    await pauseForBudget(run.campaign!);
     await releaseClaim(run.message!, run.token!, true);
     return comeBackIn(step.delaySeconds);
   },
@@ -75,7 +82,7 @@ const endings: Endings = {
   async retry(run, step) {
     await resumeIf(step.resume, run);
     logger.warn('Platform send failed, will retry', { messageId: run.message!.id, attempt: attemptOf(run.message!), error: (run.error as Error).message });
-    await releaseClaim(run.message!, run.token!);
+    await releaseClaim(run.message!, run.token!, false, run.budgetReserved);
     return comeBackIn(step.delaySeconds);
   },
 
@@ -97,7 +104,7 @@ const endings: Endings = {
   },
 
   async rethrow(run, step) {
-    if (step.release) await releaseClaim(run.message!, run.token!);
+    if (step.release) await releaseClaim(run.message!, run.token!, false, run.budgetReserved);
     throw run.error;
   },
 };

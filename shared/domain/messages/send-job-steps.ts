@@ -7,12 +7,13 @@ import { getMessage, type StoredMessage } from '#shared/data/message';
 import { claimForSend } from '#shared/data/message-claim';
 import type { Campaign } from '#shared/records/campaign';
 import { windowOpening, windowWait } from '#shared/domain/campaigns/window-wait';
+import { budgetWaitMs, reserveBudget, waitsForBudget } from '#shared/domain/campaigns/budget';
 import type { MessageError } from '#shared/records/message';
 import { pauseDecision } from '#shared/domain/messages/number-pause';
 import { suspensionGate } from '#shared/domain/messages/suspension';
 import { platformRequest } from '#shared/domain/messages/platform-request';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
-import { sendableSince, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
+import { sendableSince, type BudgetGate, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import { cachedWorkspace } from '#shared/domain/workspaces';
 import { firstNumberOf, type Workspace } from '#shared/records/workspace';
@@ -36,6 +37,8 @@ export interface SendRun {
   /** Once the platform is called, the claim is never given back without knowing its outcome (docs/messaging.md §3). */
   phase: 'unclaimed' | 'claimed' | 'called';
   campaign?: Campaign;
+  /** The estimate this run reserved on its campaign's budget, recorded on the message when the claim is given back. */
+  budgetReserved?: number;
   request?: Omit<OutgoingMessage, 'to' | 'recipient' | 'callbackData'>;
   answer?: SendAnswer;
   /** What threw, for the endings that log or rethrow it. */
@@ -68,6 +71,13 @@ function failedCall(error: unknown): Outcome {
 function closedWindow(run: SendRun) {
   const opening = run.message!.campaign_id && run.campaign ? windowOpening(run.campaign, run.message!, Date.now()) : null;
   return opening === null ? null : windowWait(opening, Date.now());
+}
+
+/** The budget of a campaign message (not of a test send): contract §20. */
+function budgetGate(run: SendRun): BudgetGate {
+  const own = run.message!.campaign_id ? run.campaign : undefined;
+  if (!own?.max_cost) return { kind: 'none' };
+  return waitsForBudget(own, run.message!) ? { kind: 'wait', ms: budgetWaitMs(own) } : { kind: 'check' };
 }
 
 /** The steps that read (or, the claim and the platform call, write) and come back with what they saw; send-state-machine.ts decides on it. */
@@ -111,13 +121,25 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
     run.campaign = campaignId ? await getCampaign(run.workspace!.id, campaignId, false) : undefined;
     // Only the campaign's own messages are cancelled, opted out or held with it, not its test sends.
     const own = message.campaign_id ? run.campaign : undefined;
-    return { event: 'campaign_read', cancelled: own?.status === 'cancelled', marketing: own?.template?.category === 'MARKETING', window: closedWindow(run) };
+    return {
+      event: 'campaign_read',
+      cancelled: own?.status === 'cancelled',
+      marketing: own?.template?.category === 'MARKETING',
+      window: closedWindow(run),
+      budget: budgetGate(run),
+    };
   },
 
   async read_opt_out(run) {
     const { phone, userId } = recipientOf(run.message!);
     const optedOut = phone ? await optedOutPhones(run.workspace!.id, [phone]) : await optedOutUsers(run.workspace!.id, [userId!]);
-    return { event: 'opt_out_read', optedOut: optedOut.size > 0, window: closedWindow(run) };
+    return { event: 'opt_out_read', optedOut: optedOut.size > 0, window: closedWindow(run), budget: budgetGate(run) };
+  },
+
+  async reserve_budget(run) {
+    const reserved = await reserveBudget(run.campaign!, run.message!);
+    if (typeof reserved === 'number') run.budgetReserved = reserved;
+    return { event: 'budget_checked', within: reserved !== false };
   },
 
   async build_request(run) {

@@ -12,6 +12,7 @@ const limits = (): SendLimits => ({
   ambiguousWaitMs: env.ambiguousWaitMs,
   backoffScale: env.testScales.sendBackoff,
   firstProbeMs: probeIntervalMs(0),
+  pauseProbeScale: env.testScales.pauseProbe,
 });
 
 /**

@@ -47,6 +47,8 @@ export interface SendLimits {
   backoffScale: number;
   /** How long a newly paused number waits for its first probe. */
   firstProbeMs: number;
+  /** Scales the looks of waiting messages (PAUSE_PROBE_SCALE: shorter in tests). */
+  pauseProbeScale: number;
 }
 
 export interface SendState {
@@ -68,8 +70,10 @@ export type Outcome =
   | { event: 'slot_taken'; taken: boolean }
   | { event: 'claimed'; won: boolean }
   /** Only for messages of a campaign (not its test sends): whether it was cancelled, is marketing, and the send window's wait if it is closed. */
-  | { event: 'campaign_read'; cancelled: boolean; marketing: boolean; window: WindowWait | null }
-  | { event: 'opt_out_read'; optedOut: boolean; window: WindowWait | null }
+  | { event: 'campaign_read'; cancelled: boolean; marketing: boolean; window: WindowWait | null; budget: BudgetGate }
+  | { event: 'opt_out_read'; optedOut: boolean; window: WindowWait | null; budget: BudgetGate }
+  /** `within`: its estimate was reserved within the campaign's max_cost; else it would take the campaign over it. */
+  | { event: 'budget_checked'; within: boolean }
   | { event: 'request_built' }
   /** A rule of ours refused the message under its claim: its template is gone or no longer fits. */
   | { event: 'rule_broken'; error: MessageError }
@@ -82,6 +86,12 @@ export type Outcome =
   /** The platform call threw something that is no platform answer. */
   | { event: 'unexpected' };
 
+/**
+ * A campaign message's budget (contract §20): `none` (no max_cost), `check` (reserve its estimate
+ * before it goes), or `wait` (the campaign is paused by its budget: look again in `ms`).
+ */
+export type BudgetGate = { kind: 'none' } | { kind: 'check' } | { kind: 'wait'; ms: number };
+
 /** The steps that observe, in their order: each comes back with an outcome. */
 const STAGES = [
   'read_message',
@@ -91,6 +101,7 @@ const STAGES = [
   'claim',
   'read_campaign',
   'read_opt_out',
+  'reserve_budget',
   'build_request',
   'call_platform',
 ] as const;
@@ -110,7 +121,9 @@ export type Ending =
   | { do: 'fail'; error: MessageError; resume?: boolean }
   /** Outside its send window: held in the window's index until its schedule hands it on. */
   | { do: 'hold_for_window'; opensAt: string }
-  | { do: 'wait'; for: 'window' | 'throughput'; delaySeconds: number; resume?: boolean }
+  | { do: 'wait'; for: 'window' | 'throughput' | 'budget'; delaySeconds: number; resume?: boolean }
+  /** Its estimate would take its campaign over max_cost: the campaign pauses (`budget_reached`), the message waits queued. */
+  | { do: 'pause_campaign'; delaySeconds: number }
   /** This recipient's pair rate: the message waits for the recipient's next free slot, which the step reserves. */
   | { do: 'wait'; for: 'pair_slot'; resume?: boolean }
   /** An account-level refusal: sending pauses for the number, and the message waits for the first probe. */
@@ -144,9 +157,12 @@ const backoffSeconds = (attempt: number, state: SendState) => (Math.min(900, 2 *
 /** After a 130429 the message comes back after 1 s, 2 s, 4 s … at most 30 s (jittered; never sooner than 1 s, so a number refused for long is not polled in a loop). */
 const throttledWaitSeconds = (waits: number, state: SendState) => Math.max(1, Math.min(30, 2 ** waits) * (1 + state.jitter) * state.limits.backoffScale);
 
-/** A closed send window: waited out on the queue when it opens soon, else held. */
-function windowStep(window: WindowWait | null): Step {
-  if (window === null) return { do: 'build_request' };
+/** How often a message of a campaign that reached its budget looks again, before the resume. */
+const budgetWaitSeconds = (gate: BudgetGate) => (gate.kind === 'wait' ? secondsUntil(gate.ms) : 1);
+
+/** A closed send window: waited out on the queue when it opens soon, else held; open, the budget's reservation comes last (nothing is reserved for a message that does not go now). */
+function windowStep(window: WindowWait | null, budget: BudgetGate): Step {
+  if (window === null) return budget.kind === 'check' ? { do: 'reserve_budget' } : { do: 'build_request' };
   return window.kind === 'delay' ? { do: 'wait', for: 'window', delaySeconds: window.seconds } : { do: 'hold_for_window', opensAt: window.opensAt };
 }
 
@@ -232,11 +248,15 @@ export function nextStep(state: SendState, outcome: Outcome): Step {
     case 'campaign_read':
       // Checked under the claim, so no other worker is sending this message while it is failed.
       if (outcome.cancelled) return { do: 'fail', error: CAMPAIGN_CANCELLED };
+      // Paused by its budget: it waits queued, uncounted, until a resume (contract §20).
+      if (outcome.budget.kind === 'wait') return { do: 'wait', for: 'budget', delaySeconds: budgetWaitSeconds(outcome.budget) };
       // A number that opted out after the fan-out stored its message ends as if at the launch (contract §15).
       if (outcome.marketing) return { do: 'read_opt_out' };
-      return windowStep(outcome.window);
+      return windowStep(outcome.window, outcome.budget);
     case 'opt_out_read':
-      return outcome.optedOut ? { do: 'fail', error: RECIPIENT_OPTED_OUT } : windowStep(outcome.window);
+      return outcome.optedOut ? { do: 'fail', error: RECIPIENT_OPTED_OUT } : windowStep(outcome.window, outcome.budget);
+    case 'budget_checked':
+      return outcome.within ? { do: 'build_request' } : { do: 'pause_campaign', delaySeconds: secondsUntil(60_000 * state.limits.pauseProbeScale) };
     case 'request_built':
       return { do: 'call_platform' };
     case 'rule_broken':

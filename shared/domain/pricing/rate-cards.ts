@@ -15,6 +15,16 @@ const cache = new Map<string, { card: RateCard; until: number }>();
 /** The workspace's own card, if the operator set one (undefined: the default applies). */
 export const ownRateCard = (ws: string): Promise<RateCard | undefined> => getRateCard(ws);
 
+/** A card as the operator sees it: whose it is (`workspace`: its own; `default`: the deployment's, as it has none). */
+export type SourcedRateCard = RateCard & { source: 'workspace' | 'default' };
+
+/** The card the workspace's messages are priced by, read now (not cached); `not_found` when there is no such workspace. */
+export async function workspaceRateCard(ws: string): Promise<SourcedRateCard> {
+  const [workspace, own] = await Promise.all([getWorkspace(ws), getRateCard(ws)]);
+  if (!workspace) throw errors.notFound('Workspace');
+  return own ? { source: 'workspace', ...own } : { source: 'default', ...DEFAULT_RATE_CARD };
+}
+
 /** The card a workspace's messages are priced by: its own, else the deployment's default. */
 export async function rateCardOf(ws: string): Promise<RateCard> {
   const hit = cache.get(ws);

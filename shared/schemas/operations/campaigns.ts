@@ -1,4 +1,4 @@
-import { createCampaignBody, launchCampaignBody, listCampaignsQuery, testCampaignBody } from '#shared/schemas/campaigns';
+import { createCampaignBody, launchCampaignBody, listCampaignsQuery, resumeCampaignBody, testCampaignBody } from '#shared/schemas/campaigns';
 import { idParams } from '#shared/schemas/common';
 import type { ApiKeyOperation } from '#shared/schemas/operations/description';
 
@@ -86,6 +86,18 @@ export const CancelCampaign = {
   request: { params: idParams },
   success: [{ status: 200, data: 'campaign' }],
   errors: ['not_found', 'invalid_state'],
+} satisfies ApiKeyOperation;
+
+export const ResumeCampaign = {
+  tag: 'Campaigns',
+  summary: 'Resume a campaign paused by its budget, with a higher one',
+  description:
+    'Only while it is running and paused with `budget_reached` (else 409 `invalid_state`). `max_cost` replaces its budget and must be above what its sends cost so far, billed or estimated in flight (else 422 `validation_error`); its waiting messages go at their next look (within a minute).',
+  auth: 'apiKey',
+  request: { params: idParams, body: resumeCampaignBody },
+  success: [{ status: 200, data: 'campaign' }],
+  errors: ['not_found', 'invalid_state'],
+  unprocessable: ['validation_error'],
 } satisfies ApiKeyOperation;
 
 export const TestCampaign = {

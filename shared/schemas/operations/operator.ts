@@ -5,6 +5,7 @@ import {
   operatorKeyBody,
   onboardingBody,
   operatorNumberBody,
+  rateCardBody,
   updateWorkspaceBody,
   workspaceParams,
 } from '#shared/schemas/operator';
@@ -111,5 +112,26 @@ export const SetNumberThroughput = {
   auth: 'operator',
   request: { params: numberThroughputParams, body: numberThroughputBody },
   success: [{ status: 200, data: 'numberThroughput' }],
+  errors: ['not_found'],
+} satisfies OperatorOperation;
+
+export const SetWorkspaceRateCard = {
+  tag: 'Operator: workspaces',
+  summary: "Set a workspace's rate card",
+  description:
+    "Replaces the workspace's own card (contract §20) whole: its messages are priced by it from the next status report (within a minute everywhere); costs already recorded stay. Answers the card, `source: workspace`.",
+  auth: 'operator',
+  request: { params: workspaceParams, body: rateCardBody },
+  success: [{ status: 200, data: 'workspaceRateCard' }],
+  errors: ['not_found'],
+} satisfies OperatorOperation;
+
+export const GetWorkspaceRateCard = {
+  tag: 'Operator: workspaces',
+  summary: "Get a workspace's rate card",
+  description: "The card its messages are priced by: its own (`source: workspace`), else the deployment's default card (`source: default`).",
+  auth: 'operator',
+  request: { params: workspaceParams },
+  success: [{ status: 200, data: 'workspaceRateCard' }],
   errors: ['not_found'],
 } satisfies OperatorOperation;

@@ -18,6 +18,7 @@ const campaignEntries = () => ({
     ),
   ),
   total_recipients: v.pipe(v.nullable(count()), v.description('Set at launch')),
+  max_cost: v.pipe(v.nullable(amount()), v.description("Its budget in the currency of the workspace's rate card (contract §20); null: none")),
   created_at: timestamp(),
   queued_at: v.nullable(timestamp()),
   started_at: v.nullable(timestamp()),
@@ -48,7 +49,9 @@ export const campaignResults = v.object({
   status: v.picklist(CAMPAIGN_STATUSES),
   paused_reason: v.pipe(
     v.nullable(v.object({ code: v.union([v.string(), v.number()]), title: v.string(), since: timestamp() })),
-    v.description("While running: the account-level platform error that paused the number's sending"),
+    v.description(
+      "While running: why sending waits. `budget_reached`: the next message would take the campaign over its `max_cost` (resume it with a higher one); else the account-level platform error that paused the number's sending",
+    ),
   ),
   paused_until: v.pipe(
     v.nullable(timestamp()),

@@ -62,3 +62,16 @@ export const operatorWorkspace = v.object({
 export const openedWorkspace = v.object({ workspace: operatorWorkspace, key: createdApiKey });
 
 export const numberThroughput = v.object({ id: v.pipe(v.string(), v.regex(/^\d+$/)), throughput_mps: v.number() });
+
+const prices = () => v.record(v.string(), v.string());
+
+/** GET|PUT /admin/v1/workspaces/{id}/rate-card: the card the workspace's messages are priced by. */
+export const workspaceRateCard = v.object({
+  source: v.pipe(
+    v.picklist(['workspace', 'default']),
+    v.description("`workspace`: the operator set the workspace's own card; `default`: it has none, and the deployment's default card applies"),
+  ),
+  currency: v.pipe(v.string(), v.examples(['USD'])),
+  default: v.pipe(prices(), v.description('Prices by category (decimal strings) for a market the card does not list')),
+  markets: v.pipe(v.record(v.string(), prices()), v.description('Prices by category by country calling code')),
+});
