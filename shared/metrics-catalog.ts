@@ -1,8 +1,8 @@
 /**
  * The service's business metrics, by name: the functions emit them (shared/metrics.ts, embedded
  * metric format) and the CDK stack builds the alarms and the dashboard from the same names, so
- * the two cannot drift. Every metric is a count, in the namespace below, with the dimension
- * `service` (Powertools' default) set to the service name.
+ * the two cannot drift. Every metric but SpendBilled (an amount) is a count, in the namespace
+ * below, with the dimension `service` (Powertools' default) set to the service name.
  */
 export const METRICS_NAMESPACE = 'MessagingApi';
 export const SERVICE_NAME = 'messaging-api';
@@ -30,9 +30,17 @@ export const BusinessMetric = {
   RequestsRateLimited: 'RequestsRateLimited',
   /** A business number's sending paused on an account-level error (contract §16). */
   NumbersPaused: 'NumbersPaused',
+  /**
+   * What the platform charged (contract §20): the cost of each message once billed, summed, in
+   * its card's currency, with the dimensions WorkspaceId and Currency: spend per workspace.
+   */
+  SpendBilled: 'SpendBilled',
 } as const;
 
 export type BusinessMetricName = (typeof BusinessMetric)[keyof typeof BusinessMetric];
 
 /** The dimension of MessagesFailedByCode. */
 export const ERROR_CODE_DIMENSION = 'ErrorCode';
+/** The dimensions of SpendBilled. */
+export const WORKSPACE_DIMENSION = 'WorkspaceId';
+export const CURRENCY_DIMENSION = 'Currency';

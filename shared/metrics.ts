@@ -1,5 +1,13 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { BusinessMetric, ERROR_CODE_DIMENSION, METRICS_NAMESPACE, SERVICE_NAME, type BusinessMetricName } from '#shared/metrics-catalog';
+import {
+  BusinessMetric,
+  CURRENCY_DIMENSION,
+  ERROR_CODE_DIMENSION,
+  METRICS_NAMESPACE,
+  SERVICE_NAME,
+  WORKSPACE_DIMENSION,
+  type BusinessMetricName,
+} from '#shared/metrics-catalog';
 
 /**
  * The business metrics of shared/metrics-catalog.ts in CloudWatch's embedded metric format: JSON
@@ -32,6 +40,29 @@ export function countFailedMessages(codes: (string | number)[]): void {
   for (const code of codes) perCode.set(String(code), (perCode.get(String(code)) ?? 0) + 1);
   for (const [code, count] of perCode) {
     store().singleMetric().addDimension(ERROR_CODE_DIMENSION, code).addMetric(BusinessMetric.MessagesFailedByCode, MetricUnit.Count, count);
+  }
+}
+
+/** A billed cost: the amount the platform charged a workspace's message, in its currency. */
+export interface Spend {
+  workspaceId: string;
+  currency: string;
+  amount: number;
+}
+
+/** Billed costs, summed per workspace and currency (SpendBilled): each sum its own line, printed at once (its own dimensions). */
+export function countSpend(billed: Spend[]): void {
+  const sums = new Map<string, Spend>();
+  for (const spend of billed) {
+    const key = `${spend.workspaceId} ${spend.currency}`;
+    sums.set(key, { ...spend, amount: (sums.get(key)?.amount ?? 0) + spend.amount });
+  }
+  for (const { workspaceId, currency, amount } of sums.values()) {
+    store()
+      .singleMetric()
+      .addDimension(WORKSPACE_DIMENSION, workspaceId)
+      .addDimension(CURRENCY_DIMENSION, currency)
+      .addMetric(BusinessMetric.SpendBilled, MetricUnit.NoUnit, amount);
   }
 }
 

@@ -4,7 +4,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { BusinessMetric, SERVICE_NAME, type BusinessMetricName } from '#shared/metrics-catalog';
-import { businessMetric, failuresByCode } from '#lib/monitoring/business-metrics';
+import { businessMetric, failuresByCode, spendByWorkspace } from '#lib/monitoring/business-metrics';
 import { queueWorker, streamConsumers, type MonitoredService } from '#lib/monitoring/monitored-service';
 import { RUNBOOK_PATH } from '#lib/monitoring/runbook';
 
@@ -90,6 +90,10 @@ function campaignsSection(service: MonitoredService): IWidget[][] {
   ];
 }
 
+function spendSection(): IWidget[][] {
+  return [[heading('## Spend')], [graph("Billed spend per workspace (its card's currency)", [spendByWorkspace(PERIOD)])]];
+}
+
 function webhooksSection(service: MonitoredService): IWidget[][] {
   return [
     [heading('## Webhooks: subscriber deliveries out, platform webhooks in')],
@@ -139,7 +143,7 @@ function deadLetterSection({ deadLetterQueues }: MonitoredService): IWidget[][] 
   ];
 }
 
-/** One dashboard, top to bottom: alarms, API, send pipeline, campaigns, webhooks, DynamoDB, dead-letter queues. */
+/** One dashboard, top to bottom: alarms, API, send pipeline, campaigns, spend, webhooks, DynamoDB, dead-letter queues. */
 export function createDashboard(scope: Construct, service: MonitoredService, serviceAlarms: IAlarm[]): Dashboard {
   // Dashboards are global to the account: the region keeps deployments in two regions apart.
   const dashboard = new Dashboard(scope, 'Dashboard', { dashboardName: `${SERVICE_NAME}-${Aws.REGION}`, defaultInterval: Duration.hours(3) });
@@ -148,6 +152,7 @@ export function createDashboard(scope: Construct, service: MonitoredService, ser
     ...apiSection(service),
     ...sendPipelineSection(service),
     ...campaignsSection(service),
+    ...spendSection(),
     ...webhooksSection(service),
     ...tableSection(service),
     ...deadLetterSection(service),

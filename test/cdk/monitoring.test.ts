@@ -210,7 +210,7 @@ describe('dashboard', () => {
     Template.fromJSON(flatTemplate(compute, Object.values(compute.areaStacks))).resourceCountIs('AWS::CloudWatch::Dashboard', 0);
     Template.fromStack(data).resourceCountIs('AWS::CloudWatch::Dashboard', 0);
     const body = JSON.stringify(Object.values(monitoringTemplate.findResources('AWS::CloudWatch::Dashboard'))[0].Properties.DashboardBody);
-    for (const section of ['## API', '## Send pipeline', '## Campaigns', '## Webhooks', '## DynamoDB', '## Dead-letter queues'])
+    for (const section of ['## API', '## Send pipeline', '## Campaigns', '## Spend', '## Webhooks', '## DynamoDB', '## Dead-letter queues'])
       expect(body).toContain(section);
     for (const metric of Object.values(BusinessMetric)) expect(body).toMatch(new RegExp(`\\b${metric}\\b`));
   });

@@ -1,5 +1,13 @@
 import { setRateLimit } from '#shared/domain/workspaces';
-import { BusinessMetric, ERROR_CODE_DIMENSION, METRICS_NAMESPACE, SERVICE_NAME, type BusinessMetricName } from '#shared/metrics-catalog';
+import {
+  BusinessMetric,
+  CURRENCY_DIMENSION,
+  ERROR_CODE_DIMENSION,
+  METRICS_NAMESPACE,
+  SERVICE_NAME,
+  WORKSPACE_DIMENSION,
+  type BusinessMetricName,
+} from '#shared/metrics-catalog';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { startReceiver } from '../support/receiver';
 import { simulatorControl } from '../support/simulator';
@@ -62,18 +70,16 @@ const sum = (name: BusinessMetricName, dimensions: Record<string, string> = { se
     .filter((point) => point.namespace === METRICS_NAMESPACE && point.name === name && JSON.stringify(point.dimensions) === JSON.stringify(dimensions))
     .reduce((total, point) => total + point.value, 0);
 
-/** Every metric printed so far, by name, with its dimensions: only the ones the alarms expect, every one a count. */
+/** Every metric printed so far, by name, with its dimensions: only the ones the alarms and the dashboard expect, every one a count but the spend. */
 function expectCatalogShape(): void {
+  const ownDimensions: Partial<Record<BusinessMetricName, string[]>> = {
+    [BusinessMetric.MessagesFailedByCode]: [ERROR_CODE_DIMENSION],
+    [BusinessMetric.SpendBilled]: [WORKSPACE_DIMENSION, CURRENCY_DIMENSION],
+  };
   for (const point of datapoints()) {
-    expect(point).toMatchObject({ namespace: METRICS_NAMESPACE, unit: 'Count' });
+    expect(point).toMatchObject({ namespace: METRICS_NAMESPACE, unit: point.name === BusinessMetric.SpendBilled ? 'None' : 'Count' });
     expect(Object.values(BusinessMetric)).toContain(point.name);
-    const expected =
-      point.name === BusinessMetric.MessagesFailedByCode
-        ? [
-            ['service', SERVICE_NAME],
-            [ERROR_CODE_DIMENSION, expect.any(String)],
-          ]
-        : [['service', SERVICE_NAME]];
+    const expected = [['service', SERVICE_NAME], ...(ownDimensions[point.name as BusinessMetricName] ?? []).map((name) => [name, expect.any(String)])];
     expect(Object.entries(point.dimensions)).toEqual(expected);
   }
 }
@@ -121,6 +127,12 @@ describe('business metrics (EMF lines on stdout)', () => {
     expect(sum(BusinessMetric.MessagesSent)).toBe(1);
     expect(sum(BusinessMetric.MessagesFailed)).toBe(0);
     expect(sum(BusinessMetric.CampaignMessagesFannedOut)).toBe(0);
+    // Billed once delivered: its cost, once, as its workspace's spend.
+    const { cost } = (await api.call('GET', `/api/v1/messages/${first.body.data.message_id}`, { key: ws.key })).body.data;
+    expect(Number(cost.amount)).toBeGreaterThan(0);
+    const spendOf = { service: SERVICE_NAME, [WORKSPACE_DIMENSION]: ws.id, [CURRENCY_DIMENSION]: cost.currency };
+    await sumReaches(BusinessMetric.SpendBilled, Number(cost.amount), spendOf);
+    expect(sum(BusinessMetric.SpendBilled, spendOf)).toBe(Number(cost.amount));
     expectCatalogShape();
   });
 

@@ -8,8 +8,9 @@ import { hourOf } from '#shared/data/sent-hours';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { billedCostChanges, newlyBilled, type BilledCost } from '#shared/domain/outbox/billed-cost';
 import { completeIfDone } from '#shared/domain/campaigns/completion';
+import { fromUnits } from '#shared/domain/pricing/money';
 import type { Message, MessageStatus } from '#shared/records/message';
-import { countFailedMessages, countMetric } from '#shared/metrics';
+import { countFailedMessages, countMetric, countSpend } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
 
 /** A message's creation (`from` null), change of status, or cost newly billed (or both), as its stream record shows it. */
@@ -113,6 +114,10 @@ function countInMetrics(run: StatusMove[]): void {
   countMetric(BusinessMetric.InboundMessagesReceived, created.filter((move) => move.to === 'received').length);
   countMetric(BusinessMetric.MessagesSent, moves.filter((move) => move.from === 'queued' && move.to !== 'failed').length);
   countFailedMessages(moves.filter((move) => move.to === 'failed').map((move) => move.errorCode ?? 'unknown'));
+  // A cost is billed by a status move or by pricing arriving on a message already delivered: the whole run, not only its moves.
+  countSpend(
+    run.flatMap((move) => (move.billed ? [{ workspaceId: move.ws, currency: move.billed.currency, amount: Number(fromUnits(move.billed.units)) }] : [])),
+  );
 }
 
 /** The longest run of leading moves whose counter items, with the mark, fit in one transaction. */
