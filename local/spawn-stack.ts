@@ -23,7 +23,9 @@ export async function startLocalStack(options: { timeoutMs?: number; env?: Recor
   const timeoutMs = options.timeoutMs ?? 90_000;
   const dir = mkdtempSync(join(tmpdir(), 'messaging-e2e-'));
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'local/start.ts'], {
+  // Node loads tsx itself, so the stack is one process: tsx's command line would relay SIGTERM and
+  // kill the stack (exit 143) when a busy machine makes the relay wait more than 60 ms.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
     cwd: root,
     env: { ...process.env, ...options.env, LOCAL_DIR: dir, DYNAMODB_IN_MEMORY: 'on', PORT: '0', SIMULATOR_PORT: '0', DYNAMODB_PORT: '0', SQS_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
