@@ -26,6 +26,7 @@ module.exports = {
   transformIgnorePatterns: ['/node_modules/(?!(@middy|uuid)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  testSequencer: '<rootDir>/test/support/sequencer.cjs',
   testTimeout: 30000,
   // Two workers on two cores: the suites wait on DynamoDB Local, pollers and timers more than they
   // compute (one worker kept 1.15 cores busy, 14.5 min), and each claims its own table and ports.
