@@ -1,7 +1,7 @@
 // The static checks `npm test` runs before jest, side by side: each is one process that mostly
 // keeps about one core busy (tsc 20 s, the typed lint 35 s on two cores), so run together they end
 // in about the time of the slowest. Each one's output is printed whole when it ends; any failure fails.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +17,9 @@ const node22 = fileURLToPath(new URL('./node22.mjs', import.meta.url));
 const PATH = `${fileURLToPath(new URL('../node_modules/.bin', import.meta.url))}${delimiter}${process.env.PATH}`;
 const only = process.argv.slice(2);
 const selected = Object.entries(CHECKS).filter(([name]) => only.length === 0 || only.includes(name));
+
+// Node.js 22 is installed once first (node22.mjs installs it on an older Node), not by four processes at once.
+execFileSync(process.execPath, [node22, 'node', '--version'], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 const results = await Promise.all(
   selected.map(
