@@ -34,7 +34,7 @@ describe('faults in our own dependencies', () => {
     await receiver?.stop();
   });
 
-  it('100 singles and a 150-recipient campaign under DynamoDB and SQS faults and 30 % platform 429s: all final, one platform request each, no regression, exact metrics, every event delivered', async () => {
+  it('200 singles and a 300-recipient campaign under DynamoDB and SQS faults and 30 % platform 429s: all final, one platform request each, no regression, exact metrics, every event delivered', async () => {
     const ws = await api.workspaceWithTemplates();
     await setNumberThroughput(ws.phoneNumberId, 100);
     const subscription = await api.call('POST', '/api/v1/webhooks', { key: ws.key, body: { url: receiver.url, events: SUBSCRIBED } });
@@ -61,8 +61,8 @@ describe('faults in our own dependencies', () => {
         await new Promise((resolve) => setTimeout(resolve, limited ? Number(reply.headers.get('retry-after') ?? 1) * 1000 : 200));
       }
     };
-    const singles = Array.from({ length: 100 }, (_, i) => ({ to: `+1415557${String(i).padStart(4, '0')}`, key: `dependency-fault-${i}` }));
-    const audience = Array.from({ length: 150 }, (_, i) => ({ phone: `+1415556${String(5000 + i)}` }));
+    const singles = Array.from({ length: 200 }, (_, i) => ({ to: `+1415557${String(i).padStart(4, '0')}`, key: `dependency-fault-${i}` }));
+    const audience = Array.from({ length: 300 }, (_, i) => ({ phone: `+1415556${String(5000 + i)}` }));
     const [replies, launch] = await Promise.all([
       mapLimit(singles, 20, (single) =>
         untilAnswered(() =>
@@ -78,7 +78,7 @@ describe('faults in our own dependencies', () => {
       ),
     ]);
     expect(launch.status).toBe(202);
-    expect(replies.map((r) => r.status)).toEqual(Array(100).fill(202));
+    expect(replies.map((r) => r.status)).toEqual(Array(200).fill(202));
 
     // Statuses seen again and again until every message is final; faults stay on while we read.
     const highest = new Map<string, number>();
@@ -103,12 +103,12 @@ describe('faults in our own dependencies', () => {
     let final: { id: string; status: string; phone_number: string }[] = [];
     await eventually(
       async () => (final = (await snapshot()) as typeof final),
-      (all) => all.length === 250 && all.every((m) => m.status === 'read' || m.status === 'failed'),
+      (all) => all.length === 500 && all.every((m) => m.status === 'read' || m.status === 'failed'),
       420_000,
     ).catch(() => undefined);
     const readResults = async () => (await untilAnswered(() => api.call('GET', `/api/v1/campaigns/${campaign.id}/results`, { key: ws.key }))).body.data;
     // Completed once every message left `queued`; the last status reports are counted by the stream step after that.
-    const settled = (r: Awaited<ReturnType<typeof readResults>>) => r.status === 'completed' && r.metrics.read + r.metrics.failed === 150;
+    const settled = (r: Awaited<ReturnType<typeof readResults>>) => r.status === 'completed' && r.metrics.read + r.metrics.failed === 300;
     const results = await eventually(readResults, settled, 60_000).catch(readResults);
 
     const accepted = ((await (await fetch(`${api.simulator.url}/_simulate/messages`)).json()) as { data: { to: string }[] }).data;
@@ -147,7 +147,7 @@ describe('faults in our own dependencies', () => {
       [
         'Faults in our own dependencies: DynamoDB 20% throttled, 5% 500, 10% +200 ms, 2% dropped after applying; SQS 10% throttled, 2% 500, 2% dropped; platform 30% 429',
         `  DynamoDB calls: ${JSON.stringify(dynamodb.counts)}; SQS calls: ${JSON.stringify(sqs.counts)}; client retries of 5xx/409: ${clientRetries}, of 429 rate_limited: ${rateLimited}`,
-        `  messages: ${final.length} (100 singles, 150 campaign); final statuses ${JSON.stringify(statuses)}`,
+        `  messages: ${final.length} (200 singles, 300 campaign); final statuses ${JSON.stringify(statuses)}`,
         `  accepted platform requests: ${accepted.length} for ${recipients.length} recipients; lost ${lost}, duplicated ${duplicated}`,
         `  status regressions seen: ${regressions}; recipients without a listed message: ${unlisted.length} ${unlisted.slice(0, 5).join(' ')}`,
         `  campaign ${results.status}: ${JSON.stringify(metrics)}; sum ${metricSum} of ${metrics.total_messages}`,
@@ -156,12 +156,12 @@ describe('faults in our own dependencies', () => {
       ].join('\n'),
     );
 
-    expect(statuses).toEqual({ read: 250 });
+    expect(statuses).toEqual({ read: 500 });
     expect(lost).toBe(0);
     expect(duplicated).toBe(0);
-    expect(accepted).toHaveLength(250);
+    expect(accepted).toHaveLength(500);
     expect(regressions).toBe(0);
-    expect(metrics).toMatchObject({ total_messages: 150, read: 150, pending: 0, failed: 0 });
+    expect(metrics).toMatchObject({ total_messages: 300, read: 300, pending: 0, failed: 0 });
     expect(metricSum).toBe(metrics.total_messages);
     expect(delivered.size).toBe(expectedEvents);
     expect(idsPerEvent.every((n) => n === 1)).toBe(true);
