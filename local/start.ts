@@ -21,8 +21,7 @@ import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { hashSecret } from '#shared/domain/api-keys';
 import { newOperatorKey } from '#local/operator-key';
 
-/** The table's name; end-to-end suites sharing one DynamoDB Local each name their own (LOCAL_TABLE_NAME). */
-const TABLE_NAME = process.env.LOCAL_TABLE_NAME || 'messaging-local';
+const TABLE_NAME = 'messaging-local';
 /** Local-only platform credentials: the simulator accepts this token and signs webhooks with this secret. */
 const LOCAL_PLATFORM = { app_secret: 'local-app-secret', verify_token: 'local-verify-token', access_token: 'local-access-token', app_id: '100000000000001' };
 /** Templates created through the API are approved this long after they are submitted, as a platform review would (`POST /_simulate/template-review` changes it). */
@@ -58,10 +57,8 @@ async function main() {
     port('SQS_PORT', 4566),
   ]);
 
-  // A DynamoDB Local already running (LOCAL_DYNAMODB_ENDPOINT; the test run's own) is used as it is, and left running.
-  const running = process.env.LOCAL_DYNAMODB_ENDPOINT;
-  const dynamo = running ? { endpoint: running } : await startDynamoDbLocal(dynamoPort, dataDir);
-  if ('stop' in dynamo) stops.push(dynamo.stop);
+  const dynamo = await startDynamoDbLocal(dynamoPort, dataDir);
+  stops.push(dynamo.stop);
   await ensureTable(dynamo.endpoint, TABLE_NAME);
 
   const queues = await startSqsEmulator(sqsPort);

@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { callApi, type Reply } from '#local/api-client';
 import { startLocalStack, type RunningStack } from '#local/spawn-stack';
 import { checkReply } from './openapi-check';
 
 /**
- * The whole local stack (`npm start`'s program, on the run's DynamoDB Local) for one end-to-end suite, and a client holding
+ * The whole local stack (`npm start`'s program) for one end-to-end suite, and a client holding
  * the demo key. Every answer is checked against the API document (test/support/openapi-check.ts).
  */
 export function useLocalStack(): { local: () => RunningStack; call: (method: string, path: string, body?: unknown) => Promise<Reply> } {
   let local: RunningStack | undefined;
-  // The run's DynamoDB Local (test/support/global-setup.ts) with a table of the suite's own: no JVM of its own to start.
   beforeAll(async () => {
-    local = await startLocalStack({ env: { LOCAL_DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT!, LOCAL_TABLE_NAME: `e2e-${randomUUID()}` } });
+    local = await startLocalStack();
   }, 120_000);
   afterAll(async () => {
     await local?.stop();
