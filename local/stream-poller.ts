@@ -5,7 +5,8 @@ import { awsClientConfig } from '#shared/aws-client-config';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
-const POLL_MS = 100;
+/** Lambda reads each shard of a DynamoDB stream four times a second (AWS Lambda developer guide, "Using Lambda with DynamoDB"); idle, each poll costs both processes CPU. */
+const POLL_MS = 250;
 const RETRY_MS = 1000;
 /** As the CDK stack's event sources (retryAttempts 20); LOCAL_STREAM_RETRY_ATTEMPTS lowers it in tests. */
 const retryAttempts = () => Number(process.env.LOCAL_STREAM_RETRY_ATTEMPTS ?? 20);
