@@ -57,7 +57,8 @@ async function main() {
     port('SQS_PORT', 4566),
   ]);
 
-  const dynamo = await startDynamoDbLocal(dynamoPort, dataDir);
+  // A test's throwaway stack runs a few minutes: its JVM compiles quickly rather than well (local/dynamodb.ts).
+  const dynamo = await startDynamoDbLocal(dynamoPort, dataDir, { quickJvm: process.env.DYNAMODB_QUICK_JVM === 'on' });
   stops.push(dynamo.stop);
   await ensureTable(dynamo.endpoint, TABLE_NAME);
 

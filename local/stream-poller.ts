@@ -73,16 +73,19 @@ export async function startStreamPoller(options: {
     }
   }
 
-  async function pollShard(shardId: string, iterator: string) {
+  /** Reads the shard once and hands over a batch that is ready; true when the page was full (more records wait). */
+  async function pollShard(shardId: string, iterator: string): Promise<boolean> {
     const buffered = gathering.get(shardId) ?? { records: [], since: 0 };
-    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: options.batchSize - buffered.records.length }));
+    const limit = options.batchSize - buffered.records.length;
+    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: limit }));
+    const full = (page.Records?.length ?? 0) >= limit;
     iterators.set(shardId, page.NextShardIterator ?? null);
     buffered.records.push(...(page.Records ?? []));
     if (buffered.records.length && !buffered.since) buffered.since = Date.now();
     const ready = buffered.records.length >= options.batchSize || Date.now() - buffered.since >= (options.batchingWindowMs ?? 0) || !page.NextShardIterator;
     if (!ready) {
       gathering.set(shardId, buffered);
-      return;
+      return full;
     }
     gathering.delete(shardId);
     const records = buffered.records;
@@ -93,7 +96,7 @@ export async function startStreamPoller(options: {
           await options.handler(event, lambdaContext(options.functionName));
           break;
         } catch (error) {
-          if (!running) return;
+          if (!running) return false;
           if (invocation > retryAttempts()) {
             console.error(`${options.functionName} gave up on a stream batch after ${invocation} invocations`, error);
             await options.onFailure({
@@ -117,6 +120,7 @@ export async function startStreamPoller(options: {
         }
       }
     }
+    return full;
   }
 
   await discover(true);
@@ -125,7 +129,9 @@ export async function startStreamPoller(options: {
     while (running) {
       try {
         if (++round % 20 === 0) await discover(false);
-        await Promise.all([...iterators].filter(([, it]) => it).map(([shardId, it]) => pollShard(shardId, it!)));
+        const backlog = await Promise.all([...iterators].filter(([, it]) => it).map(([shardId, it]) => pollShard(shardId, it!)));
+        // As Lambda, a shard with more records waiting is read again at once; the base rate applies once it has caught up.
+        if (backlog.some(Boolean)) continue;
       } catch (error) {
         if (running) console.error(`${options.functionName} stream poller error`, error);
       }
