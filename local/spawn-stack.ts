@@ -27,7 +27,17 @@ export async function startLocalStack(options: { timeoutMs?: number; env?: Recor
   // kill the stack (exit 143) when a busy machine makes the relay wait more than 60 ms.
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'local/start.ts'], {
     cwd: root,
-    env: { ...process.env, DYNAMODB_QUICK_JVM: 'on', ...options.env, LOCAL_DIR: dir, DYNAMODB_IN_MEMORY: 'on', PORT: '0', SIMULATOR_PORT: '0', DYNAMODB_PORT: '0', SQS_PORT: '0' },
+    env: {
+      ...process.env,
+      DYNAMODB_QUICK_JVM: 'on',
+      ...options.env,
+      LOCAL_DIR: dir,
+      DYNAMODB_IN_MEMORY: 'on',
+      PORT: '0',
+      SIMULATOR_PORT: '0',
+      DYNAMODB_PORT: '0',
+      SQS_PORT: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
