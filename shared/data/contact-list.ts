@@ -1,5 +1,7 @@
 import { getMany, queryPage } from '#shared/data/table/pages';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from '#shared/data/table/query-all';
+import { db, tableName } from '#shared/data/table/client';
 import { indexes } from '#shared/data/table/table';
 import { mapLimit } from '#shared/concurrency';
 import { BATCH_GET_KEYS, contactKey, contactListEntry, contactsByIds, READ_CONCURRENCY, tagItemKey, taggedListEntry, toContact } from '#shared/data/contact';
@@ -47,6 +49,28 @@ export async function taggedPage(ws: string, tag: string, page: number, pageSize
 export async function taggedContactIds(ws: string, tag: string): Promise<string[]> {
   const members = await queryAll<{ GSI1SK: string }>({ ...children(taggedListEntry(ws, tag).GSI1PK), ProjectionExpression: 'GSI1SK' });
   return members.map((member) => member.GSI1SK);
+}
+
+/**
+ * The contacts carrying a tag (its index form) and not yet in `seen` (which it adds them to), in no
+ * order: each page of index entries is read by key while the next page is queried, so the reads
+ * overlap the query instead of waiting for all of it.
+ */
+export async function taggedContacts(ws: string, tag: string, seen: Set<string>): Promise<StoredContact[]> {
+  const reads: Promise<StoredContact[]>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({ ...children(taggedListEntry(ws, tag).GSI1PK), ProjectionExpression: 'GSI1SK', TableName: tableName(), ExclusiveStartKey }),
+    );
+    const ids = (page.Items ?? []).map((item) => item.GSI1SK as string).filter((id) => !seen.has(id) && seen.add(id));
+    const read = contactsByIds(ws, ids);
+    // Awaited below; until then a failed read must not count as unhandled.
+    void read.catch(() => undefined);
+    reads.push(read);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return (await Promise.all(reads)).flat();
 }
 
 /**

@@ -1,6 +1,6 @@
 /** A launch's `segment` (contract §15): contacts chosen by tags and custom fields, and the tags that exclude numbers. */
 import { contactsByIds } from '#shared/data/contact';
-import { contactsWithCustomFields, taggedContactIds } from '#shared/data/contact-list';
+import { contactsWithCustomFields, taggedContactIds, taggedContacts } from '#shared/data/contact-list';
 import { counterNames, readListCount } from '#shared/data/counter';
 import type { Segment } from '#shared/records/campaign';
 import { tagKey, type Contact, type CustomFieldValue } from '#shared/records/contact';
@@ -39,6 +39,12 @@ const hasFields = (contact: Contact, fields: [string, CustomFieldValue][]) => fi
  */
 export async function segmentMembers(ws: string, segment: Segment): Promise<Contact[]> {
   const fields = Object.entries(segment.custom_fields ?? {});
+  // Any of some tags (the usual segment): each tag's contacts are read as its index pages arrive.
+  if (segment.tags_any?.length && !segment.tags_all?.length) {
+    const seen = new Set<string>();
+    const members = (await Promise.all(indexForms(segment.tags_any).map((tag) => taggedContacts(ws, tag, seen)))).flat();
+    return members.sort((a, b) => (a.id < b.id ? -1 : 1)).filter((contact) => hasFields(contact, fields));
+  }
   const candidates = await taggedCandidates(ws, segment);
   if (candidates) return (await contactsByIds(ws, [...candidates].sort())).filter((contact) => hasFields(contact, fields));
   if (!fields.length) return [];
