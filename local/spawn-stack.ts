@@ -17,7 +17,7 @@ export interface RunningStack {
 
 /**
  * Starts `npm start`'s program as a child process on free ports with its own data folder, its table
- * in memory, and waits for /health.
+ * in memory and DynamoDB Local's quick JVM (unless `env` sets DYNAMODB_QUICK_JVM), and waits for /health.
  */
 export async function startLocalStack(options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<RunningStack> {
   const timeoutMs = options.timeoutMs ?? 90_000;
