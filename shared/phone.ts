@@ -18,28 +18,10 @@ export function normalizePhone(input: string): string | undefined {
 }
 
 /** Where a number is: its country calling code (`"55"`) and ISO 3166 region (`"BR"`), each null when the number does not tell. */
-export function phoneRegion(digits: string): PhoneRegion {
-  const known = regions.get(digits);
-  if (known) return known;
+export function phoneRegion(digits: string): { callingCode: string | null; country: string | null } {
   const parsed = parsePhoneNumberFromString(`+${digits}`, metadata as unknown as MetadataJson);
-  const region = { callingCode: parsed?.countryCallingCode ?? null, country: parsed?.country ?? null };
-  if (regions.size >= MAX_REMEMBERED_REGIONS) regions.clear();
-  regions.set(digits, region);
-  return region;
+  return { callingCode: parsed?.countryCallingCode ?? null, country: parsed?.country ?? null };
 }
-
-interface PhoneRegion {
-  readonly callingCode: string | null;
-  readonly country: string | null;
-}
-
-/**
- * Numbers' regions as parsed lately: a campaign's resolution asks for each recipient's twice (its
- * market's opening to marketing, then its price), and a parse costs about 16 µs. Bounded, and
- * forgotten all at once when full.
- */
-const regions = new Map<string, PhoneRegion>();
-const MAX_REMEMBERED_REGIONS = 100_000;
 
 /** The calling code of an ISO 3166 region (`"BR"` → `"55"`), or undefined for a region the metadata does not know. */
 export function callingCodeOf(country: string): string | undefined {
