@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Usage } from '#local/usage-meter';
+import { changesFile, type Usage } from '#local/usage-meter';
 import { createKey } from '#shared/domain/api-keys';
 import { createWorkspace } from '#shared/domain/workspaces';
 import { callApi, type Reply } from '#local/api-client';
@@ -55,7 +55,8 @@ export async function benchContext(options: { priceTransactions?: boolean } = {}
   const env: Record<string, string> = { SEND_RATE_PER_SECOND: '1000', USAGE_METER_FILE: meterFile, DYNAMODB_QUICK_JVM: 'off' };
   if (options.priceTransactions) env.USAGE_METER_PRICE_TRANSACTIONS = '1';
   const stack = await startLocalStack({ env });
-  const readUsage = () => readFileSync(meterFile, 'utf8');
+  const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 250));
   Object.assign(process.env, { TABLE_NAME: stack.stack.table_name, DYNAMODB_ENDPOINT: stack.stack.dynamodb_endpoint });
   return {
     stack,
@@ -66,17 +67,27 @@ export async function benchContext(options: { priceTransactions?: boolean } = {}
     },
     call: (method, path, key, body) => callApi(stack.stack.base_url, method, path, { key, body }),
     settledUsage: async () => {
-      // Idle: the meter's totals stayed the same for 2 s (its file is rewritten every 250 ms on change).
+      // Idle: the meter's count of changes stayed the same for 2 s (rewritten every 250 ms while it
+      // moves); then its totals, written once the count stood still, as of that count.
       const deadline = Date.now() + 120_000;
-      let last = readUsage();
-      for (let still = 0; still < 8; ) {
+      const overdue = () => {
         if (Date.now() > deadline) throw new Error('the local stack did not become idle within 2 minutes');
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        const now = readUsage();
+      };
+      let last = read(changesFile(meterFile));
+      for (let still = 0; still < 8; ) {
+        overdue();
+        await pause();
+        const now = read(changesFile(meterFile));
         still = now === last ? still + 1 : 0;
         last = now;
       }
-      return JSON.parse(last) as Usage;
+      for (;;) {
+        const text = read(meterFile);
+        const usage = text ? (JSON.parse(text) as Usage) : undefined;
+        if (usage && String(usage.changes) === last) return usage;
+        overdue();
+        await pause();
+      }
     },
     stop: async () => {
       await stack.stop();
