@@ -15,32 +15,36 @@ const usageDayKey = (ws: string, shard: number, date: string) => ({ PK: `WS#${ws
 export interface UsageDay {
   date: string;
   total_requests: number;
-  successful_requests: number;
   failed_requests: number;
   latency_ms_sum: number;
+  /** How many requests' latencies latency_ms_sum holds (shared/http/usage.ts carries some to a later write). */
+  latency_count: number;
 }
 
 /** Each second's requests go to one shard, the next second's to the next, so a busy workspace never heats one partition for long. */
 const keyOfNow = (ws: string, now: Date) => usageDayKey(ws, epochSeconds(now) % USAGE_SHARDS, utcDate(now));
 
-export interface RequestRecord {
-  successful: boolean;
-  latencyMs: number;
+/** What one write adds to today's counts: requests, failed ones, and handler latencies (their sum and how many). */
+export interface UsageIncrement {
+  requests: number;
+  failed: number;
+  latencyMsSum: number;
+  latencies: number;
 }
 
-/** One request in the day's counts: one UpdateItem. */
-export async function addRequest(ws: string, record: RequestRecord): Promise<void> {
+/** Adds to today's counts of the workspace: one UpdateItem. */
+export async function addUsage(ws: string, increment: UsageIncrement): Promise<void> {
   const now = new Date();
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
       Key: keyOfNow(ws, now),
-      UpdateExpression: 'ADD total_requests :one, successful_requests :ok, failed_requests :failed, latency_ms_sum :latency SET expires_at = :expires',
+      UpdateExpression: 'ADD total_requests :requests, failed_requests :failed, latency_ms_sum :sum, latency_count :latencies SET expires_at = :expires',
       ExpressionAttributeValues: {
-        ':one': 1,
-        ':ok': record.successful ? 1 : 0,
-        ':failed': record.successful ? 0 : 1,
-        ':latency': Math.round(record.latencyMs),
+        ':requests': increment.requests,
+        ':failed': increment.failed,
+        ':sum': Math.round(increment.latencyMsSum),
+        ':latencies': increment.latencies,
         ':expires': epochSeconds(new Date(now.getTime() + RETENTION_DAYS * DAY_MS)),
       },
     }),
@@ -58,11 +62,12 @@ export async function usageDays(ws: string, from: string, to: string): Promise<U
   const byDay = new Map<string, UsageDay>();
   for (const item of shards.flat()) {
     const date = item.SK as string;
-    const day = byDay.get(date) ?? { date, total_requests: 0, successful_requests: 0, failed_requests: 0, latency_ms_sum: 0 };
+    const day = byDay.get(date) ?? { date, total_requests: 0, failed_requests: 0, latency_ms_sum: 0, latency_count: 0 };
     day.total_requests += Number(item.total_requests ?? 0);
-    day.successful_requests += Number(item.successful_requests ?? 0);
     day.failed_requests += Number(item.failed_requests ?? 0);
     day.latency_ms_sum += Number(item.latency_ms_sum ?? 0);
+    // Items written before latencies could be carried hold one latency per request.
+    day.latency_count += Number(item.latency_count ?? item.total_requests ?? 0);
     byDay.set(date, day);
   }
   return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));

@@ -9,7 +9,7 @@ import { authenticate } from '#shared/http/middleware/authenticate';
 import { envelope } from '#shared/http/middleware/envelope';
 import { jsonBody } from '#shared/http/middleware/json-body';
 import { requestContext } from '#shared/http/middleware/request-context';
-import { usageRecording } from '#shared/http/middleware/usage-recording';
+import { requestCounting, usageRecording } from '#shared/http/middleware/usage-recording';
 import { rateLimit } from '#shared/http/middleware/rate-limit';
 import { validateRequest, type RequestSchemas, type ValidInput } from '#shared/http/middleware/validate';
 import type { HttpResult } from '#shared/http/responses';
@@ -34,6 +34,8 @@ export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
 export interface OperationOptions extends RequestSchemas {
   /** Accept `Idempotency-Key`, scoped to this endpoint name. */
   idempotentAs?: string;
+  /** Count the request in usage only once it is answered (GET /usage must not see itself). */
+  countAfterAnswer?: boolean;
 }
 
 export function httpOperation<S extends OperationOptions>(schemas: S, handle: (input: HttpInput<S>) => Promise<HttpResult>) {
@@ -47,6 +49,7 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
     .use(envelope())
     .use(authenticate())
     .use(rateLimit())
+    .use(requestCounting({ afterAnswer: schemas.countAfterAnswer }))
     .use(jsonBody())
     .use(validateRequest(schemas));
   if (schemas.idempotentAs) stack.use(idempotency(schemas.idempotentAs));
