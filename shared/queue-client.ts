@@ -1,10 +1,10 @@
 import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueName } from '#shared/service/queues';
-import { serviceClientConfig } from '#shared/aws-client-config';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 
 let instance: SQSClient | undefined;
-const sqs = () => (instance ??= new SQSClient(serviceClientConfig(env.sqsEndpoint)));
+const sqs = () => (instance ??= withoutSdkLogger(new SQSClient(serviceClientConfig(env.sqsEndpoint))));
 
 /** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */
 export const queueUrl = (name: QueueName): string => env.queueUrl(name);

@@ -6,11 +6,11 @@ import {
   ResourceNotFoundException,
   SchedulerClient,
 } from '@aws-sdk/client-scheduler';
-import { serviceClientConfig } from '#shared/aws-client-config';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 
 let instance: SchedulerClient | undefined;
-const scheduler = () => (instance ??= new SchedulerClient(serviceClientConfig(env.schedulerEndpoint)));
+const scheduler = () => (instance ??= withoutSdkLogger(new SchedulerClient(serviceClientConfig(env.schedulerEndpoint))));
 
 /** What a campaign's schedule asks of its target: start a scheduled campaign, or hand on the messages its send window held. */
 export interface CampaignSchedule {

@@ -1,6 +1,6 @@
 import { DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { serviceClientConfig } from '#shared/aws-client-config';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 
 /** What Lambda's on-failure destination says of a stream batch it gave up on (the records themselves stay in the stream for 24 hours). */
@@ -16,7 +16,7 @@ let instance: { endpoint: string | undefined; client: DynamoDBStreamsClient } | 
 /** One streams client per process, like the table's (shared/data/table/client.ts): a new one only if the endpoint changes. */
 function streams(): DynamoDBStreamsClient {
   const endpoint = env.dynamodbEndpoint;
-  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new DynamoDBStreamsClient(serviceClientConfig(endpoint)) };
+  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: withoutSdkLogger(new DynamoDBStreamsClient(serviceClientConfig(endpoint))) };
   return instance.client;
 }
 

@@ -1,10 +1,10 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { serviceClientConfig } from '#shared/aws-client-config';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 import { EVENT_SOURCE, type ServiceEvent } from '#shared/events/event';
 
 let instance: EventBridgeClient | undefined;
-const bus = () => (instance ??= new EventBridgeClient(serviceClientConfig(env.eventBridgeEndpoint)));
+const bus = () => (instance ??= withoutSdkLogger(new EventBridgeClient(serviceClientConfig(env.eventBridgeEndpoint))));
 
 /** Puts events on the service's bus in batches of ten; throws if any entry was refused, so the caller retries (event ids are stable). */
 export async function publish(events: ServiceEvent[]): Promise<void> {

@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { serviceClientConfig } from '#shared/aws-client-config';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 import { workspaceToken } from '#shared/platform/workspace-secrets';
 
@@ -23,7 +23,7 @@ let client: SecretsManagerClient | undefined;
 async function load(): Promise<PlatformSecrets> {
   const arn = env.platformSecretArn;
   if (!arn) return JSON.parse(env.localPlatformSecrets) as PlatformSecrets;
-  client ??= new SecretsManagerClient(serviceClientConfig(undefined));
+  client ??= withoutSdkLogger(new SecretsManagerClient(serviceClientConfig(undefined)));
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   return JSON.parse(SecretString ?? '{}') as PlatformSecrets;
 }

@@ -8,7 +8,7 @@ import {
   ResourceNotFoundException,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { serviceClientConfig } from '#shared/aws-client-config';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 
 /** What a workspace's secret holds: the business token its Embedded Signup gave (contract §19). */
@@ -34,7 +34,7 @@ export const workspaceSecretName = (prefix: string, workspaceId: string): string
 /** Secrets Manager: one secret per workspace, created on its first write. */
 export function secretsManagerStore(prefix: string): WorkspaceSecretStore {
   let client: SecretsManagerClient | undefined;
-  const sm = () => (client ??= new SecretsManagerClient(serviceClientConfig(undefined)));
+  const sm = () => (client ??= withoutSdkLogger(new SecretsManagerClient(serviceClientConfig(undefined))));
   return {
     async read(workspaceId) {
       try {

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { serviceClientConfig } from '#shared/aws-client-config';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 import { makeWritesRepeatable } from '#shared/data/table/repeatable-writes';
 
@@ -14,7 +14,7 @@ let instance: { endpoint: string | undefined; client: DynamoDBDocumentClient } |
 export function db(): DynamoDBDocumentClient {
   const endpoint = env.dynamodbEndpoint;
   if (!instance || instance.endpoint !== endpoint) {
-    const dynamodb = new DynamoDBClient(serviceClientConfig(endpoint));
+    const dynamodb = withoutSdkLogger(new DynamoDBClient(serviceClientConfig(endpoint)));
     makeWritesRepeatable(dynamodb);
     const client = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
     instance = { endpoint, client };
