@@ -1,4 +1,4 @@
-import { summarizeUsage } from '#shared/http/usage';
+import { summarizeUsage } from '#shared/http/usage-summary';
 import { httpOperation } from '#shared/http/operation';
 import { ok } from '#shared/http/responses';
 import { GetUsage } from '#shared/schemas/operations/usage';

@@ -1,8 +1,4 @@
-import { addUsage, usageDays, type UsageDay } from '#shared/data/usage';
-import { utcDate } from '#shared/time';
-import { usageCost } from '#shared/domain/pricing/usage-cost';
-
-const DAY_MS = 86_400_000;
+import { addUsage } from '#shared/data/usage';
 
 /**
  * Handler latencies of answered requests not written yet, by workspace: each is added by the
@@ -42,33 +38,4 @@ export function recordAnswer(workspaceId: string, answer: { counted: boolean; su
     latencyMsSum: sumMs + answer.latencyMs,
     latencies: count + 1,
   });
-}
-
-const pct = (part: number, total: number) => (total === 0 ? 0 : Math.round((100 * part) / total));
-
-/** The overview and per-day counts for the last `days` days, today included. */
-export async function summarizeUsage(workspaceId: string, days: number) {
-  const [from, to] = [utcDate(new Date(Date.now() - (days - 1) * DAY_MS)), utcDate()];
-  const [daily, cost] = await Promise.all([usageDays(workspaceId, from, to), usageCost(workspaceId, from, to)]);
-  const sum = (field: keyof Omit<UsageDay, 'date'>) => daily.reduce((total, day) => total + day[field], 0);
-  const total = sum('total_requests');
-  const failed = sum('failed_requests');
-  const latencies = sum('latency_count');
-  return {
-    period_days: days,
-    overview: {
-      total_requests: total,
-      successful_requests: total - failed,
-      failed_requests: failed,
-      success_rate_pct: pct(total - failed, total),
-      avg_latency_ms: latencies === 0 ? 0 : Math.round(sum('latency_ms_sum') / latencies),
-    },
-    daily: daily.map(({ date, total_requests, failed_requests }) => ({
-      date,
-      total_requests,
-      successful_requests: total_requests - failed_requests,
-      failed_requests,
-    })),
-    cost,
-  };
 }
