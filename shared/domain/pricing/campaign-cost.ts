@@ -1,5 +1,5 @@
 import { fromUnits } from '#shared/domain/pricing/money';
-import { rateCardOf } from '#shared/domain/pricing/rate-cards';
+import { rateCardCurrency } from '#shared/domain/pricing/rate-cards';
 import type { Price } from '#shared/records/pricing';
 import type { Campaign } from '#shared/records/campaign';
 
@@ -14,7 +14,7 @@ export interface CampaignCost {
 
 /** The cost view of a campaign and its billed totals by currency (ten-thousandths): the workspace card's currency's. */
 export async function campaignCost(campaign: Campaign, billedByCurrency: Record<string, number>): Promise<CampaignCost> {
-  const { currency } = await rateCardOf(campaign.workspace_id);
+  const currency = await rateCardCurrency(campaign.workspace_id);
   const estimated = campaign.estimated_cost?.currency === currency ? campaign.estimated_cost.total : null;
   return { currency, estimated, billed: fromUnits(billedByCurrency[currency] ?? 0) };
 }

@@ -2,6 +2,9 @@ import { callingCodeOf } from '#shared/phone';
 import { LIST_RATES, OTHER_RATES } from '#shared/domain/pricing/list-rates';
 import type { PriceCategory, Price, RateCard } from '#shared/records/pricing';
 
+/** The default card's currency, known without building the card. */
+export const DEFAULT_CURRENCY = 'USD';
+
 /**
  * A market's prices by category. Marketing Messages Lite is priced as marketing, and service
  * messages beyond the free tier as utility, as the platform prices them since October 1, 2026 (docs/pricing.md).
@@ -30,7 +33,8 @@ function buildDefaultCard(): RateCard {
       if (code && !markets[code]) markets[code] = pricesOf(rates);
     }
   }
-  return { currency: 'USD', default: pricesOf(OTHER_RATES), markets };
+  return { currency: DEFAULT_CURRENCY, default: pricesOf(OTHER_RATES), markets };
 }
 
-export const DEFAULT_RATE_CARD: RateCard = buildDefaultCard();
+/** Built when the module loads, in the bundles that use it; marked pure so that the others leave it, and the phone metadata it reads, out. */
+export const DEFAULT_RATE_CARD: RateCard = /* @__PURE__ */ buildDefaultCard();

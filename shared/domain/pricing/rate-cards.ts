@@ -1,6 +1,6 @@
 import { getRateCard, putRateCard } from '#shared/data/rate-card';
 import { getWorkspace } from '#shared/data/workspace';
-import { DEFAULT_RATE_CARD } from '#shared/domain/pricing/default-rate-card';
+import { DEFAULT_CURRENCY, DEFAULT_RATE_CARD } from '#shared/domain/pricing/default-rate-card';
 import { rateCardProblem } from '#shared/domain/pricing/rate-card';
 import { errors } from '#shared/errors';
 import type { RateCard } from '#shared/records/pricing';
@@ -10,7 +10,7 @@ import type { RateCard } from '#shared/records/pricing';
  * report. Another process sees a new card within CARD_CACHE_MS; reports priced meanwhile keep the old price.
  */
 const CARD_CACHE_MS = 60_000;
-const cache = new Map<string, { card: RateCard; until: number }>();
+const cache = new Map<string, { own: RateCard | undefined; until: number }>();
 
 /** The workspace's own card, if the operator set one (undefined: the default applies). */
 export const ownRateCard = (ws: string): Promise<RateCard | undefined> => getRateCard(ws);
@@ -25,14 +25,19 @@ export async function workspaceRateCard(ws: string): Promise<SourcedRateCard> {
   return own ? { source: 'workspace', ...own } : { source: 'default', ...DEFAULT_RATE_CARD };
 }
 
-/** The card a workspace's messages are priced by: its own, else the deployment's default. */
-export async function rateCardOf(ws: string): Promise<RateCard> {
+async function cachedOwnCard(ws: string): Promise<RateCard | undefined> {
   const hit = cache.get(ws);
-  if (hit && hit.until > Date.now()) return hit.card;
-  const card = (await getRateCard(ws)) ?? DEFAULT_RATE_CARD;
-  cache.set(ws, { card, until: Date.now() + CARD_CACHE_MS });
-  return card;
+  if (hit && hit.until > Date.now()) return hit.own;
+  const own = await getRateCard(ws);
+  cache.set(ws, { own, until: Date.now() + CARD_CACHE_MS });
+  return own;
 }
+
+/** The card a workspace's messages are priced by: its own, else the deployment's default. */
+export const rateCardOf = async (ws: string): Promise<RateCard> => (await cachedOwnCard(ws)) ?? DEFAULT_RATE_CARD;
+
+/** The currency of the card a workspace's messages are priced by, for the callers that need no price: they never build the default card. */
+export const rateCardCurrency = async (ws: string): Promise<string> => (await cachedOwnCard(ws))?.currency ?? DEFAULT_CURRENCY;
 
 /** Replaces the workspace's own card; `validation_error` when it is not a card of contract §20, `not_found` when there is no such workspace. */
 export async function setRateCard(ws: string, input: unknown): Promise<RateCard> {

@@ -1,6 +1,6 @@
 import { costBetween } from '#shared/data/cost-counts';
 import { fromUnits } from '#shared/domain/pricing/money';
-import { rateCardOf } from '#shared/domain/pricing/rate-cards';
+import { rateCardCurrency } from '#shared/domain/pricing/rate-cards';
 import type { Price } from '#shared/records/pricing';
 
 const amounts = (units: Record<string, number>): Record<string, Price> =>
@@ -17,7 +17,7 @@ const amounts = (units: Record<string, number>): Record<string, Price> =>
  * recipients' ISO 3166 country (`unknown` when the number tells none), amounts as decimal strings.
  */
 export async function usageCost(ws: string, from: string, to: string) {
-  const { currency } = await rateCardOf(ws);
+  const currency = await rateCardCurrency(ws);
   const totals = await costBetween(ws, currency, from, to);
   return { currency, total: fromUnits(totals.total), by_category: amounts(totals.byCategory), by_country: amounts(totals.byCountry) };
 }
