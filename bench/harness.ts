@@ -15,6 +15,8 @@ export interface Figure {
   baseline?: { name: string; value: number };
   /** A budget the figure must hold: `value / baseline` (or `value`) at most `max`. */
   budget?: { max: number; of: 'ratio' | 'value' };
+  /** Printed under the figure's line: what explains it. */
+  note?: string;
   /** Supporting numbers, written to results.json only. */
   detail?: unknown;
 }

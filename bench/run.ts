@@ -44,7 +44,8 @@ type Printed = Figure & { group: string; ratio?: number; pass?: boolean };
 function line(f: Printed): string {
   const baseline = f.baseline ? ` | baseline ${f.baseline.name}: ${round(f.baseline.value)} ${f.unit} | ratio ${round(f.ratio!)}×` : '';
   const budget = f.budget ? ` | budget ${f.budget.of === 'ratio' ? `≤ ${f.budget.max}×` : `≤ ${f.budget.max} ${f.unit}`}: ${f.pass ? 'PASS' : 'FAIL'}` : '';
-  return `[${f.group}] ${f.name}: ${round(f.value)} ${f.unit}${baseline}${budget}`;
+  const note = f.note ? `\n    ${f.note}` : '';
+  return `[${f.group}] ${f.name}: ${round(f.value)} ${f.unit}${baseline}${budget}${note}`;
 }
 
 /** Groups named on the command line, or every group. */
