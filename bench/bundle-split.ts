@@ -25,7 +25,11 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const sum = (split: Split, part: (source: string) => boolean) => split.reduce((total, [source, bytes]) => total + (part(source) ? bytes : 0), 0);
 
 /** The largest sources of a split, in one line. */
-export const topSources = (split: Split, count = 6) => split.slice(0, count).map(([source, bytes]) => `${source} ${kb(bytes)}`).join(', ');
+export const topSources = (split: Split, count = 6) =>
+  split
+    .slice(0, count)
+    .map(([source, bytes]) => `${source} ${kb(bytes)}`)
+    .join(', ');
 
 /**
  * Why a bundle is as large as it is, read off its split: the SDK clients it calls (bundled, with
