@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { bundling } from '#lib/bundling';
 import { operations } from '#shared/service/operations';
@@ -62,6 +62,8 @@ export async function benchColdStart(): Promise<Figure[]> {
     for (const operation of operations) {
       const outfile = join(dir, `${operation.name}.js`);
       const { bytes, split } = await bundle(join(root, operation.handler), outfile);
+      // The package files it reads when it loads, beside the bundle as the stack copies them (lib/service-function.ts).
+      for (const file of operation.packageFiles ?? []) copyFileSync(join(root, 'node_modules', file), join(dir, basename(file)));
       const load = medianLoad(outfile);
       figures.push(
         {
