@@ -34,11 +34,14 @@ export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
 export interface OperationOptions extends RequestSchemas {
   /** Accept `Idempotency-Key`, scoped to this endpoint name. */
   idempotentAs?: string;
+}
+
+export interface OperationSettings {
   /** Count the request in usage only once it is answered (GET /usage must not see itself). */
   countAfterAnswer?: boolean;
 }
 
-export function httpOperation<S extends OperationOptions>(schemas: S, handle: (input: HttpInput<S>) => Promise<HttpResult>) {
+export function httpOperation<S extends OperationOptions>(schemas: S, handle: (input: HttpInput<S>) => Promise<HttpResult>, settings: OperationSettings = {}) {
   const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(metricsPublishing())
     .use(injectLambdaContext(logger))
@@ -49,7 +52,7 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
     .use(envelope())
     .use(authenticate())
     .use(rateLimit())
-    .use(requestCounting({ afterAnswer: schemas.countAfterAnswer }))
+    .use(requestCounting({ afterAnswer: settings.countAfterAnswer }))
     .use(jsonBody())
     .use(validateRequest(schemas));
   if (schemas.idempotentAs) stack.use(idempotency(schemas.idempotentAs));
