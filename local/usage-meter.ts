@@ -5,6 +5,8 @@ import { awsClientConfig } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 import { transactionWriteUnits } from '#local/transaction-capacity';
 import { touchedPartitions, type TouchedPartitions } from '#local/partitions';
+import { outsideInvocations, startInvocationTracing, type AwsCall, type InvocationTrace } from '#local/invocation-trace';
+import { longestChain } from '#local/critical-path';
 
 /** What the local stack consumed, counted the way AWS bills it. Benchmarks read it from a file. */
 export interface Usage {
@@ -24,9 +26,23 @@ export interface Usage {
      */
     by_partition: Record<string, { read_units: number; write_units: number }>;
   };
-  /** Invocations, records and summed duration per function. */
-  lambda: Record<string, { invocations: number; records: number; ms: number }>;
+  /** Per function: invocations, records, summed duration, and what the invocations did (local/invocation-trace.ts). */
+  lambda: Record<string, FunctionUsage>;
   eventbridge: { events: number };
+}
+
+export interface FunctionUsage {
+  invocations: number;
+  records: number;
+  ms: number;
+  /** AWS SDK calls the invocations made, by service: `DynamoDB`, `SQS`, `EventBridge`, `Scheduler`, `Secrets Manager`. */
+  calls: Record<string, number>;
+  /** Invocations by DynamoDB depth: the most DynamoDB calls in one chain of calls each started after the one before had ended. */
+  dynamodb_depths: Record<string, number>;
+  /** Invocations by the services on their longest chain of AWS calls, e.g. `DynamoDB 3, SQS 1` (`none`: no call). */
+  critical_paths: Record<string, number>;
+  /** Time the stack's thread ran the invocations' code, in ms. */
+  cpu_ms: number;
 }
 
 const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
@@ -86,6 +102,8 @@ function addUnits(command: string, units: { table: number; byIndex: Record<strin
 /**
  * Starts metering when USAGE_METER_FILE is set (benchmarks set it): every DynamoDB call through
  * `client` asks for its consumed capacity, and the totals are written to the file every 250 ms.
+ * Handler invocations are traced (local/invocation-trace.ts): their AWS calls, the chains those
+ * calls form, and their CPU time are counted per function.
  * With USAGE_METER_PRICE_TRANSACTIONS set, each TransactWriteItems is priced item by item
  * (local/transaction-capacity.ts), reading its items back once it committed; off by default,
  * because those reads add load to timing benchmarks.
@@ -94,25 +112,31 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   const file = process.env.USAGE_METER_FILE;
   if (!file) return undefined;
   usage = emptyUsage();
+  startInvocationTracing();
   const priceTransactions = Boolean(process.env.USAGE_METER_PRICE_TRANSACTIONS);
   const unmetered = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)));
   const tableName = env.tableName;
   const readBack = async (key: Record<string, unknown>) =>
     (await unmetered.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+  // The meter's own work is kept out of the invocations' CPU time and calls (local/invocation-trace.ts).
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = context.commandName ?? '';
       const kind = READS.has(command) ? 'read_units' : WRITES.has(command) ? 'write_units' : undefined;
-      if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'INDEXES';
-      (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
-      const touched = touchedPartitions(command, args.input as Record<string, unknown>);
+      const touched = outsideInvocations(() => {
+        if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'INDEXES';
+        (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
+        return touchedPartitions(command, args.input as Record<string, unknown>);
+      });
       try {
         const result = await next(args);
         if (priceTransactions && command === 'TransactWriteItemsCommand') {
           const { TransactItems } = args.input as { TransactItems: Parameters<typeof transactionWriteUnits>[0] };
-          addUnits(command, await transactionWriteUnits(TransactItems, readBack), tableName, touched);
+          const units = await outsideInvocations(() => transactionWriteUnits(TransactItems, readBack));
+          outsideInvocations(() => addUnits(command, units, tableName, touched));
         } else if (kind) {
-          addCapacity(command, kind, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity, touched);
+          const { ConsumedCapacity } = result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
+          outsideInvocations(() => addCapacity(command, kind, ConsumedCapacity, touched));
         }
         return result;
       } catch (error) {
@@ -133,13 +157,30 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   return { stop: () => clearInterval(timer) };
 }
 
-/** Counts one invocation of a function (when metering). */
-export function meterInvocation(functionName: string, event: unknown, ms: number): void {
+const count = (counts: Record<string, number>, key: string | number, by = 1) => (counts[key] = (counts[key] ?? 0) + by);
+
+/** `DynamoDB 3, SQS 1`: the calls of a chain by service, in a fixed order; `none` for no call. */
+function pathKey(chain: AwsCall[]): string {
+  const byService: Record<string, number> = {};
+  for (const call of chain) count(byService, call.service);
+  const services = Object.keys(byService).sort();
+  return services.length ? services.map((service) => `${service} ${byService[service]}`).join(', ') : 'none';
+}
+
+/** Counts one invocation of a function, with what it did when invocations are traced (when metering). */
+export function meterInvocation(functionName: string, event: unknown, ms: number, trace: InvocationTrace | undefined): void {
   if (!usage) return;
-  const entry = (usage.lambda[functionName] ??= { invocations: 0, records: 0, ms: 0 });
+  const entry = (usage.lambda[functionName] ??= { invocations: 0, records: 0, ms: 0, calls: {}, dynamodb_depths: {}, critical_paths: {}, cpu_ms: 0 });
   entry.invocations++;
   entry.records += (event as { Records?: unknown[] })?.Records?.length ?? 0;
   entry.ms += ms;
+  if (!trace) return;
+  for (const call of trace.calls) count(entry.calls, call.service);
+  // A call still running when the handler returned (Lambda would freeze it) is counted, on no chain.
+  const ended = trace.calls.filter((call) => call.end);
+  count(entry.dynamodb_depths, longestChain(ended.filter((call) => call.service === 'DynamoDB')).length);
+  count(entry.critical_paths, pathKey(longestChain(ended)));
+  entry.cpu_ms += trace.cpuMs;
 }
 
 /** Counts events put on the bus (when metering). */
