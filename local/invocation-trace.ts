@@ -20,6 +20,7 @@ export interface InvocationTrace {
 
 const invocations = new AsyncLocalStorage<InvocationTrace>();
 let tracing = false;
+let sdkCallsRecorded = false;
 
 /**
  * CPU time: each synchronous slice of JavaScript (a callback, a promise reaction) is timed and
@@ -75,9 +76,16 @@ function recordSdkCalls() {
  */
 export function startInvocationTracing(): void {
   if (tracing) return;
+  if (!sdkCallsRecorded) recordSdkCalls();
+  sdkCallsRecorded = true;
   tracing = true;
-  recordSdkCalls();
   cpuHook.enable();
+}
+
+/** Stops tracing (a benchmark that traced a few calls of its own): the hooks' cost ends with it. */
+export function stopInvocationTracing(): void {
+  tracing = false;
+  cpuHook.disable();
 }
 
 /** Runs one handler invocation in a context of its own, and returns what it did (no trace when not tracing). */

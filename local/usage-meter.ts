@@ -167,20 +167,27 @@ function pathKey(chain: AwsCall[]): string {
   return services.length ? services.map((service) => `${service} ${byService[service]}`).join(', ') : 'none';
 }
 
-/** Counts one invocation of a function, with what it did when invocations are traced (when metering). */
-export function meterInvocation(functionName: string, event: unknown, ms: number, trace: InvocationTrace | undefined): void {
-  if (!usage) return;
-  const entry = (usage.lambda[functionName] ??= { invocations: 0, records: 0, ms: 0, calls: {}, dynamodb_depths: {}, critical_paths: {}, cpu_ms: 0 });
-  entry.invocations++;
-  entry.records += (event as { Records?: unknown[] })?.Records?.length ?? 0;
-  entry.ms += ms;
-  if (!trace) return;
+/** A function's usage before its first invocation. */
+export const emptyFunctionUsage = (): FunctionUsage => ({ invocations: 0, records: 0, ms: 0, calls: {}, dynamodb_depths: {}, critical_paths: {}, cpu_ms: 0 });
+
+/** Adds what one traced invocation did to its function's usage: its calls, their chains, its CPU time. */
+export function countTrace(entry: FunctionUsage, trace: InvocationTrace): void {
   for (const call of trace.calls) count(entry.calls, call.service);
   // A call still running when the handler returned (Lambda would freeze it) is counted, on no chain.
   const ended = trace.calls.filter((call) => call.end);
   count(entry.dynamodb_depths, longestChain(ended.filter((call) => call.service === 'DynamoDB')).length);
   count(entry.critical_paths, pathKey(longestChain(ended)));
   entry.cpu_ms += trace.cpuMs;
+}
+
+/** Counts one invocation of a function, with what it did when invocations are traced (when metering). */
+export function meterInvocation(functionName: string, event: unknown, ms: number, trace: InvocationTrace | undefined): void {
+  if (!usage) return;
+  const entry = (usage.lambda[functionName] ??= emptyFunctionUsage());
+  entry.invocations++;
+  entry.records += (event as { Records?: unknown[] })?.Records?.length ?? 0;
+  entry.ms += ms;
+  if (trace) countTrace(entry, trace);
 }
 
 /** Counts events put on the bus (when metering). */
