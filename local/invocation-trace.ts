@@ -86,6 +86,8 @@ export function startInvocationTracing(): void {
 export function stopInvocationTracing(): void {
   tracing = false;
   cpuHook.disable();
+  runningNow(undefined);
+  interrupted.length = 0;
 }
 
 /** Runs one handler invocation in a context of its own, and returns what it did (no trace when not tracing). */
