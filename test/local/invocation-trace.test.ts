@@ -5,7 +5,7 @@ import { longestChain } from '#local/critical-path';
 import { outsideInvocations, startInvocationTracing, traceInvocation } from '#local/invocation-trace';
 
 /** Answers every request with `body` after `ms`, without a network. */
-const answering = (body: string, ms = 50) => ({
+const answering = (body: string, ms = 200) => ({
   handle: async () => {
     await new Promise((resolve) => setTimeout(resolve, ms));
     return { response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from(body)]) } };
@@ -46,9 +46,9 @@ describe('the bench meter: calls and CPU time per invocation', () => {
     expect(trace!.calls.map((call) => call.service)).toEqual(['DynamoDB', 'DynamoDB', 'DynamoDB', 'SQS']);
     expect(longestChain(trace!.calls.filter((call) => call.service === 'DynamoDB'))).toHaveLength(2);
     expect(longestChain(trace!.calls)).toHaveLength(3);
-    // The 20 ms spin and the SDK's work, not the 150 ms the calls waited.
+    // The 20 ms spin and the SDK's work, not the 600 ms the calls waited (a busy machine stretches the work).
     expect(trace!.cpuMs).toBeGreaterThanOrEqual(20);
-    expect(trace!.cpuMs).toBeLessThan(80);
+    expect(trace!.cpuMs).toBeLessThan(300);
   });
 
   test('calls outside any invocation, and a failing invocation, are kept apart', async () => {
