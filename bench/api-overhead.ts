@@ -224,6 +224,9 @@ async function traceRaw(operation: () => Promise<unknown>): Promise<FunctionUsag
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
+/** The key counted most often. */
+const mostOften = (counts: Record<string, number>) => Object.entries(counts).sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none';
+
 /** The critical path (as the meter names it) of the invocation with the median modelled wait. */
 function medianPath(paths: Record<string, number>): { path: string; waitMs: number } {
   const waitMs = medianOfCounts(paths, criticalPathMs);
@@ -256,10 +259,10 @@ function callFigures(
       value: perRequest(did, did.calls.DynamoDB ?? 0),
       unit: 'calls',
       baseline: { name: raw.name, value: perRequest(raw.usage, raw.usage.calls.DynamoDB ?? 0) },
-      detail: { calls: did.calls, dynamodb_depths: did.dynamodb_depths, critical_paths: did.critical_paths },
+      detail: { calls: did.calls, dynamodb_depths: did.dynamodb_depths, dynamodb_chains: did.dynamodb_chains, critical_paths: did.critical_paths },
     },
     {
-      name: `${name} DynamoDB depth per request (median; max ${Math.max(...depths)})`,
+      name: `${name} DynamoDB depth per request (median; max ${Math.max(...depths)}; most often ${mostOften(did.dynamodb_chains)})`,
       value: medianOfCounts(did.dynamodb_depths, Number),
       unit: 'calls',
       baseline: { name: raw.name, value: medianOfCounts(raw.usage.dynamodb_depths, Number) },

@@ -17,6 +17,7 @@ export function functionUsageBetween(before: Usage, after: Usage, name: string):
     ms: a.ms - b.ms,
     calls: minus(a.calls, b.calls),
     dynamodb_depths: minus(a.dynamodb_depths, b.dynamodb_depths),
+    dynamodb_chains: minus(a.dynamodb_chains, b.dynamodb_chains),
     critical_paths: minus(a.critical_paths, b.critical_paths),
     cpu_ms: a.cpu_ms - b.cpu_ms,
   };
@@ -36,6 +37,7 @@ export function allFunctionsBetween(before: Usage, after: Usage): FunctionUsage 
     total.cpu_ms += did.cpu_ms;
     add(total.calls, did.calls);
     add(total.dynamodb_depths, did.dynamodb_depths);
+    add(total.dynamodb_chains, did.dynamodb_chains);
     add(total.critical_paths, did.critical_paths);
   }
   return total;

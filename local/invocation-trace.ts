@@ -6,9 +6,10 @@ import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Span } from '#local/critical-path';
 
-/** An AWS SDK call an invocation made: the client's service (`DynamoDB`, `SQS`, …) and when it ran. */
+/** An AWS SDK call an invocation made: the client's service (`DynamoDB`, `SQS`, …), its command (`Get`, `TransactWrite`, …) and when it ran. */
 export interface AwsCall extends Span {
   service: string;
+  command: string;
 }
 
 /** What one handler invocation did, as the meter counts it (local/usage-meter.ts). */
@@ -62,7 +63,8 @@ function recordSdkCalls() {
       const trace = invocations.getStore();
       // The service only awaits calls; a call with a callback returns nothing to time.
       if (!trace || typeof args.at(-1) === 'function') return send.apply(this, args);
-      const call: AwsCall = { service: this.config.serviceId ?? 'unknown', start: performance.now(), end: 0 };
+      const command = (args[0] as object).constructor.name.replace(/Command$/, '');
+      const call: AwsCall = { service: this.config.serviceId ?? 'unknown', command, start: performance.now(), end: 0 };
       trace.calls.push(call);
       return send.apply(this, args).finally(() => (call.end = performance.now()));
     };

@@ -39,6 +39,8 @@ export interface FunctionUsage {
   calls: Record<string, number>;
   /** Invocations by DynamoDB depth: the most DynamoDB calls in one chain of calls each started after the one before had ended. */
   dynamodb_depths: Record<string, number>;
+  /** Invocations by the commands of their longest chain of DynamoDB calls, e.g. `Get → Update → TransactWrite`. */
+  dynamodb_chains: Record<string, number>;
   /** Invocations by the services on their longest chain of AWS calls, e.g. `DynamoDB 3, SQS 1` (`none`: no call). */
   critical_paths: Record<string, number>;
   /** Time the stack's thread ran the invocations' code, in ms. */
@@ -168,14 +170,25 @@ function pathKey(chain: AwsCall[]): string {
 }
 
 /** A function's usage before its first invocation. */
-export const emptyFunctionUsage = (): FunctionUsage => ({ invocations: 0, records: 0, ms: 0, calls: {}, dynamodb_depths: {}, critical_paths: {}, cpu_ms: 0 });
+export const emptyFunctionUsage = (): FunctionUsage => ({
+  invocations: 0,
+  records: 0,
+  ms: 0,
+  calls: {},
+  dynamodb_depths: {},
+  dynamodb_chains: {},
+  critical_paths: {},
+  cpu_ms: 0,
+});
 
 /** Adds what one traced invocation did to its function's usage: its calls, their chains, its CPU time. */
 export function countTrace(entry: FunctionUsage, trace: InvocationTrace): void {
   for (const call of trace.calls) count(entry.calls, call.service);
   // A call still running when the handler returned (Lambda would freeze it) is counted, on no chain.
   const ended = trace.calls.filter((call) => call.end);
-  count(entry.dynamodb_depths, longestChain(ended.filter((call) => call.service === 'DynamoDB')).length);
+  const dynamodbChain = longestChain(ended.filter((call) => call.service === 'DynamoDB'));
+  count(entry.dynamodb_depths, dynamodbChain.length);
+  count(entry.dynamodb_chains, dynamodbChain.map((call) => call.command).join(' → ') || 'none');
   count(entry.critical_paths, pathKey(longestChain(ended)));
   entry.cpu_ms += trace.cpuMs;
 }

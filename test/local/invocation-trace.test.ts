@@ -43,7 +43,12 @@ describe('the bench meter: calls and CPU time per invocation', () => {
       return spin;
     });
     expect(outcome.status).toBe('fulfilled');
-    expect(trace!.calls.map((call) => call.service)).toEqual(['DynamoDB', 'DynamoDB', 'DynamoDB', 'SQS']);
+    expect(trace!.calls.map((call) => `${call.service} ${call.command}`)).toEqual([
+      'DynamoDB GetItem',
+      'DynamoDB GetItem',
+      'DynamoDB GetItem',
+      'SQS GetQueueUrl',
+    ]);
     expect(longestChain(trace!.calls.filter((call) => call.service === 'DynamoDB'))).toHaveLength(2);
     expect(longestChain(trace!.calls)).toHaveLength(3);
     // The 20 ms spin and the SDK's work, not the 600 ms the calls waited (a busy machine stretches the work).
