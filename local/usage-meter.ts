@@ -144,7 +144,7 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
       } catch (error) {
         if ((error as Error).name === 'ConditionalCheckFailedException') {
           usage!.dynamodb.conditional_failures++;
-          addUnits(command, { table: 1, byIndex: {} }, tableName, { table: touched.table, indexes: {} });
+          outsideInvocations(() => addUnits(command, { table: 1, byIndex: {} }, tableName, { table: touched.table, indexes: {} }));
         }
         throw error;
       }
