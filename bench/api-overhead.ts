@@ -7,12 +7,18 @@ import { indexes } from '#shared/data/table/table';
 import { hashSecret } from '#shared/domain/api-keys';
 import { getMessage, messageKey } from '#shared/data/message';
 import { newId } from '#shared/ids';
+import { startInvocationTracing, stopInvocationTracing, traceInvocation, type InvocationTrace } from '#local/invocation-trace';
+import type { FunctionUsage } from '#local/usage-meter';
 import { median, percentile, type BenchContext, type Figure } from './harness';
+import { functionUsageBetween, medianOfCounts, usageOfTraces } from './invocations';
+import { criticalPathMs, LAMBDA_CPU_SLOWDOWN, modelledRequestMs } from './aws-latency-model';
 
 const CONNECTIONS = 4;
 const SECONDS = 4;
 const ROUNDS = 3;
 const PAGE_SIZE = 20;
+/** Raw operations traced one after another for the baseline's calls and CPU time. */
+const TRACED_RAW_OPERATIONS = 50;
 
 interface Latencies {
   p50: number;
@@ -99,66 +105,81 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
   const authenticate = () => db().send(new GetCommand({ TableName: tableName(), Key: apiKeyKey(hashSecret(ws.key)), ConsistentRead: true }));
   const base = ctx.stack.stack.base_url;
 
-  const endpoints: { name: string; api: () => Promise<Latencies>; raw: () => Promise<Latencies>; rawName: string }[] = [
+  const endpoints: {
+    name: string;
+    /** The operation serving it (shared/service/operations.ts), and issue 29's budget on its DynamoDB depth. */
+    functionName: string;
+    depthBudget: number;
+    api: () => Promise<Latencies>;
+    rawOperation: () => Promise<unknown>;
+    rawName: string;
+  }[] = [
     {
       name: 'POST /api/v1/messages',
+      functionName: 'SendMessage',
+      depthBudget: 3,
       api: () => loadApi(`${base}/api/v1/messages`, ws.key, 'POST', { to: '+14158880001', template: 'welcome', variables: ['B'] }),
       rawName: 'GetItem (key) + PutItem (message)',
-      raw: () =>
-        loadRaw(async () => {
-          await authenticate();
-          const id = newId();
-          await db().send(
-            new PutCommand({
-              TableName: tableName(),
-              Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: 'BENCH#PHONE', GSI2SK: id, id },
-            }),
-          );
-        }),
+      rawOperation: async () => {
+        await authenticate();
+        const id = newId();
+        await db().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...sample, PK: `BENCH#${id}`, SK: 'BENCH', GSI3PK: 'BENCH#LIST', GSI3SK: id, GSI2PK: 'BENCH#PHONE', GSI2SK: id, id },
+          }),
+        );
+      },
     },
     {
       name: 'GET /api/v1/messages',
+      functionName: 'ListMessages',
+      depthBudget: 3,
       api: () => loadApi(`${base}/api/v1/messages?pageSize=${PAGE_SIZE}`, ws.key, 'GET'),
       rawName: `GetItem (key) + Query (${PAGE_SIZE} messages in one partition)`,
-      raw: () =>
-        loadRaw(async () => {
-          await authenticate();
-          await db().send(
-            new QueryCommand({
-              TableName: tableName(),
-              IndexName: indexes.byParent.indexName,
-              KeyConditionExpression: 'GSI1PK = :pk',
-              ExpressionAttributeValues: { ':pk': rawListPartition },
-              ScanIndexForward: false,
-              Limit: PAGE_SIZE,
-            }),
-          );
-        }),
+      rawOperation: async () => {
+        await authenticate();
+        await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: indexes.byParent.indexName,
+            KeyConditionExpression: 'GSI1PK = :pk',
+            ExpressionAttributeValues: { ':pk': rawListPartition },
+            ScanIndexForward: false,
+            Limit: PAGE_SIZE,
+          }),
+        );
+      },
     },
     {
       name: 'GET /api/v1/messages/{id}',
+      functionName: 'GetMessage',
+      depthBudget: 2,
       api: () => loadApi(`${base}/api/v1/messages/${messageId}`, ws.key, 'GET'),
       rawName: 'GetItem (key) + GetItem (message)',
-      raw: () =>
-        loadRaw(async () => {
-          await authenticate();
-          await db().send(new GetCommand({ TableName: tableName(), Key: messageKey(ws.id, messageId) }));
-        }),
+      rawOperation: async () => {
+        await authenticate();
+        await db().send(new GetCommand({ TableName: tableName(), Key: messageKey(ws.id, messageId) }));
+      },
     },
   ];
 
   const figures: Figure[] = [];
+  const served: { endpoint: (typeof endpoints)[number]; did: FunctionUsage; p50: number; rawP50: number }[] = [];
   try {
     for (const endpoint of endpoints) {
       const api: Latencies[] = [];
       const raw: Latencies[] = [];
+      const usageBefore = await ctx.settledUsage();
       for (let round = 0; round < ROUNDS; round++) {
         await ctx.settledUsage();
-        raw.push(await endpoint.raw());
+        raw.push(await loadRaw(endpoint.rawOperation));
         await ctx.settledUsage();
         api.push(await endpoint.api());
       }
       const of = (runs: Latencies[], p: keyof Latencies) => median(runs.map((run) => run[p]));
+      const did = functionUsageBetween(usageBefore, await ctx.settledUsage(), endpoint.functionName);
+      served.push({ endpoint, did, p50: of(api, 'p50'), rawP50: of(raw, 'p50') });
       const rawName = `${endpoint.rawName}, ${CONNECTIONS} concurrent`;
       figures.push(
         {
@@ -176,5 +197,91 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
   } finally {
     await ctx.simulatorFaults({ no_webhooks: false });
   }
+  // The baselines' calls and CPU time, traced as the stack traces its handlers; after the timed rounds, which the hooks would slow.
+  startInvocationTracing();
+  try {
+    for (const { endpoint, did, p50, rawP50 } of served) {
+      figures.push(
+        ...callFigures(endpoint.name, did, endpoint.depthBudget, p50, { name: endpoint.rawName, usage: await traceRaw(endpoint.rawOperation), p50: rawP50 }),
+      );
+    }
+  } finally {
+    stopInvocationTracing();
+  }
   return figures;
+}
+
+/** The raw operation, run TRACED_RAW_OPERATIONS times one after another, each traced as one invocation. */
+async function traceRaw(operation: () => Promise<unknown>): Promise<FunctionUsage> {
+  const traces: InvocationTrace[] = [];
+  for (let i = 0; i < TRACED_RAW_OPERATIONS; i++) {
+    const { trace, outcome } = await traceInvocation(operation);
+    if (outcome.status === 'rejected') throw outcome.reason;
+    traces.push(trace!);
+  }
+  return usageOfTraces(traces);
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The key counted most often. */
+const mostOften = (counts: Record<string, number>) => Object.entries(counts).sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none';
+
+/** The critical path (as the meter names it) of the invocation with the median modelled wait. */
+function medianPath(paths: Record<string, number>): { path: string; waitMs: number } {
+  const waitMs = medianOfCounts(paths, criticalPathMs);
+  return { path: Object.keys(paths).find((path) => criticalPathMs(path) === waitMs) ?? 'none', waitMs };
+}
+
+/**
+ * Issue 29's counts for one operation, each beside its raw baseline's: DynamoDB calls and depth
+ * per request, handler CPU time, and the AWS latency modelled from them (bench/aws-latency-model.ts).
+ */
+function callFigures(
+  name: string,
+  did: FunctionUsage,
+  depthBudget: number,
+  localP50: number,
+  raw: { name: string; usage: FunctionUsage; p50: number },
+): Figure[] {
+  const perRequest = (usage: FunctionUsage, n: number) => n / usage.invocations;
+  const others = Object.entries(did.calls)
+    .filter(([service]) => service !== 'DynamoDB')
+    .map(([service, n]) => `${service} ${round(perRequest(did, n))}`);
+  const depths = Object.keys(did.dynamodb_depths).map(Number);
+  const path = medianPath(did.critical_paths);
+  const rawPath = medianPath(raw.usage.critical_paths);
+  const cpu = perRequest(did, did.cpu_ms);
+  const rawCpu = perRequest(raw.usage, raw.usage.cpu_ms);
+  return [
+    {
+      name: `${name} DynamoDB calls per request (mean of ${did.invocations}; other AWS calls per request: ${others.join(', ') || 'none'})`,
+      value: perRequest(did, did.calls.DynamoDB ?? 0),
+      unit: 'calls',
+      baseline: { name: raw.name, value: perRequest(raw.usage, raw.usage.calls.DynamoDB ?? 0) },
+      detail: { calls: did.calls, dynamodb_depths: did.dynamodb_depths, dynamodb_chains: did.dynamodb_chains, critical_paths: did.critical_paths },
+    },
+    {
+      name: `${name} DynamoDB depth per request (median; max ${Math.max(...depths)}; most often ${mostOften(did.dynamodb_chains)})`,
+      value: medianOfCounts(did.dynamodb_depths, Number),
+      unit: 'calls',
+      baseline: { name: raw.name, value: medianOfCounts(raw.usage.dynamodb_depths, Number) },
+      budget: { max: depthBudget, of: 'value' },
+    },
+    {
+      name: `${name} handler CPU time per request (mean)`,
+      value: cpu,
+      unit: 'ms',
+      baseline: { name: `${raw.name}, the SDK's work in the bench process`, value: rawCpu },
+    },
+    {
+      name: `${name} modelled AWS latency (critical path ${path.path}, ${round(path.waitMs)} ms; CPU ${round(cpu)} ms × ${round(LAMBDA_CPU_SLOWDOWN)}; measured locally p50 ${round(localP50)} ms)`,
+      value: modelledRequestMs(path.waitMs, cpu),
+      unit: 'ms',
+      baseline: {
+        name: `${raw.name} modelled alike (${rawPath.path}; measured locally p50 ${round(raw.p50)} ms)`,
+        value: modelledRequestMs(rawPath.waitMs, rawCpu),
+      },
+    },
+  ];
 }

@@ -7,6 +7,7 @@ import type { Usage } from '#local/usage-meter';
 import { operations } from '#shared/service/operations';
 import type { BenchContext, Figure } from './harness';
 import { partitionLoad } from './partitions';
+import { allFunctionsBetween, sumOfCounts } from './invocations';
 
 const SINGLE_MESSAGES = 20;
 const CAMPAIGN_RECIPIENTS = 200;
@@ -39,6 +40,12 @@ export interface LifetimeCost {
   sqsRequests: number;
   events: number;
   apiRequests: number;
+  /** AWS SDK calls the functions made, by service (`DynamoDB`, `SQS`, `EventBridge`, …). */
+  awsCalls: Record<string, number>;
+  /** Each invocation's DynamoDB depth (its critical path), summed over the invocations. */
+  dynamodbDepth: number;
+  /** The functions' CPU time. */
+  cpuMs: number;
   usdPer1000: { dynamodb: number; lambda: number; sqs: number; eventbridge: number; apiGateway: number; total: number };
   /** Where the units and invocations went, per message. */
   breakdown: { by_command: Record<string, Record<string, number>>; by_index: Record<string, Record<string, number>>; invocations: Record<string, number> };
@@ -69,6 +76,7 @@ export function perMessage(before: Usage, after: Usage, messages: number): Lifet
   const writeUnits = per(after.dynamodb.write_units - before.dynamodb.write_units);
   const readUnits = per(after.dynamodb.read_units - before.dynamodb.read_units);
   const events = per(after.eventbridge.events - before.eventbridge.events);
+  const traced = allFunctionsBetween(before, after);
   const usd = {
     dynamodb: 1000 * (writeUnits * PRICE.dynamodbWriteUnit + readUnits * PRICE.dynamodbReadUnit),
     lambda: 1000 * per(invocations * PRICE.lambdaRequest + (ms / 1000) * PRICE.lambdaMemoryGb * PRICE.lambdaGbSecond),
@@ -84,6 +92,9 @@ export function perMessage(before: Usage, after: Usage, messages: number): Lifet
     sqsRequests: per(sqsRequests),
     events,
     apiRequests: per(apiRequests),
+    awsCalls: Object.fromEntries(Object.entries(traced.calls).map(([service, n]) => [service, per(n)])),
+    dynamodbDepth: per(sumOfCounts(traced.dynamodb_depths)),
+    cpuMs: per(traced.cpu_ms),
     usdPer1000: { ...usd, total: Object.values(usd).reduce((a, b) => a + b, 0) },
     breakdown: {
       by_command: perMessageDiff(after.dynamodb.by_command, before.dynamodb.by_command, messages),
@@ -150,6 +161,32 @@ function costFigures(label: string, cost: LifetimeCost, baseline: { writeUnits: 
   ];
 }
 
+/** Issue 29's counts of one message's whole life: the AWS calls its functions made, their depth, and the functions' work. */
+function callFigures(label: string, cost: LifetimeCost, dynamodbCallBudget?: number): Figure[] {
+  // The least a message's life can call: one write for each state it records (accepted, sent, delivered, read).
+  const baseline = { name: 'one write per state: accept, sent, delivered, read', value: 4 };
+  const calls = (service: string) => cost.awsCalls[service] ?? 0;
+  const others = Object.keys(cost.awsCalls).filter((service) => !['DynamoDB', 'SQS', 'EventBridge'].includes(service));
+  return [
+    {
+      name: `${label}: DynamoDB calls per message, all its functions`,
+      value: calls('DynamoDB'),
+      unit: 'calls',
+      baseline,
+      ...(dynamodbCallBudget && { budget: { max: dynamodbCallBudget, of: 'value' as const } }),
+    },
+    { name: `${label}: DynamoDB calls on its invocations' critical paths per message (depths summed)`, value: cost.dynamodbDepth, unit: 'calls', baseline },
+    { name: `${label}: SQS calls per message by its functions (Lambda's own receives and deletes not counted)`, value: calls('SQS'), unit: 'calls' },
+    {
+      name: `${label}: EventBridge calls per message (${round(cost.events)} events${others.map((service) => `; ${service} ${round(calls(service))} calls`).join('')})`,
+      value: calls('EventBridge'),
+      unit: 'calls',
+    },
+    { name: `${label}: Lambda invocations per message`, value: cost.lambdaInvocations, unit: 'invocations' },
+    { name: `${label}: handler CPU time per message, all its functions`, value: cost.cpuMs, unit: 'ms' },
+  ];
+}
+
 /**
  * Capacity per message over its whole life, from the stack's usage meter: single messages through
  * POST /messages, and the messages of one campaign, each until every message is `read`.
@@ -192,8 +229,11 @@ export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
   return [
     // Issue 29: 10, the rate limit's admission (one write per API request since issue 23) paid for by taking other writes off the request path.
     ...costFigures(`single message (${SINGLE_MESSAGES})`, single, baseline, 10),
+    ...callFigures(`single message (${SINGLE_MESSAGES})`, single),
     // Status reports carry pricing since issue 28: the campaign's cost and the workspace's cost day are counted in these.
     ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baseline, 12),
+    // Issue 29: at most 6 DynamoDB calls over a campaign message's life.
+    ...callFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, 6),
     ...costFigures(`campaign message with max_cost (${CAMPAIGN_RECIPIENTS})`, budgetedCost, baseline, 12),
     // The campaign without a budget: the partition figures' budgets were set for it.
     ...partitionLoad(`campaign of ${CAMPAIGN_RECIPIENTS}, whole loop (3 status reports each)`, campaignBefore, campaignAfter, CAMPAIGN_RECIPIENTS),

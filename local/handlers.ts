@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Operation } from '#shared/service/operations';
 import { meterInvocation } from '#local/usage-meter';
+import { traceInvocation } from '#local/invocation-trace';
 
 export type Handler = (event: unknown, context: unknown) => Promise<unknown>;
 
@@ -15,11 +16,10 @@ export function loadHandler(operation: Operation): Promise<Handler> {
       const loadedHandler = (module.handler ?? module.default?.handler) as Handler;
       return async (event, context) => {
         const start = performance.now();
-        try {
-          return await loadedHandler(event, context);
-        } finally {
-          meterInvocation(operation.name, event, performance.now() - start);
-        }
+        const { trace, outcome } = await traceInvocation(async () => loadedHandler(event, context));
+        meterInvocation(operation.name, event, performance.now() - start, trace);
+        if (outcome.status === 'rejected') throw outcome.reason;
+        return outcome.value;
       };
     });
     loaded.set(operation.name, handler);

@@ -5,6 +5,8 @@ import { awsClientConfig } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 import { transactionWriteUnits } from '#local/transaction-capacity';
 import { touchedPartitions, type TouchedPartitions } from '#local/partitions';
+import { outsideInvocations, startInvocationTracing, type AwsCall, type InvocationTrace } from '#local/invocation-trace';
+import { longestChain } from '#local/critical-path';
 
 /** What the local stack consumed, counted the way AWS bills it. Benchmarks read it from a file. */
 export interface Usage {
@@ -24,11 +26,27 @@ export interface Usage {
      */
     by_partition: Record<string, { read_units: number; write_units: number }>;
   };
-  /** Invocations, records and summed duration per function. */
-  lambda: Record<string, { invocations: number; records: number; ms: number }>;
+  /** Per function: invocations, records, summed duration, and what the invocations did (local/invocation-trace.ts). */
+  lambda: Record<string, FunctionUsage>;
   eventbridge: { events: number };
   /** How many calls, invocations and event batches were counted: the file shows the usage as of this count. */
   changes: number;
+}
+
+export interface FunctionUsage {
+  invocations: number;
+  records: number;
+  ms: number;
+  /** AWS SDK calls the invocations made, by service: `DynamoDB`, `SQS`, `EventBridge`, `Scheduler`, `Secrets Manager`. */
+  calls: Record<string, number>;
+  /** Invocations by DynamoDB depth: the most DynamoDB calls in one chain of calls each started after the one before had ended. */
+  dynamodb_depths: Record<string, number>;
+  /** Invocations by the commands of their longest chain of DynamoDB calls, e.g. `Get → Update → TransactWrite`. */
+  dynamodb_chains: Record<string, number>;
+  /** Invocations by the services on their longest chain of AWS calls, e.g. `DynamoDB 3, SQS 1` (`none`: no call). */
+  critical_paths: Record<string, number>;
+  /** Time the stack's thread ran the invocations' code, in ms. */
+  cpu_ms: number;
 }
 
 const READS = new Set(['GetItemCommand', 'QueryCommand', 'ScanCommand', 'BatchGetItemCommand', 'TransactGetItemsCommand']);
@@ -95,6 +113,8 @@ export const changesFile = (file: string) => `${file}.changes`;
  * written (changesFile), every 250 ms; the totals once a 250 ms tick finds it still. Serialising
  * the totals, whose partition map grows to hundreds of thousands of keys, four times a second
  * took a third of the stack's one thread from the handlers being timed.
+ * Handler invocations are traced (local/invocation-trace.ts): their AWS calls, the chains those
+ * calls form, and their CPU time are counted per function.
  * With USAGE_METER_PRICE_TRANSACTIONS set, each TransactWriteItems is priced item by item
  * (local/transaction-capacity.ts), reading its items back once it committed; off by default,
  * because those reads add load to timing benchmarks.
@@ -103,32 +123,38 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   const file = process.env.USAGE_METER_FILE;
   if (!file) return undefined;
   usage = emptyUsage();
+  startInvocationTracing();
   const priceTransactions = Boolean(process.env.USAGE_METER_PRICE_TRANSACTIONS);
   const unmetered = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)));
   const tableName = env.tableName;
   const readBack = async (key: Record<string, unknown>) =>
     (await unmetered.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+  // The meter's own work is kept out of the invocations' CPU time and calls (local/invocation-trace.ts).
   client.middlewareStack.add(
     (next, context) => async (args) => {
       const command = context.commandName ?? '';
       const kind = READS.has(command) ? 'read_units' : WRITES.has(command) ? 'write_units' : undefined;
-      if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'INDEXES';
-      (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
-      usage!.changes++;
-      const touched = touchedPartitions(command, args.input as Record<string, unknown>);
+      const touched = outsideInvocations(() => {
+        if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'INDEXES';
+        (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
+        usage!.changes++;
+        return touchedPartitions(command, args.input as Record<string, unknown>);
+      });
       try {
         const result = await next(args);
         if (priceTransactions && command === 'TransactWriteItemsCommand') {
           const { TransactItems } = args.input as { TransactItems: Parameters<typeof transactionWriteUnits>[0] };
-          addUnits(command, await transactionWriteUnits(TransactItems, readBack), tableName, touched);
+          const units = await outsideInvocations(() => transactionWriteUnits(TransactItems, readBack));
+          outsideInvocations(() => addUnits(command, units, tableName, touched));
         } else if (kind) {
-          addCapacity(command, kind, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity, touched);
+          const { ConsumedCapacity } = result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
+          outsideInvocations(() => addCapacity(command, kind, ConsumedCapacity, touched));
         }
         return result;
       } catch (error) {
         if ((error as Error).name === 'ConditionalCheckFailedException') {
           usage!.dynamodb.conditional_failures++;
-          addUnits(command, { table: 1, byIndex: {} }, tableName, { table: touched.table, indexes: {} });
+          outsideInvocations(() => addUnits(command, { table: 1, byIndex: {} }, tableName, { table: touched.table, indexes: {} }));
         }
         throw error;
       }
@@ -150,14 +176,49 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   return { stop: () => clearInterval(timer) };
 }
 
-/** Counts one invocation of a function (when metering). */
-export function meterInvocation(functionName: string, event: unknown, ms: number): void {
+const count = (counts: Record<string, number>, key: string | number, by = 1) => (counts[key] = (counts[key] ?? 0) + by);
+
+/** `DynamoDB 3, SQS 1`: the calls of a chain by service, in a fixed order; `none` for no call. */
+function pathKey(chain: AwsCall[]): string {
+  const byService: Record<string, number> = {};
+  for (const call of chain) count(byService, call.service);
+  const services = Object.keys(byService).sort();
+  return services.length ? services.map((service) => `${service} ${byService[service]}`).join(', ') : 'none';
+}
+
+/** A function's usage before its first invocation. */
+export const emptyFunctionUsage = (): FunctionUsage => ({
+  invocations: 0,
+  records: 0,
+  ms: 0,
+  calls: {},
+  dynamodb_depths: {},
+  dynamodb_chains: {},
+  critical_paths: {},
+  cpu_ms: 0,
+});
+
+/** Adds what one traced invocation did to its function's usage: its calls, their chains, its CPU time. */
+export function countTrace(entry: FunctionUsage, trace: InvocationTrace): void {
+  for (const call of trace.calls) count(entry.calls, call.service);
+  // A call still running when the handler returned (Lambda would freeze it) is counted, on no chain.
+  const ended = trace.calls.filter((call) => call.end);
+  const dynamodbChain = longestChain(ended.filter((call) => call.service === 'DynamoDB'));
+  count(entry.dynamodb_depths, dynamodbChain.length);
+  count(entry.dynamodb_chains, dynamodbChain.map((call) => call.command).join(' → ') || 'none');
+  count(entry.critical_paths, pathKey(longestChain(ended)));
+  entry.cpu_ms += trace.cpuMs;
+}
+
+/** Counts one invocation of a function, with what it did when invocations are traced (when metering). */
+export function meterInvocation(functionName: string, event: unknown, ms: number, trace: InvocationTrace | undefined): void {
   if (!usage) return;
-  const entry = (usage.lambda[functionName] ??= { invocations: 0, records: 0, ms: 0 });
+  const entry = (usage.lambda[functionName] ??= emptyFunctionUsage());
   entry.invocations++;
   entry.records += (event as { Records?: unknown[] })?.Records?.length ?? 0;
   entry.ms += ms;
   usage.changes++;
+  if (trace) countTrace(entry, trace);
 }
 
 /** Counts events put on the bus (when metering). */

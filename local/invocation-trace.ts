@@ -1,0 +1,123 @@
+import { AsyncLocalStorage, createHook } from 'node:async_hooks';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
+import { SchedulerClient } from '@aws-sdk/client-scheduler';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Span } from '#local/critical-path';
+
+/** An AWS SDK call an invocation made: the client's service (`DynamoDB`, `SQS`, …), its command (`Get`, `TransactWrite`, …) and when it ran. */
+export interface AwsCall extends Span {
+  service: string;
+  command: string;
+}
+
+/** What one handler invocation did, as the meter counts it (local/usage-meter.ts). */
+export interface InvocationTrace {
+  calls: AwsCall[];
+  /** Time the stack's thread spent running this invocation's code (its synchronous slices), in ms. */
+  cpuMs: number;
+}
+
+const invocations = new AsyncLocalStorage<InvocationTrace>();
+let tracing = false;
+let sdkCallsRecorded = false;
+
+/**
+ * CPU time: each synchronous slice of JavaScript (a callback, a promise reaction) is timed and
+ * charged to the invocation whose context it runs in, through the async hooks' before/after around
+ * every slice. The slice being timed is `running`; a nested slice interrupts it and resumes it after.
+ */
+let running: InvocationTrace | undefined;
+let sliceStart = 0;
+const interrupted: (InvocationTrace | undefined)[] = [];
+
+function runningNow(trace: InvocationTrace | undefined) {
+  const now = performance.now();
+  if (running) running.cpuMs += now - sliceStart;
+  running = trace;
+  sliceStart = now;
+}
+
+const cpuHook = createHook({
+  before() {
+    interrupted.push(running);
+    runningNow(invocations.getStore());
+  },
+  after() {
+    runningNow(interrupted.pop());
+  },
+});
+
+/** The clients the service uses; they share the SDK's Client class, whose `send` every call goes through. */
+const serviceClients = [DynamoDBClient, SQSClient, EventBridgeClient, SchedulerClient, SecretsManagerClient];
+
+type Send = (this: { config: { serviceId?: string } }, ...args: unknown[]) => Promise<unknown>;
+
+/** Wraps the SDK's `send` once, so each call made in an invocation's context is recorded there with its start and end. */
+function recordSdkCalls() {
+  const prototypes = new Set(serviceClients.map((client) => Object.getPrototypeOf(client.prototype) as { send: Send }));
+  for (const prototype of prototypes) {
+    const send = prototype.send;
+    prototype.send = function (this, ...args) {
+      const trace = invocations.getStore();
+      // The service only awaits calls; a call with a callback returns nothing to time.
+      if (!trace || typeof args.at(-1) === 'function') return send.apply(this, args);
+      const command = (args[0] as object).constructor.name.replace(/Command$/, '');
+      const call: AwsCall = { service: this.config.serviceId ?? 'unknown', command, start: performance.now(), end: 0 };
+      trace.calls.push(call);
+      return send.apply(this, args).finally(() => (call.end = performance.now()));
+    };
+  }
+}
+
+/**
+ * Starts tracing invocations (benchmarks: the usage meter is on). Every AWS SDK call a handler makes
+ * is recorded with its start and end, and every slice of its code is timed; the hooks cost each
+ * callback two clock readings, which is why only a metered stack pays them.
+ */
+export function startInvocationTracing(): void {
+  if (tracing) return;
+  if (!sdkCallsRecorded) recordSdkCalls();
+  sdkCallsRecorded = true;
+  tracing = true;
+  cpuHook.enable();
+}
+
+/** Stops tracing (a benchmark that traced a few calls of its own): the hooks' cost ends with it. */
+export function stopInvocationTracing(): void {
+  tracing = false;
+  cpuHook.disable();
+  runningNow(undefined);
+  interrupted.length = 0;
+}
+
+/** Runs one handler invocation in a context of its own, and returns what it did (no trace when not tracing). */
+export async function traceInvocation<T>(invoke: () => Promise<T>): Promise<{ trace?: InvocationTrace; outcome: PromiseSettledResult<T> }> {
+  if (!tracing) return { outcome: await settle(invoke()) };
+  const trace: InvocationTrace = { calls: [], cpuMs: 0 };
+  // The handler's first synchronous slice runs inside the caller's (a server's or a poller's callback).
+  const caller = running;
+  runningNow(trace);
+  const pending = invocations.run(trace, invoke);
+  runningNow(caller);
+  return { trace, outcome: await settle(pending) };
+}
+
+const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
+  promise.then(
+    (value) => ({ status: 'fulfilled', value }),
+    (reason: unknown) => ({ status: 'rejected', reason }),
+  );
+
+/** Runs `work` as none of the invocations' doing: the meter's own bookkeeping and reads. */
+export function outsideInvocations<T>(work: () => T): T {
+  if (!tracing) return work();
+  const current = running;
+  runningNow(undefined);
+  try {
+    return invocations.exit(work);
+  } finally {
+    runningNow(current);
+  }
+}
