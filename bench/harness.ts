@@ -48,7 +48,7 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; resu
 }
 
 /** Starts the local stack as `npm start` would (own ports, own data folder) and points this process's data code at it. */
-export async function benchContext(options: { priceTransactions?: boolean } = {}): Promise<BenchContext> {
+export async function benchContext(options: { priceTransactions?: boolean; traceInvocations?: boolean } = {}): Promise<BenchContext> {
   const meterDir = mkdtempSync(join(tmpdir(), 'bench-usage-'));
   const meterFile = join(meterDir, 'usage.json');
   // Every number at the platform's ceiling (1,000 messages/s), above what this machine reaches:
@@ -56,6 +56,7 @@ export async function benchContext(options: { priceTransactions?: boolean } = {}
   // The benchmarks run for many minutes: DynamoDB Local's JVM keeps its optimising compiler (local/dynamodb.ts).
   const env: Record<string, string> = { SEND_RATE_PER_SECOND: '1000', USAGE_METER_FILE: meterFile, DYNAMODB_QUICK_JVM: 'off' };
   if (options.priceTransactions) env.USAGE_METER_PRICE_TRANSACTIONS = '1';
+  if (options.traceInvocations) env.USAGE_METER_TRACE_INVOCATIONS = '1';
   const stack = await startLocalStack({ env });
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   const pause = () => new Promise((resolve) => setTimeout(resolve, 250));

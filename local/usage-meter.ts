@@ -113,8 +113,9 @@ export const changesFile = (file: string) => `${file}.changes`;
  * written (changesFile), every 250 ms; the totals once a 250 ms tick finds it still. Serialising
  * the totals, whose partition map grows to hundreds of thousands of keys, four times a second
  * took a third of the stack's one thread from the handlers being timed.
- * Handler invocations are traced (local/invocation-trace.ts): their AWS calls, the chains those
- * calls form, and their CPU time are counted per function.
+ * With USAGE_METER_TRACE_INVOCATIONS set, handler invocations are traced (local/invocation-trace.ts):
+ * their AWS calls, the chains those calls form, and their CPU time are counted per function. Off
+ * by default: the async hooks time every callback, a cost the timed benchmarks must not carry.
  * With USAGE_METER_PRICE_TRANSACTIONS set, each TransactWriteItems is priced item by item
  * (local/transaction-capacity.ts), reading its items back once it committed; off by default,
  * because those reads add load to timing benchmarks.
@@ -123,7 +124,7 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   const file = process.env.USAGE_METER_FILE;
   if (!file) return undefined;
   usage = emptyUsage();
-  startInvocationTracing();
+  if (process.env.USAGE_METER_TRACE_INVOCATIONS) startInvocationTracing();
   const priceTransactions = Boolean(process.env.USAGE_METER_PRICE_TRANSACTIONS);
   const unmetered = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)));
   const tableName = env.tableName;
