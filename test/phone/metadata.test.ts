@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parsePhoneNumberFromString as parseWithFullMetadata } from 'libphonenumber-js/min';
 import examples from 'libphonenumber-js/examples.mobile.json';
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
-import { normalizePhone } from '#shared/phone';
+import { normalizePhone, phoneRegion } from '#shared/phone';
 import { dialableDigits } from '#shared/wa-id';
 import { phoneMetadata, phoneMetadataFile } from '../../scripts/phone-metadata';
 
@@ -46,5 +46,21 @@ describe('phone metadata without formats', () => {
       return digits.join('');
     });
     expect(inputs.filter((input) => normalizePhone(input) !== withFullMetadata(input))).toEqual([]);
+  });
+});
+
+describe('phoneRegion', () => {
+  it("tells a valid North American number's region by its area code as a parse does, whatever numbers it saw before", () => {
+    const next = random(29);
+    const numbers = Array.from(
+      { length: 20_000 },
+      () => `1${200 + Math.floor(next() * 800)}${200 + Math.floor(next() * 800)}${String(Math.floor(next() * 10_000)).padStart(4, '0')}`,
+    );
+    const valid = numbers.filter((digits) => parseWithFullMetadata(`+${digits}`)?.isValid());
+    expect(valid.length).toBeGreaterThan(1_000);
+    // Twice: the second round answers from the area codes the first one learned.
+    for (const round of [1, 2])
+      for (const digits of valid)
+        expect([round, digits, phoneRegion(digits)]).toEqual([round, digits, { callingCode: '1', country: parseWithFullMetadata(`+${digits}`)!.country }]);
   });
 });
