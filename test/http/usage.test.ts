@@ -24,6 +24,21 @@ describe('GET /api/v1/usage', () => {
     expect(second.body.data.overview.total_requests).toBe(4);
   });
 
+  it('counts each of a concurrent burst exactly once, whether it succeeded, failed or was refused', async () => {
+    const ws = await api.workspace('pro');
+    // More at once than the local stack serves: the counts are written beside the handlers, and failures once answered.
+    const replies = await Promise.all(
+      Array.from({ length: 150 }, (_, i) =>
+        i % 2 ? api.call('GET', '/api/v1/keys', { key: ws.key }) : api.call('POST', '/api/v1/keys', { key: ws.key, body: { name: '' } }),
+      ),
+    );
+    const failed = replies.filter((reply) => reply.status >= 400).length;
+    expect(failed).toBeGreaterThanOrEqual(75);
+    const usage = (await api.call('GET', '/api/v1/usage?days=1', { key: ws.key })).body.data.overview;
+    expect(usage).toMatchObject({ total_requests: 150, successful_requests: 150 - failed, failed_requests: failed });
+    expect(usage.avg_latency_ms).toBeGreaterThan(0);
+  }, 60_000);
+
   it('reports zeros for a workspace without calls', async () => {
     const ws = await api.workspace();
     const usage = await api.call('GET', '/api/v1/usage', { key: ws.key });
