@@ -39,6 +39,25 @@ function pricedSets(priced: Priced, names: Record<string, string>, values: Recor
 }
 
 /**
+ * What a write made without reading the message first requires the message to hold, in place of
+ * what the read would have shown (a platform report's write: shared/domain/messages/status.ts).
+ */
+export interface Unread {
+  /** The platform's id the message holds already: a message's first id is recorded after its lookup item, on the read path. */
+  providerMessageId: string;
+  /** The number the report's pricing was priced for: an outbound message to it, so the cost is the one its own number gives. */
+  pricedFor?: string;
+}
+
+/** The conditions standing for the read, and their values. */
+function unreadConditions(unread: Unread, values: Record<string, unknown>): string[] {
+  values[':provider'] = unread.providerMessageId;
+  if (!unread.pricedFor) return ['provider_message_id = :provider'];
+  Object.assign(values, { ':phone': unread.pricedFor, ':outbound': 'outbound' });
+  return ['provider_message_id = :provider', 'phone_number = :phone', 'direction = :outbound'];
+}
+
+/**
  * Moves the message to `change.to` with one write conditioned on its status being one of `from`,
  * the statuses this change moves forward from (the status it was read in among them): true when
  * it moved, false when its status had meanwhile become one the change does not move from. A
@@ -48,7 +67,12 @@ function pricedSets(priced: Priced, names: Record<string, string>, values: Recor
  * from what it read again. Its counts follow from the table's stream, from the status the item
  * held before this write (shared/domain/outbox/counts.ts).
  */
-export function moveStatus(message: Message, change: StatusChange, from: readonly MessageStatus[]): Promise<boolean> {
+export function moveStatus(
+  message: Pick<Message, 'workspace_id' | 'id'>,
+  change: StatusChange,
+  from: readonly MessageStatus[],
+  unread?: Unread,
+): Promise<boolean> {
   const names: Record<string, string> = { '#status': 'status', '#at': change.timestamp };
   const values: Record<string, unknown> = { ':to': change.to, ':at': change.at, ':now': nowIso() };
   from.forEach((status, i) => (values[`:from${i}`] = status));
@@ -60,6 +84,7 @@ export function moveStatus(message: Message, change: StatusChange, from: readonl
     values[':null'] = null;
     conditions.push('(attribute_not_exists(provider_message_id) OR provider_message_id = :null OR provider_message_id = :provider)');
   }
+  if (unread) conditions.push(...unreadConditions(unread, values));
   if (change.priced) sets.push(...pricedSets(change.priced, names, values));
   if (change.error) {
     sets.push('#error = :error');
@@ -145,6 +170,43 @@ export async function fillTimestamp(ws: string, id: string, timestamp: string, a
         Key: messageKey(ws, id),
         UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: 'attribute_exists(PK) AND metadata.#at = :null',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    ),
+  );
+}
+
+/**
+ * Records a report's pricing, without reading the message, when the report moves nothing: the
+ * message is past the report's status (none of `from`) and holds its timestamp already (else the
+ * read path fills it). False when the message is not so.
+ */
+export function recordPricingUnread(
+  ws: string,
+  id: string,
+  timestamp: string,
+  priced: Priced,
+  from: readonly MessageStatus[],
+  unread: Unread,
+): Promise<boolean> {
+  const names: Record<string, string> = { '#status': 'status', '#at': timestamp };
+  const values: Record<string, unknown> = { ':null': null };
+  from.forEach((status, i) => (values[`:from${i}`] = status));
+  const sets = pricedSets(priced, names, values);
+  const conditions = [
+    `NOT (#status IN (${from.map((_, i) => `:from${i}`).join(', ')}))`,
+    'attribute_exists(metadata.#at)',
+    'metadata.#at <> :null',
+    ...unreadConditions(unread, values),
+  ];
+  return conditionally(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ws, id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: conditions.join(' AND '),
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       }),

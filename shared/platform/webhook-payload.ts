@@ -21,6 +21,8 @@ export interface PlatformError {
 export interface PlatformStatus {
   phoneNumberId: string;
   providerMessageId: string;
+  /** The customer's number (`recipient_id`, a WhatsApp id) as the service files numbers. */
+  recipientPhone?: string;
   /** The customer's business-scoped user id (`recipient_user_id`); a status to a user id may have no `recipient_id`. */
   recipientUserId?: string;
   status: PlatformStatusName;
@@ -297,12 +299,14 @@ function readStatuses(phoneNumberId: string, value: Json, into: PlatformWebhook)
     if (!id || !name || !PLATFORM_STATUSES.includes(name)) continue;
     const error = errorOf(status.errors);
     const pricing = pricingOf(status.pricing);
+    const recipientPhone = phoneOf(status.recipient_id);
     into.statuses.push({
       phoneNumberId,
       providerMessageId: id,
       status: name,
       at: time(status.timestamp),
       callbackData: str(status.biz_opaque_callback_data),
+      ...(recipientPhone && { recipientPhone }),
       ...(str(status.recipient_user_id) && { recipientUserId: str(status.recipient_user_id) }),
       ...(error && { error }),
       ...(pricing && { pricing }),

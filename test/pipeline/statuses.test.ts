@@ -1,4 +1,4 @@
-import { applyStatus } from '#shared/domain/messages/status';
+import { applyReport, applyStatus } from '#shared/domain/messages/status';
 import { ownRateCard, setRateCard } from '#shared/domain/pricing/rate-cards';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
@@ -63,6 +63,47 @@ describe('status reports', () => {
       expect(message.error).toBeNull();
       expect(message.metadata).toMatchObject({ delivered_at: '2026-01-01T00:00:02.000Z', read_at: '2026-01-01T00:00:03.000Z', failed_at: null });
       const expected = { 'status=read': 1, 'status=sent': 0 };
+      expect(await settledTotals(ws, expected)).toEqual(expected);
+    } finally {
+      await simulator.resetFaults();
+    }
+  });
+
+  it("applied without a read (the report names the platform id the message holds), keep the same rules; priced by the message's own number", async () => {
+    const ws = await api.workspace();
+    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    await simulator.faults({ no_webhooks: true });
+    try {
+      const [ordered, elsewhere] = await Promise.all(['+14155550341', '+5511987650342'].map((to) => send(ws, to)));
+      const sent = await eventually(
+        () => Promise.all([ordered, elsewhere].map((id) => get(ws, id))),
+        (all) => all.every((m) => m.status === 'sent' && m.provider_message_id),
+      );
+      const [wamid, elsewhereWamid] = sent.map((m) => m.provider_message_id);
+      const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
+      const report = (status: 'sent' | 'delivered' | 'read' | 'failed', second: number, extra: object = {}) => ({
+        status,
+        at: `2026-11-01T00:00:0${second}.000Z`,
+        providerMessageId: wamid,
+        ...extra,
+      });
+      // Read before delivered, a late sent with pricing, a failed after read, a duplicate delivered: as applyStatus has them.
+      await applyReport(ws.id, ordered, report('read', 3), '14155550341');
+      await applyReport(ws.id, ordered, report('sent', 1, { pricing: marketing }), '14155550341');
+      await applyReport(ws.id, ordered, report('failed', 4, { error: { code: 131026, title: 'late' } }), '14155550341');
+      await applyReport(ws.id, ordered, report('delivered', 2, { pricing: { ...marketing, type: 'free_customer_service' } }), '14155550341');
+      await applyReport(ws.id, ordered, report('delivered', 9), '14155550341');
+      expect(await get(ws, ordered)).toMatchObject({
+        status: 'read',
+        error: null,
+        pricing: marketing,
+        cost: { amount: '0.0250', currency: 'USD', market: '1' },
+        metadata: { delivered_at: '2026-11-01T00:00:02.000Z', read_at: '2026-11-01T00:00:03.000Z', failed_at: null },
+      });
+      // A report naming another recipient than the message's: the cost is still the message's own market (Brazil's).
+      await applyReport(ws.id, elsewhere, { ...report('delivered', 2, { pricing: marketing }), providerMessageId: elsewhereWamid }, '14155550342');
+      expect(await get(ws, elsewhere)).toMatchObject({ status: 'delivered', cost: { market: '55' } });
+      const expected = { 'status=read': 1, 'status=delivered': 1, 'status=sent': 0, 'status=failed': 0 };
       expect(await settledTotals(ws, expected)).toEqual(expected);
     } finally {
       await simulator.resetFaults();

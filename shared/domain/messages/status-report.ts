@@ -1,6 +1,6 @@
 import { messageByPlatformId } from '#shared/data/message';
 import { recordPlayed } from '#shared/data/message-status';
-import { applyStatus } from '#shared/domain/messages/status';
+import { applyReport } from '#shared/domain/messages/status';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
 import type { PlatformStatus } from '#shared/platform/webhook-payload';
@@ -13,7 +13,7 @@ async function messageIdOf(workspace: Workspace, status: PlatformStatus): Promis
   return (await messageByPlatformId(workspace.id, status.providerMessageId))?.id;
 }
 
-/** A platform status report: moves the message forward (contract §5); `played` (voice notes) is recorded beside the status. */
+/** A platform status report: moves the message forward (contract §5), mostly without reading it first (applyReport); `played` (voice notes) is recorded beside the status. */
 export async function recordStatusReport(workspace: Workspace, status: PlatformStatus): Promise<void> {
   const id = await messageIdOf(workspace, status);
   if (!id) {
@@ -21,11 +21,10 @@ export async function recordStatusReport(workspace: Workspace, status: PlatformS
     return;
   }
   if (status.status === 'played') return recordPlayed(workspace.id, id, status.at);
-  await applyStatus(workspace.id, id, {
-    status: status.status,
-    at: status.at,
-    providerMessageId: status.providerMessageId,
-    error: status.error,
-    pricing: status.pricing,
-  });
+  await applyReport(
+    workspace.id,
+    id,
+    { status: status.status, at: status.at, providerMessageId: status.providerMessageId, error: status.error, pricing: status.pricing },
+    status.recipientPhone,
+  );
 }

@@ -2,7 +2,7 @@ import type { ServiceEvent } from '#shared/events/event';
 import { enqueue, queueUrl } from '#shared/queue-client';
 import { ensureDelivery } from '#shared/domain/subscriber-webhooks/deliveries';
 import { cachedWorkspace } from '#shared/domain/workspaces';
-import { listSubscriptions } from '#shared/domain/subscriber-webhooks/subscriptions';
+import { cachedSubscriptions } from '#shared/domain/subscriber-webhooks/subscription-cache';
 
 export interface DeliveryJob {
   workspace_id: string;
@@ -12,13 +12,13 @@ export interface DeliveryJob {
 
 /**
  * One event: a delivery per active subscription of the event's workspace that takes its type
- * (or `*`), each handed to the delivery queue. Run again (a retried event), it finds the same
+ * (or `*`), as this process read them at most a few seconds ago (subscription-cache.ts), each handed to the delivery queue. Run again (a retried event), it finds the same
  * deliveries and queues the pending ones again: at least once, never to another workspace.
  */
 export async function dispatchEvent(event: ServiceEvent): Promise<number> {
   // A workspace being erased (or erased) gets no more deliveries.
   if (!(await cachedWorkspace(event.workspace_id))) return 0;
-  const subscriptions = (await listSubscriptions(event.workspace_id)).filter((s) => s.is_active && (s.events.includes('*') || s.events.includes(event.type)));
+  const subscriptions = (await cachedSubscriptions(event.workspace_id)).filter((s) => s.is_active && (s.events.includes('*') || s.events.includes(event.type)));
   const deliveries = await Promise.all(subscriptions.map((subscription) => ensureDelivery(subscription.id, event)));
   const jobs: DeliveryJob[] = deliveries
     .filter((d) => d.status === 'pending')

@@ -7,6 +7,7 @@ import {
   type Subscription,
 } from '#shared/data/subscription';
 import { errors } from '#shared/errors';
+import { forgetSubscriptions } from '#shared/domain/subscriber-webhooks/subscription-cache';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { checkWebhookUrl, webhookPolicy } from '#shared/subscribers/url-safety';
@@ -51,6 +52,7 @@ export async function createSubscription(ws: string, input: { url: string; event
     updated_at: now,
   };
   await insertSubscription(subscription);
+  forgetSubscriptions(ws);
   return { ...subscriptionView(subscription), signing_secret: secret };
 }
 
@@ -68,6 +70,7 @@ export const listSubscriptions = workspaceSubscriptions;
 /** Sets fields of a subscription that must exist (404 otherwise). */
 async function changeSubscription(ws: string, id: string, set: Record<string, unknown>): Promise<Subscription> {
   const changed = await updateSubscription(ws, id, set);
+  forgetSubscriptions(ws);
   if (!changed) throw errors.notFound('Webhook');
   return changed;
 }
@@ -103,5 +106,7 @@ export async function recordFailing(ws: string, id: string, since: string | null
 
 /** Deletes the subscription; its delivery log goes with it. */
 export async function deleteSubscription(ws: string, id: string): Promise<void> {
-  if (!(await deleteSubscriptionRecords(ws, id))) throw errors.notFound('Webhook');
+  const deleted = await deleteSubscriptionRecords(ws, id);
+  forgetSubscriptions(ws);
+  if (!deleted) throw errors.notFound('Webhook');
 }
