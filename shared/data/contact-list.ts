@@ -74,18 +74,16 @@ export async function taggedContacts(ws: string, tag: string, seen: Set<string>)
 }
 
 /**
- * Every contact whose custom fields equal all of these (same type and value; none given: every
- * contact), newest first. DynamoDB filters, but reads (and bills) the whole contact book.
+ * Every contact whose custom fields equal all of these (same type and value), newest first.
+ * DynamoDB filters, but reads (and bills) the whole contact book.
  */
 export async function contactsWithCustomFields(ws: string, fields: Record<string, CustomFieldValue>): Promise<StoredContact[]> {
   const entries = Object.entries(fields);
   const { ExpressionAttributeValues, ...query } = children(contactListEntry(ws).GSI1PK);
   const items = await queryAll<Record<string, unknown>>({
     ...query,
-    ...(entries.length && {
-      FilterExpression: entries.map((_, i) => `#fields.#f${i} = :f${i}`).join(' AND '),
-      ExpressionAttributeNames: { '#fields': 'custom_fields', ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])) },
-    }),
+    FilterExpression: entries.map((_, i) => `#fields.#f${i} = :f${i}`).join(' AND '),
+    ExpressionAttributeNames: { '#fields': 'custom_fields', ...Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])) },
     ExpressionAttributeValues: { ...ExpressionAttributeValues, ...Object.fromEntries(entries.map(([, value], i) => [`:f${i}`, value])) },
   });
   return items.map(toContact);

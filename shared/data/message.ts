@@ -73,7 +73,7 @@ export function withRendering(item: Record<string, unknown>): Record<string, unk
   return bodyOnly ? { ...item, rendered: { header: null, body: item.content, footer: null, buttons: [] } } : item;
 }
 
-const storedMessage = (item: Record<string, unknown>) => withRendering(item) as unknown as StoredMessage;
+export const storedMessage = (item: Record<string, unknown>) => withRendering(item) as unknown as StoredMessage;
 
 /** The stored item: the message plus its list (sharded) and conversation index keys. */
 function messageItem(message: Message) {

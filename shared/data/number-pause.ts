@@ -9,7 +9,7 @@ import { conditionally } from '#shared/data/table/conditions';
  */
 /** A number's own partition, shared by its pause, its pace (number-pace.ts) and its pair slots (pair-pace.ts). */
 export const numberPartition = (phoneNumberId: string) => `NUMBER#${phoneNumberId}`;
-const pauseKey = (phoneNumberId: string) => ({ PK: numberPartition(phoneNumberId), SK: 'PAUSE' });
+export const pauseKey = (phoneNumberId: string) => ({ PK: numberPartition(phoneNumberId), SK: 'PAUSE' });
 
 export interface NumberPause {
   code: number | string;

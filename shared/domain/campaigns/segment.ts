@@ -33,39 +33,16 @@ async function taggedCandidates(ws: string, segment: Segment): Promise<Set<strin
 const hasFields = (contact: Contact, fields: [string, CustomFieldValue][]) => fields.every(([name, value]) => contact.custom_fields[name] === value);
 
 /**
- * Past this share of the contact book, a segment's tags are read as the book: its Query reads the
- * contacts back to back, at about a tenth of the read units of reading each member by key (a
- * contact of 400 bytes costs half a unit read alone, a tenth of one in a Query's page), and in
- * DynamoDB Local in a fraction of the time. Below it, the members read by key are fewer.
- */
-const BOOK_READ_SHARE = 0.5;
-
-/** Whether the tags' counters say they hold at least BOOK_READ_SHARE of the contact book (their sum: a contact with two counts twice). */
-async function holdMostOfTheBook(ws: string, tags: string[]): Promise<boolean> {
-  const [tagged, book] = await Promise.all([
-    Promise.all(tags.map((tag) => readListCount(ws, counterNames.tag(tag)))),
-    readListCount(ws, counterNames.contacts),
-  ]);
-  return book > 0 && tagged.reduce((sum, n) => sum + n, 0) >= book * BOOK_READ_SHARE;
-}
-
-/**
  * The contacts the segment selects, oldest first (ids are UUIDv7): with tags, the tag queries'
  * candidates read by key and filtered on the custom fields; with custom fields only, the contact
  * book read through a filter. A segment without either selects nobody (it only excludes).
  */
 export async function segmentMembers(ws: string, segment: Segment): Promise<Contact[]> {
   const fields = Object.entries(segment.custom_fields ?? {});
-  // Any of some tags (the usual segment): each tag's contacts are read as its index pages arrive,
-  // or, when the tags hold most of the book, the book is read and filtered.
+  // Any of some tags (the usual segment): each tag's contacts are read as its index pages arrive.
   if (segment.tags_any?.length && !segment.tags_all?.length) {
-    const tags = indexForms(segment.tags_any);
-    if (await holdMostOfTheBook(ws, tags)) {
-      const book = await contactsWithCustomFields(ws, segment.custom_fields ?? {});
-      return book.filter((contact) => contact.tags.some((tag) => tags.includes(tagKey(tag)))).reverse();
-    }
     const seen = new Set<string>();
-    const members = (await Promise.all(tags.map((tag) => taggedContacts(ws, tag, seen)))).flat();
+    const members = (await Promise.all(indexForms(segment.tags_any).map((tag) => taggedContacts(ws, tag, seen)))).flat();
     return members.sort((a, b) => (a.id < b.id ? -1 : 1)).filter((contact) => hasFields(contact, fields));
   }
   const candidates = await taggedCandidates(ws, segment);

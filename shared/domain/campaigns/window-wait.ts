@@ -80,7 +80,7 @@ export async function resumeHeldMessages(ws: string, campaignId: string): Promis
       break;
     }
     const page = await waitingMessagesPage(ws, campaignId, until, startKey);
-    const jobs = page.ids.map((message_id): SendJob => ({ workspace_id: ws, message_id }));
+    const jobs = page.ids.map((message_id): SendJob => ({ workspace_id: ws, message_id, campaign_id: campaignId }));
     // SendMessageBatch takes 10: batches in flight side by side.
     const batches = Array.from({ length: Math.ceil(jobs.length / 10) }, (_, i) => jobs.slice(i * 10, i * 10 + 10));
     await mapLimit(batches, ENQUEUE_CONCURRENCY, (batch) => enqueue(queueUrl('send'), batch));

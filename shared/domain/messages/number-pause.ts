@@ -22,8 +22,9 @@ export type PauseDecision = { kind: 'send'; probing: boolean } | { kind: 'wait';
  * only the one message that takes the probe, when the probe is due; a message older than a day
  * gives up. Others wait until the next probe.
  */
-export async function pauseDecision(phoneNumberId: string, createdAt: string, now = Date.now()): Promise<PauseDecision> {
-  const pause = await getPause(phoneNumberId);
+export async function pauseDecision(phoneNumberId: string, createdAt: string, read?: NumberPause | null, now = Date.now()): Promise<PauseDecision> {
+  // Read already (null: not paused), or read now.
+  const pause = read === undefined ? await getPause(phoneNumberId) : (read ?? undefined);
   if (!pause) return { kind: 'send', probing: false };
   if (now - Date.parse(createdAt) > PAUSE_GIVE_UP_MS) return { kind: 'give_up', pause };
   if (now < pause.probe_at) return { kind: 'wait', ms: pause.probe_at - now };

@@ -3,7 +3,8 @@ import { getCampaign } from '#shared/data/campaign';
 import { optedOutPhones, optedOutUsers } from '#shared/data/contact-claims';
 import { recipientOf } from '#shared/domain/messages/recipient';
 import { PHONE_NUMBER_REQUIRED } from '#shared/domain/messages/failures';
-import { getMessage, type StoredMessage } from '#shared/data/message';
+import type { StoredMessage } from '#shared/data/message';
+import { readForSend, type SendReads } from '#shared/data/send-reads';
 import { claimForSend } from '#shared/data/message-claim';
 import type { Campaign } from '#shared/records/campaign';
 import { windowOpening, windowWait } from '#shared/domain/campaigns/window-wait';
@@ -27,6 +28,8 @@ import { accessTokenFor } from '#shared/platform/secrets';
 /** What one run of a send job has read and holds, step by step. */
 export interface SendRun {
   job: SendJob;
+  /** The first read: the message, and what the job named beside it. */
+  read?: SendReads;
   message?: StoredMessage;
   workspace?: Workspace;
   /** The pause check gave this send its number's probe. */
@@ -86,7 +89,9 @@ export const sendingNumber = (run: SendRun): string => run.message!.business_num
 
 export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   async read_message(run) {
-    run.message = await getMessage(run.job.workspace_id, run.job.message_id, true);
+    const { job } = run;
+    run.read = await readForSend(job.workspace_id, job.message_id, { campaignId: job.campaign_id, numberId: job.business_number_id });
+    run.message = run.read.message;
     return { event: 'message_read' };
   },
 
@@ -96,7 +101,9 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   },
 
   async check_pause(run) {
-    const gate = suspensionGate(run.workspace!) ?? (await pauseDecision(sendingNumber(run), sendableSince(run.message!)));
+    const number = sendingNumber(run);
+    const read = number === run.job.business_number_id ? run.read?.pause : undefined;
+    const gate = suspensionGate(run.workspace!) ?? (await pauseDecision(number, sendableSince(run.message!), read));
     run.probing = gate.kind === 'send' && gate.probing;
     return { event: 'pause_checked', gate };
   },
@@ -118,7 +125,9 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
     const message = run.message!;
     // A test send renders as its campaign's messages do: from the campaign's copy of the template.
     const campaignId = message.campaign_id ?? message.test_of_campaign;
-    run.campaign = campaignId ? await getCampaign(run.workspace!.id, campaignId, false) : undefined;
+    // Read with the message when the job named it (under the claim or a moment before it: either read may be a moment stale).
+    const read = campaignId && campaignId === run.job.campaign_id ? run.read?.campaign : undefined;
+    run.campaign = campaignId ? (read === undefined ? await getCampaign(run.workspace!.id, campaignId, false) : (read ?? undefined)) : undefined;
     // Only the campaign's own messages are cancelled, opted out or held with it, not its test sends.
     const own = message.campaign_id ? run.campaign : undefined;
     return {

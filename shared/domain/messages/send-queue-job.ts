@@ -5,4 +5,11 @@
 export interface SendJob {
   workspace_id: string;
   message_id: string;
+  /**
+   * What the worker reads beside the message in its first call, when the job names them: the
+   * campaign it renders from (its own, or the one it tests) and the number it goes out from. A job
+   * without them (a message from before several numbers, a job queued before they were named) reads them one by one.
+   */
+  campaign_id?: string;
+  business_number_id?: string;
 }

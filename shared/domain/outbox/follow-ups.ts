@@ -7,9 +7,21 @@ import type { MediaCopyJob } from '#shared/domain/messages/media-copy';
 import { scheduleCampaignStart, scheduleWindowResume, unscheduleCampaignStart } from '#shared/scheduler';
 import { enqueue, queueUrl } from '#shared/queue-client';
 import { env } from '#shared/config';
+import type { Message } from '#shared/records/message';
 
 /** A schedule a minute ahead: one-time schedules take a time to come, not one that has passed. CANCELLED_RESUME_SECONDS shortens it in tests. */
 const cancelledResumeDelayMs = () => env.cancelledResumeDelayMs;
+
+/** A queued message's send job, naming what its worker reads beside it (send-queue-job.ts). */
+const sendJobOf = (message: Message): SendJob => {
+  const campaignId = message.campaign_id ?? message.test_of_campaign;
+  return {
+    workspace_id: message.workspace_id,
+    message_id: message.id,
+    ...(campaignId && { campaign_id: campaignId }),
+    ...(message.business_number_id && { business_number_id: message.business_number_id }),
+  };
+};
 
 /**
  * The table's stream is the outbox: follow-up work is derived from what was written, so it
@@ -29,7 +41,7 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
       // A campaign message held for its send window gets its job when the window's schedule fires; one stored so
       // late that its opening has passed (that schedule may have fired without it) gets it now: the worker checks the window.
       const held = typeof message.window_opens_at === 'string' && Date.parse(message.window_opens_at) > Date.now();
-      if (message.direction === 'outbound' && message.status === 'queued' && !held) sends.push({ workspace_id: message.workspace_id, message_id: message.id });
+      if (message.direction === 'outbound' && message.status === 'queued' && !held) sends.push(sendJobOf(message));
       if (message.direction === 'inbound' && message.media?.media_id) mediaCopies.push({ workspace_id: message.workspace_id, message_id: message.id });
     }
     const item = campaignFromStreamImage(record.dynamodb?.NewImage);
