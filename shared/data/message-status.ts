@@ -177,43 +177,6 @@ export async function fillTimestamp(ws: string, id: string, timestamp: string, a
   );
 }
 
-/**
- * Records a report's pricing, without reading the message, when the report moves nothing: the
- * message is past the report's status (none of `from`) and holds its timestamp already (else the
- * read path fills it). False when the message is not so.
- */
-export function recordPricingUnread(
-  ws: string,
-  id: string,
-  timestamp: string,
-  priced: Priced,
-  from: readonly MessageStatus[],
-  unread: Unread,
-): Promise<boolean> {
-  const names: Record<string, string> = { '#status': 'status', '#at': timestamp };
-  const values: Record<string, unknown> = { ':null': null };
-  from.forEach((status, i) => (values[`:from${i}`] = status));
-  const sets = pricedSets(priced, names, values);
-  const conditions = [
-    `NOT (#status IN (${from.map((_, i) => `:from${i}`).join(', ')}))`,
-    'attribute_exists(metadata.#at)',
-    'metadata.#at <> :null',
-    ...unreadConditions(unread, values),
-  ];
-  return conditionally(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: messageKey(ws, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      }),
-    ),
-  );
-}
-
 /** Records the pricing of a report that changes nothing else (its status and timestamp came before without pricing), unless the message has pricing. */
 export async function recordPricing(ws: string, id: string, priced: Priced): Promise<void> {
   await conditionally(
