@@ -1,29 +1,37 @@
 import { campaignKey } from '#shared/data/campaign';
+import { phoneClaimKey } from '#shared/data/contact';
 import { messageKey, storedMessage, type StoredMessage } from '#shared/data/message';
 import { pauseKey, type NumberPause } from '#shared/data/number-pause';
 import { getMany } from '#shared/data/table/pages';
 import type { Campaign } from '#shared/records/campaign';
 
-/** What a send job reads before its decisions: its message, and, when the job names them, its campaign and its number's pause. */
+/** What a send job reads before its decisions: its message, and, when the job names them, its campaign, its number's pause and its recipient's opt-out. */
 export interface SendReads {
   message: StoredMessage | undefined;
   /** Read only when the job named the campaign: null when there is none. */
   campaign?: Campaign | null;
   /** Read only when the job named the number: null when it is not paused. */
   pause?: NumberPause | null;
+  /** Read only when the job named the recipient's number: its claim's opt-out (null when it has no contact, or did not opt out). */
+  optedOutAt?: string | null;
 }
 
 /**
- * The message (strongly consistent, as the claim needs), with its campaign and its number's
- * pause in the same BatchGetItem: three reads in one call (issue 29). The campaign and the pause
- * are read strongly consistent with it; the steps that use them need no more than an eventually
- * consistent read, taken a moment earlier than their own read would be.
+ * The message (strongly consistent, as the claim needs), with its campaign, its number's pause
+ * and its recipient's phone claim in the same BatchGetItem: four reads in one call (issue 29).
+ * The others are read strongly consistent with it; the steps that use them need no more than an
+ * eventually consistent read, taken a moment earlier than their own read would be.
  */
-export async function readForSend(ws: string, messageId: string, named: { campaignId?: string; numberId?: string }): Promise<SendReads> {
+export async function readForSend(
+  ws: string,
+  messageId: string,
+  named: { campaignId?: string; numberId?: string; recipientPhone?: string },
+): Promise<SendReads> {
   const keys = [
     messageKey(ws, messageId),
     ...(named.campaignId ? [campaignKey(ws, named.campaignId)] : []),
     ...(named.numberId ? [pauseKey(named.numberId)] : []),
+    ...(named.recipientPhone ? [phoneClaimKey(ws, named.recipientPhone)] : []),
   ];
   const items = await getMany<Record<string, unknown> & { PK: string; SK: string }>(keys, true);
   const found = (key: { PK: string; SK: string }) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
@@ -32,5 +40,6 @@ export async function readForSend(ws: string, messageId: string, named: { campai
     message: message && storedMessage(message),
     ...(named.campaignId && { campaign: (found(campaignKey(ws, named.campaignId)) as Campaign | undefined) ?? null }),
     ...(named.numberId && { pause: (found(pauseKey(named.numberId)) as NumberPause | undefined) ?? null }),
+    ...(named.recipientPhone && { optedOutAt: (found(phoneClaimKey(ws, named.recipientPhone))?.opted_out_at as string | null | undefined) ?? null }),
   };
 }

@@ -90,7 +90,11 @@ export const sendingNumber = (run: SendRun): string => run.message!.business_num
 export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   async read_message(run) {
     const { job } = run;
-    run.read = await readForSend(job.workspace_id, job.message_id, { campaignId: job.campaign_id, numberId: job.business_number_id });
+    run.read = await readForSend(job.workspace_id, job.message_id, {
+      campaignId: job.campaign_id,
+      numberId: job.business_number_id,
+      recipientPhone: job.phone_number,
+    });
     run.message = run.read.message;
     return { event: 'message_read' };
   },
@@ -141,8 +145,13 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
 
   async read_opt_out(run) {
     const { phone, userId } = recipientOf(run.message!);
-    const optedOut = phone ? await optedOutPhones(run.workspace!.id, [phone]) : await optedOutUsers(run.workspace!.id, [userId!]);
-    return { event: 'opt_out_read', optedOut: optedOut.size > 0, window: closedWindow(run), budget: budgetGate(run) };
+    // Read with the message when the job named the number.
+    const read = phone && phone === run.job.phone_number ? run.read?.optedOutAt : undefined;
+    const optedOut =
+      read !== undefined
+        ? read !== null
+        : (phone ? await optedOutPhones(run.workspace!.id, [phone]) : await optedOutUsers(run.workspace!.id, [userId!])).size > 0;
+    return { event: 'opt_out_read', optedOut, window: closedWindow(run), budget: budgetGate(run) };
   },
 
   async reserve_budget(run) {

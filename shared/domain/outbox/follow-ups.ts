@@ -20,6 +20,7 @@ const sendJobOf = (message: Message): SendJob => {
     message_id: message.id,
     ...(campaignId && { campaign_id: campaignId }),
     ...(message.business_number_id && { business_number_id: message.business_number_id }),
+    ...(message.campaign_id && message.phone_number && { phone_number: message.phone_number }),
   };
 };
 
