@@ -18,6 +18,16 @@ const campaignMessages = async (ws: TestWorkspace, id: string) =>
     ),
   );
 
+/** Each campaign message as `{number} {content}`, or `{number} {error code}` when it failed, sorted. */
+const outcomes = async (ws: TestWorkspace, id: string) =>
+  (await campaignMessages(ws, id)).map((m) => `${m.phone_number} ${m.status === 'failed' ? m.error.code : m.content}`).sort();
+const completed = (ws: TestWorkspace, id: string) =>
+  eventually(
+    () => results(ws, id),
+    (r) => r.status === 'completed',
+    30_000,
+  );
+
 /** Contacts by name; `welcome` is a MARKETING template with one variable. */
 async function contactBook(ws: TestWorkspace) {
   const contacts = [
@@ -66,15 +76,10 @@ describe('campaign segments', () => {
       // Bob and Hal excluded whichever source named them.
       expect(reply.body.data).toMatchObject({ campaign_id: campaign.id, status: 'running', ...answer });
 
-      const done = await eventually(
-        () => results(ws, campaign.id),
-        (r) => r.status === 'completed',
-        30_000,
-      );
+      const done = await completed(ws, campaign.id);
       expect(done.metrics).toMatchObject({ total_messages: 4, pending: 0, failed: 1 });
       expect((await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key })).body.data.total_recipients).toBe(4);
-      const messages = await campaignMessages(ws, campaign.id);
-      expect(messages.map((m) => `${m.phone_number} ${m.status === 'failed' ? m.error.code : m.content}`).sort()).toEqual([
+      expect(await outcomes(ws, campaign.id)).toEqual([
         '14155580001 Welcome to our service, Ada!',
         '14155580002 Welcome to our service, Eve!',
         '14155580007 recipient_opted_out',
@@ -95,13 +100,8 @@ describe('campaign segments', () => {
       template_variables: ['{{name}}'],
     });
     expect(reply.status).toBe(202);
-    await eventually(
-      () => results(ws, campaign.id),
-      (r) => r.status === 'completed',
-      30_000,
-    );
-    const messages = await campaignMessages(ws, campaign.id);
-    expect(messages.map((m) => `${m.phone_number} ${m.status === 'failed' ? m.error.code : m.content}`).sort()).toEqual([
+    await completed(ws, campaign.id);
+    expect(await outcomes(ws, campaign.id)).toEqual([
       '14155580001 Welcome to our service, Ada!',
       '14155580002 Welcome to our service, Eve!',
       '14155580005 Welcome to our service, Dee!',
@@ -116,11 +116,7 @@ describe('campaign segments', () => {
     const reply = await launch(ws, campaign.id, { segment: { custom_fields: { city: 'Porto' } }, template_variables: ['{{name}}'] });
     expect(reply.status).toBe(202);
     expect(reply.body.data).toMatchObject({ total_recipients: 2, excluded_opted_out: 0 });
-    const done = await eventually(
-      () => results(ws, campaign.id),
-      (r) => r.status === 'completed',
-      30_000,
-    );
+    const done = await completed(ws, campaign.id);
     expect(done.metrics.total_messages).toBe(2);
     expect((await campaignMessages(ws, campaign.id)).map((m) => m.phone_number).sort()).toEqual(['14155580004', '14155580008']);
   }, 60_000);
