@@ -5,7 +5,7 @@ import { mergedQuery, type Positions } from '#shared/data/table/merged-query';
 import { getMany } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
-import { conversationEntry, historyEntry, messageKey, waitingEntry, withRendering } from '#shared/data/message';
+import { conversationEntry, historyEntry, messageKey, waitingEntry, restoredItem } from '#shared/data/message';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import type { Direction, Message, MessageStatus } from '#shared/records/message';
 
@@ -24,11 +24,11 @@ export async function waitingMessagesPage(ws: string, campaignId: string, until:
       FilterExpression: '#status = :queued',
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: { ':pk': waitingEntry(ws, campaignId).GSI1PK, ':until': `${until}~`, ':queued': 'queued' },
-      ProjectionExpression: 'id',
+      ProjectionExpression: 'PK',
       ExclusiveStartKey: startKey,
     }),
   );
-  return { ids: (Items ?? []).map((item) => item.id as string), next: LastEvaluatedKey };
+  return { ids: (Items ?? []).map((item) => restoredItem(item).id as string), next: LastEvaluatedKey };
 }
 
 export interface MessageFilter {
@@ -81,7 +81,7 @@ const keyOf = (filter: MessageFilter) => {
 
 /** The messages behind index entries, read by key, in order. */
 const hydrate = async (entries: Record<string, unknown>[]) =>
-  (await getMany(entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })))).map(withRendering);
+  (await getMany(entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })))).map(restoredItem);
 
 /** `status` and the number are not in the indexes: they are checked on the messages read; undefined when neither is filtered. */
 function checkedOnMessages({ status, stored_number }: MessageFilter): ((message: Record<string, unknown>) => boolean) | undefined {

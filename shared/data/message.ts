@@ -67,18 +67,34 @@ const isBodyOnly = (message: Message): boolean =>
   message.rendered.buttons.length === 0 &&
   message.rendered.body === message.content;
 
-/** A message item as read, its rendering put back: a template message without `rendered` was rendered to its body alone. */
-export function withRendering(item: Record<string, unknown>): Record<string, unknown> {
+const MESSAGE_PK = /^WS#(.+)#MSG#(.+)$/;
+
+/**
+ * A message item as read, with what its write left out put back: its id and workspace, which its
+ * key holds (items written before issue 29 hold them too), and a rendering to its body alone (a
+ * template message without `rendered`).
+ */
+export function restoredItem(item: Record<string, unknown>): Record<string, unknown> {
+  const [, workspaceId, id] = MESSAGE_PK.exec(String(item.PK)) ?? [];
   const bodyOnly = item.message_type === 'template' && item.rendered === undefined;
-  return bodyOnly ? { ...item, rendered: { header: null, body: item.content, footer: null, buttons: [] } } : item;
+  return {
+    workspace_id: workspaceId,
+    id,
+    ...item,
+    ...(bodyOnly && { rendered: { header: null, body: item.content, footer: null, buttons: [] } }),
+  };
 }
 
-export const storedMessage = (item: Record<string, unknown>) => withRendering(item) as unknown as StoredMessage;
+export const storedMessage = (item: Record<string, unknown>) => restoredItem(item) as unknown as StoredMessage;
 
-/** The stored item: the message plus its list (sharded) and conversation index keys. */
+/**
+ * The stored item: the message plus its list (sharded) and conversation index keys. Its id and
+ * workspace are in its key only: their 86 bytes took a priced campaign message over 1 KB, so
+ * that each later write cost two units (docs/performance.md).
+ */
 function messageItem(message: Message) {
   const ws = message.workspace_id;
-  const { rendered, ...rest } = message;
+  const { rendered, id: _id, workspace_id: _ws, ...rest } = message;
   return {
     ...messageKey(ws, message.id),
     ...historyEntry(ws, messageShard(message.id), message.id),

@@ -10,8 +10,8 @@ export interface SendReads {
   message: StoredMessage | undefined;
   /** Read only when the job named the campaign: null when there is none. */
   campaign?: Campaign | null;
-  /** Read only when the job named the number: null when it is not paused. */
-  pause?: NumberPause | null;
+  /** Read only when the number was named: the number's pause, null when it is not paused. */
+  pause?: { numberId: string; pause: NumberPause | null };
   /** Read only when the job named the recipient's number: its claim's opt-out (null when it has no contact, or did not opt out). */
   optedOutAt?: string | null;
 }
@@ -39,7 +39,7 @@ export async function readForSend(
   return {
     message: message && storedMessage(message),
     ...(named.campaignId && { campaign: (found(campaignKey(ws, named.campaignId)) as Campaign | undefined) ?? null }),
-    ...(named.numberId && { pause: (found(pauseKey(named.numberId)) as NumberPause | undefined) ?? null }),
+    ...(named.numberId && { pause: { numberId: named.numberId, pause: (found(pauseKey(named.numberId)) as NumberPause | undefined) ?? null } }),
     ...(named.recipientPhone && { optedOutAt: (found(phoneClaimKey(ws, named.recipientPhone))?.opted_out_at as string | null | undefined) ?? null }),
   };
 }

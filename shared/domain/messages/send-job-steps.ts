@@ -90,9 +90,12 @@ export const sendingNumber = (run: SendRun): string => run.message!.business_num
 export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   async read_message(run) {
     const { job } = run;
+    // A message from the workspace's first number does not name it (storedNumber): its pause is read under the first number.
+    const workspace = job.business_number_id ? undefined : await cachedWorkspace(job.workspace_id);
+    const numberId = job.business_number_id ?? (workspace && firstNumberOf(workspace));
     run.read = await readForSend(job.workspace_id, job.message_id, {
       campaignId: job.campaign_id,
-      numberId: job.business_number_id,
+      numberId,
       recipientPhone: job.phone_number,
     });
     run.message = run.read.message;
@@ -106,7 +109,7 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
 
   async check_pause(run) {
     const number = sendingNumber(run);
-    const read = number === run.job.business_number_id ? run.read?.pause : undefined;
+    const read = number === run.read?.pause?.numberId ? run.read.pause.pause : undefined;
     const gate = suspensionGate(run.workspace!) ?? (await pauseDecision(number, sendableSince(run.message!), read));
     run.probing = gate.kind === 'send' && gate.probing;
     return { event: 'pause_checked', gate };
