@@ -74,12 +74,12 @@ describe('status reports', () => {
     await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
     await simulator.faults({ no_webhooks: true });
     try {
-      const [ordered, elsewhere] = await Promise.all(['+14155550341', '+5511987650342'].map((to) => send(ws, to)));
+      const [ordered, elsewhere, sentElsewhere] = await Promise.all(['+14155550341', '+5511987650342', '+5511987650343'].map((to) => send(ws, to)));
       const sent = await eventually(
-        () => Promise.all([ordered, elsewhere].map((id) => get(ws, id))),
+        () => Promise.all([ordered, elsewhere, sentElsewhere].map((id) => get(ws, id))),
         (all) => all.every((m) => m.status === 'sent' && m.provider_message_id),
       );
-      const [wamid, elsewhereWamid] = sent.map((m) => m.provider_message_id);
+      const [wamid, elsewhereWamid, sentElsewhereWamid] = sent.map((m) => m.provider_message_id);
       const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
       const report = (status: 'sent' | 'delivered' | 'read' | 'failed', second: number, extra: object = {}) => ({
         status,
@@ -103,7 +103,13 @@ describe('status reports', () => {
       // A report naming another recipient than the message's: the cost is still the message's own market (Brazil's).
       await applyReport(ws.id, elsewhere, { ...report('delivered', 2, { pricing: marketing }), providerMessageId: elsewhereWamid }, '14155550342');
       expect(await get(ws, elsewhere)).toMatchObject({ status: 'delivered', cost: { market: '55' } });
-      const expected = { 'status=read': 1, 'status=delivered': 1, 'status=sent': 0, 'status=failed': 0 };
+      // So is a `sent` report's, written as pricing alone on the message its worker sent; a second one changes nothing.
+      const sentReport = { ...report('sent', 1, { pricing: marketing }), providerMessageId: sentElsewhereWamid };
+      await applyReport(ws.id, sentElsewhere, sentReport, '14155550343');
+      await applyReport(ws.id, sentElsewhere, { ...sentReport, pricing: { ...marketing, category: 'utility' } }, '14155550343');
+      await applyReport(ws.id, sentElsewhere, { ...report('delivered', 2), providerMessageId: sentElsewhereWamid }, '14155550343');
+      expect(await get(ws, sentElsewhere)).toMatchObject({ status: 'delivered', pricing: marketing, cost: { market: '55' } });
+      const expected = { 'status=read': 1, 'status=delivered': 2, 'status=sent': 0, 'status=failed': 0 };
       expect(await settledTotals(ws, expected)).toEqual(expected);
     } finally {
       await simulator.resetFaults();

@@ -1,3 +1,5 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { failedConditions } from '#shared/data/table/transact';
 
 /** Whether a write (or a transaction) failed only because a condition did not hold. */
@@ -15,6 +17,25 @@ export async function conditionally(write: Promise<unknown>): Promise<boolean> {
   } catch (error) {
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** A conditional write's outcome when its condition's failure brings the item back: `found` is undefined when there is none. */
+export type WriteOrFound = { applied: true } | { applied: false; found: Record<string, unknown> | undefined };
+
+/**
+ * Runs a conditional write that asks for the item as it was should its condition fail
+ * (ReturnValuesOnConditionCheckFailure ALL_OLD): the item comes with the failure, where a read
+ * would be one more call. Any other failure is thrown.
+ */
+export async function conditionallyOrFound(write: Promise<unknown>): Promise<WriteOrFound> {
+  try {
+    await write;
+    return { applied: true };
+  } catch (error) {
+    if ((error as Error | undefined)?.name !== 'ConditionalCheckFailedException') throw error;
+    const item = (error as { Item?: Record<string, AttributeValue> }).Item;
+    return { applied: false, found: item && unmarshall(item) };
   }
 }
 

@@ -1,5 +1,14 @@
 import { getMessage, putPlatformId } from '#shared/data/message';
-import { fillTimestamp, moveStatus, recordPricing, type Priced, type Unread } from '#shared/data/message-status';
+import {
+  fillTimestamp,
+  moveStatus,
+  moveStatusUnread,
+  recordPricing,
+  recordPricingUnread,
+  type Priced,
+  type Unread,
+  type UnreadOutcome,
+} from '#shared/data/message-status';
 import { nextStatus, statusesMovedBy } from '#shared/domain/messages/message';
 import { costOf } from '#shared/domain/pricing/message-cost';
 import { rateCardOf } from '#shared/domain/pricing/rate-cards';
@@ -32,25 +41,29 @@ const failure = (report: StatusReport) => report.error ?? { code: 'unknown', tit
  * a call of its own per report). The write's condition stands for what the read would have
  * checked (data/message-status.ts, Unread): the message holds the report's platform id already,
  * and, when the report brings pricing, is an outbound message to the number the report names,
- * the number its cost is priced by. False when the message is not as the condition needs (a
- * first platform id, an out-of-order report, another number), and for `sent`: the caller then
- * takes the read path, applyStatus.
+ * the number its cost is priced by. A `sent` report mostly finds its message sent by its worker:
+ * its write records the pricing alone, on a message that holds `sent_at` and no pricing yet.
+ * `not_tried` when the report cannot be written so (no platform id; a `sent` report without
+ * pricing, which would write nothing); when the condition fails, the message as the write found
+ * it, which the read path goes on from (a first platform id, an out-of-order report, another number).
  */
-async function applyUnread(ws: string, id: string, report: StatusReport, recipientPhone: string | undefined): Promise<boolean> {
-  // A `sent` report finds the message sent by its worker: read first, it writes only the pricing
-  // the message lacks (unread, its write measured 0.15 WCU more per campaign message: `bench/run.ts capacity`).
-  if (report.status === 'sent' || !report.providerMessageId || (report.pricing && !recipientPhone)) return false;
-  const unread: Unread = { providerMessageId: report.providerMessageId, ...(report.pricing && { pricedFor: recipientPhone }) };
+async function applyUnread(ws: string, id: string, report: StatusReport, recipientPhone: string | undefined): Promise<UnreadOutcome | 'not_tried'> {
+  if (!report.providerMessageId || (report.pricing && !recipientPhone) || (report.status === 'sent' && !report.pricing)) return 'not_tried';
   const priced = report.pricing && { pricing: report.pricing, cost: costOf(await rateCardOf(ws), recipientPhone!, report.pricing) };
   const timestamp = `${report.status}_at`;
+  if (report.status === 'sent')
+    return recordPricingUnread(ws, id, timestamp, priced!, { providerMessageId: report.providerMessageId, pricedFor: recipientPhone! });
+  const unread: Unread = { providerMessageId: report.providerMessageId, ...(report.pricing && { pricedFor: recipientPhone }) };
   const from = statusesMovedBy(report.status);
   const error = report.status === 'failed' ? failure(report) : undefined;
-  return moveStatus({ workspace_id: ws, id }, { to: report.status, timestamp, at: report.at, error, priced }, from, unread);
+  return moveStatusUnread({ workspace_id: ws, id }, { to: report.status, timestamp, at: report.at, error, priced }, from, unread);
 }
 
-/** A platform's status report: in one write when it can be (applyUnread), else read and applied (applyStatus). */
+/** A platform's status report: in one write when it can be (applyUnread), else read and applied (applyStatus), from the message the failed write found. */
 export async function applyReport(ws: string, id: string, report: StatusReport, recipientPhone?: string): Promise<void> {
-  if (!(await applyUnread(ws, id, report, recipientPhone))) await applyStatus(ws, id, report);
+  const outcome = await applyUnread(ws, id, report, recipientPhone);
+  if (outcome === 'not_tried') await applyStatus(ws, id, report);
+  else if (!outcome.applied && outcome.found) await applyStatus(ws, id, report, outcome.found);
 }
 
 /**
