@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
+import { coalescedPuts } from '#shared/data/table/coalesced-puts';
 import { getMany } from '#shared/data/table/pages';
 import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
 import { messageShard } from '#shared/data/message-shard';
@@ -36,18 +37,16 @@ export const waitingEntry = (ws: string, campaignId: string, opensAt?: string, i
  */
 const platformIdKey = (ws: string, providerMessageId: string) => ({ PK: `WS#${ws}#WAMID#${providerMessageId}`, SK: 'WAMID' });
 
+/** Lookup items written within these milliseconds of each other share one BatchWriteItem (the send worker's jobs of one batch). */
+const PLATFORM_ID_WINDOW_MS = 5;
+const putLookup = coalescedPuts(PLATFORM_ID_WINDOW_MS);
+
 /**
  * Writes the lookup item of a message's platform id. Written before the message records the id,
  * so whoever reads the id on the message finds its lookup too; writing it again changes nothing.
  */
-export async function putPlatformId(message: Message, providerMessageId: string): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...platformIdKey(message.workspace_id, providerMessageId), message_id: message.id, campaign_id: message.campaign_id },
-    }),
-  );
-}
+export const putPlatformId = (message: Message, providerMessageId: string): Promise<void> =>
+  putLookup({ ...platformIdKey(message.workspace_id, providerMessageId), message_id: message.id, campaign_id: message.campaign_id });
 
 /**
  * A message as stored, with the send worker's bookkeeping: its claim, since when a send of unknown
