@@ -2,7 +2,7 @@ import { campaignKey } from '#shared/data/campaign';
 import { phoneClaimKey } from '#shared/data/contact';
 import { messageKey, storedMessage, type StoredMessage } from '#shared/data/message';
 import { pauseKey, type NumberPause } from '#shared/data/number-pause';
-import { getMany } from '#shared/data/table/pages';
+import { coalescedGets } from '#shared/data/table/coalesced-gets';
 import type { Campaign } from '#shared/records/campaign';
 
 /** What a send job reads before its decisions: its message, and, when the job names them, its campaign, its number's pause and its recipient's opt-out. */
@@ -16,11 +16,16 @@ export interface SendReads {
   optedOutAt?: string | null;
 }
 
+/** The first reads of the jobs of one queue batch, which start together: a job's reads wait this long for the others'. */
+const SEND_READS_WINDOW_MS = 2;
+const readTogether = coalescedGets(SEND_READS_WINDOW_MS);
+
 /**
  * The message (strongly consistent, as the claim needs), with its campaign, its number's pause
- * and its recipient's phone claim in the same BatchGetItem: four reads in one call (issue 29).
- * The others are read strongly consistent with it; the steps that use them need no more than an
- * eventually consistent read, taken a moment earlier than their own read would be.
+ * and its recipient's phone claim in the same BatchGetItem, shared with the other jobs of its
+ * queue batch: one call for a batch's reads (issue 29). The others are read strongly consistent
+ * with it; the steps that use them need no more than an eventually consistent read, taken a
+ * moment earlier than their own read would be.
  */
 export async function readForSend(
   ws: string,
@@ -33,7 +38,7 @@ export async function readForSend(
     ...(named.numberId ? [pauseKey(named.numberId)] : []),
     ...(named.recipientPhone ? [phoneClaimKey(ws, named.recipientPhone)] : []),
   ];
-  const items = await getMany<Record<string, unknown> & { PK: string; SK: string }>(keys, true);
+  const items = await readTogether(keys);
   const found = (key: { PK: string; SK: string }) => items.find((item) => item.PK === key.PK && item.SK === key.SK);
   const message = found(keys[0]);
   return {

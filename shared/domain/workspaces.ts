@@ -26,8 +26,29 @@ const workspaceCache = new Map<string, { workspace: Workspace; until: number }>(
 const ROUTE_CACHE_MS = 10_000;
 const phoneNumberRoutes = new Map<string, { workspaceId: string; until: number }>();
 
+/** Reads under way: the jobs of a queue batch miss the cache together when its entry expires, and share one read. */
+const workspaceReads = new Map<string, Promise<Workspace | undefined>>();
+
 /** A change made in this process is seen at once by its next request; other processes see it within WORKSPACE_CACHE_MS. */
-export const forgetWorkspace = (id: string): boolean => workspaceCache.delete(id);
+export const forgetWorkspace = (id: string): boolean => {
+  workspaceReads.delete(id);
+  return workspaceCache.delete(id);
+};
+
+/** One read of the workspace for every caller that missed the cache meanwhile; it fills the cache unless forgotten meanwhile. */
+function sharedRead(id: string): Promise<Workspace | undefined> {
+  const under = workspaceReads.get(id);
+  if (under) return under;
+  const read: Promise<Workspace | undefined> = getWorkspace(id).then((workspace) => {
+    if (workspaceReads.get(id) !== read) return workspace;
+    workspaceReads.delete(id);
+    if (workspace) workspaceCache.set(id, { workspace, until: Date.now() + WORKSPACE_CACHE_MS });
+    return workspace;
+  });
+  workspaceReads.set(id, read);
+  read.catch(() => workspaceReads.get(id) === read && workspaceReads.delete(id));
+  return read;
+}
 
 /**
  * The workspace as the service's work sees it. One being erased (contract §19) is already gone
@@ -38,9 +59,7 @@ export const forgetWorkspace = (id: string): boolean => workspaceCache.delete(id
 export async function cachedWorkspace(id: string): Promise<Workspace | undefined> {
   const hit = workspaceCache.get(id);
   if (hit && hit.until > Date.now()) return live(hit.workspace);
-  const workspace = await getWorkspace(id);
-  if (workspace) workspaceCache.set(id, { workspace, until: Date.now() + WORKSPACE_CACHE_MS });
-  return live(workspace);
+  return live(await sharedRead(id));
 }
 
 const live = (workspace: Workspace | undefined): Workspace | undefined => (workspace?.status === 'deleting' ? undefined : workspace);

@@ -21,13 +21,16 @@ const PACE_CACHE_MS = 1000;
  */
 const WINDOW_WRITES_PER_SECOND = 100;
 
-const paceCache = new Map<string, { pace: NumberPace | undefined; readAt: number }>();
+/** The pace as read, or being read: the sends of a queue batch that find it stale together share one read. */
+const paceCache = new Map<string, { pace: Promise<NumberPace | undefined>; readAt: number }>();
 
-async function paceOf(phoneNumberId: string, now: number): Promise<NumberPace | undefined> {
+function paceOf(phoneNumberId: string, now: number): Promise<NumberPace | undefined> {
   const cached = paceCache.get(phoneNumberId);
   if (cached && now - cached.readAt < PACE_CACHE_MS) return cached.pace;
-  const pace = await getPace(phoneNumberId);
+  const pace = getPace(phoneNumberId);
   paceCache.set(phoneNumberId, { pace, readAt: now });
+  // A failed read is not kept: the next send reads again.
+  pace.catch(() => paceCache.get(phoneNumberId)?.pace === pace && paceCache.delete(phoneNumberId));
   return pace;
 }
 
