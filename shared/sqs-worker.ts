@@ -15,12 +15,21 @@ export type JobOutcome = { kind: 'done' } | { kind: 'retry'; delaySeconds: numbe
  * invocation: it holds the batch's state, and the local runtime runs invocations concurrently.
  * The batch's business metrics are printed when it ends.
  */
-export function sqsJobHandler<Job>(queue: QueueName, processJob: (job: Job, delivery: { receiveCount: number }) => Promise<JobOutcome | void>) {
+/** Which queue message a job came in, and how many times it has been received. */
+export interface Delivery {
+  messageId: string;
+  receiveCount: number;
+}
+
+export function sqsJobHandler<Job>(queue: QueueName, processJob: (job: Job, delivery: Delivery) => Promise<JobOutcome | void>) {
   return withMetrics(async (event: SQSEvent) =>
     processPartialResponse(
       event,
       async (record: SQSRecord) => {
-        const outcome = await processJob(JSON.parse(record.body) as Job, { receiveCount: Number(record.attributes.ApproximateReceiveCount ?? 1) });
+        const outcome = await processJob(JSON.parse(record.body) as Job, {
+          messageId: record.messageId,
+          receiveCount: Number(record.attributes.ApproximateReceiveCount ?? 1),
+        });
         if (outcome && outcome.kind === 'retry') {
           await retryAfter(queueUrl(queue), record.receiptHandle, outcome.delaySeconds);
           throw new Error(`retry in ${outcome.delaySeconds} s`);

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
+import { batchWrite } from '#shared/data/table/batch-write';
 import { coalescedPuts } from '#shared/data/table/coalesced-puts';
 import { getMany } from '#shared/data/table/pages';
 import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
@@ -134,6 +135,11 @@ export const messagesByIds = async (ws: string, ids: string[]): Promise<StoredMe
       true,
     )
   ).map(storedMessage);
+
+/** Writes messages none of which exists yet, 25 to a BatchWriteItem: the caller knows (a fan-out chunk's first try, domain/campaigns/fanout.ts). */
+export async function putNewMessages(messages: Message[]): Promise<void> {
+  await batchWrite(messages.map((message) => ({ PutRequest: { Item: messageItem(message) } })));
+}
 
 /** Writes a message unless one with its id exists: true when it was written. */
 export const putNewMessage = (message: Message): Promise<boolean> =>

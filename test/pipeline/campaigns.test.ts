@@ -102,14 +102,12 @@ describe('campaigns', () => {
       const reply = await launch(ws, campaign.id, { recipients });
       expect(reply.body.data.total_recipients).toBe(510);
       const full = await api.call('GET', `/api/v1/campaigns/${campaign.id}`, { key: ws.key });
-      // Replay every chunk job while the real fan-out runs.
+      // Replay every chunk job while the real fan-out runs: a second job of the chunk, received twice at once, and received again later.
       const { launch_id } = (await import('#shared/domain/campaigns/lifecycle').then((m) => m.getCampaign(ws.id, campaign.id)))!;
-      await Promise.all(
-        [0, 1].flatMap((chunk) => [
-          fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }),
-          fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }),
-        ]),
-      );
+      const replay = (chunk: number, receiveCount: number) =>
+        fanOutChunk({ workspace_id: ws.id, campaign_id: campaign.id, launch_id: launch_id!, chunk }, { jobId: `replay-${chunk}`, receiveCount });
+      await Promise.all([0, 1].flatMap((chunk) => [replay(chunk, 1), replay(chunk, 1)]));
+      await Promise.all([0, 1].map((chunk) => replay(chunk, 2)));
       const done = await completed(ws, campaign.id, 100_000);
       expect(full.body.data.status).toBe('running');
       expect(done.metrics).toMatchObject({ total_messages: 510, sent: 510, pending: 0 });

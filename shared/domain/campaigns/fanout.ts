@@ -2,7 +2,8 @@ import { readAudienceChunk } from '#shared/data/audience-chunk';
 import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
 import { env } from '#shared/config';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
-import { putNewMessage } from '#shared/data/message';
+import { putNewMessage, putNewMessages } from '#shared/data/message';
+import { markChunkWritten, takeChunk, type ChunkTry } from '#shared/data/chunk-writer';
 import { optedOutPhones, optedOutUsers } from '#shared/data/contact-claims';
 import { recipientOfKey } from '#shared/domain/messages/recipient';
 import { cannotReach } from '#shared/domain/messages/reach';
@@ -104,14 +105,31 @@ async function putMessages(messages: Message[]): Promise<void> {
 /**
  * One fan-out job: creates the chunk's messages (the table stream then counts them and enqueues
  * their sends), hands the next chunk to a new job, and after the last chunk marks the
- * fan-out done. Every step may run twice without creating or counting anything twice.
+ * fan-out done. Every step may run twice without creating or counting anything twice: one job
+ * is the chunk's writer (data/chunk-writer.ts). Its first try writes the messages in batches of
+ * 25 (none of them can exist yet: issue 29, a conditional put each before); a try after one that
+ * may have written some puts each on its condition, as before; another job of the same chunk
+ * (its predecessor ran twice), or a second copy of the writer's own delivery, leaves it to the
+ * writer, whose queue message comes back until it is done (or is dead-lettered, and
+ * failDeadLetteredChunk goes on).
  */
-export async function fanOutChunk(job: FanoutJob): Promise<void> {
+export async function fanOutChunk(job: FanoutJob, attempt: ChunkTry): Promise<void> {
   const campaign = await jobCampaign(job);
   // A workspace being erased creates no more messages.
   if (!campaign || !(await cachedWorkspace(job.workspace_id))) return;
   // Past the launch's chunks with a segment pending: this job resolves it into further chunks.
   if (campaign.segment_pending && job.chunk >= campaign.audience_chunks) return fanOutFrom(job, await resolvePendingSegment(campaign), job.chunk);
+  const writer = await takeChunk(job, attempt);
+  if (writer === 'other') return;
+  if (writer !== 'written') {
+    await writeChunk(job, campaign, writer === 'first' ? putNewMessages : putMessages);
+    await markChunkWritten(job);
+  }
+  await continueFanout(job, campaign);
+}
+
+/** The chunk's messages, written with `write`. */
+async function writeChunk(job: FanoutJob, campaign: Campaign, write: (messages: Message[]) => Promise<void>): Promise<void> {
   const recipients = await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk);
   // Written before the launch committed: missing means something is badly wrong, so the job fails and is kept.
   if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
@@ -128,8 +146,7 @@ export async function fanOutChunk(job: FanoutJob): Promise<void> {
     ? await retryMessages(campaign, recipients, errorOf, build)
     : recipients.map((recipient) => build(recipient, errorOf(recipient.p)));
   // The hold is decided on the clock as the messages go out, so each is stored well before its opening's schedule fires.
-  await putMessages(await holdClosedWindow(campaign, messages, Date.now()));
-  await continueFanout(job, campaign);
+  await write(await holdClosedWindow(campaign, messages, Date.now()));
 }
 
 /** The job's campaign while it runs this job's launch and round; undefined when the job is stale (cancelled, or another round). */
