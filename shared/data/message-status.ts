@@ -57,7 +57,7 @@ function unreadConditions(unread: Unread, values: Record<string, unknown>): stri
   return ['provider_message_id = :provider', 'phone_number = :phone', 'direction = :outbound'];
 }
 
-/** The write that moves a message's status (moveStatus), with the conditions standing for the read when it is made unread. */
+/** The write that moves a message's status, with the conditions standing for the read when it is made unread. */
 function statusMove(message: Pick<Message, 'workspace_id' | 'id'>, change: StatusChange, from: readonly MessageStatus[], unread?: Unread): UpdateCommandInput {
   const names: Record<string, string> = { '#status': 'status', '#at': change.timestamp };
   const values: Record<string, unknown> = { ':to': change.to, ':at': change.at, ':now': nowIso() };
@@ -87,44 +87,41 @@ function statusMove(message: Pick<Message, 'workspace_id' | 'id'>, change: Statu
   };
 }
 
-/**
- * Moves the message to `change.to` with one write conditioned on its status being one of `from`,
- * the statuses this change moves forward from (the status it was read in among them): true when
- * it moved, false when its status had meanwhile become one the change does not move from. A
- * change that records the platform's id also needs the message to hold no other id. Another
- * report that moved it forward meanwhile (`sent` → `delivered` while this `read` was under way)
- * thus costs no failed write and no second read; the move it makes is the one it would have made
- * from what it read again. Its counts follow from the table's stream, from the status the item
- * held before this write (shared/domain/outbox/counts.ts).
- */
-export const moveStatus = (message: Pick<Message, 'workspace_id' | 'id'>, change: StatusChange, from: readonly MessageStatus[]): Promise<boolean> =>
-  conditionally(db().send(new UpdateCommand(statusMove(message, change, from))));
+/** A conditional write on a message: applied, or the message as the write found it (undefined: there is none), to go on from without reading it. */
+export type WriteOutcome = { applied: true } | { applied: false; found: StoredMessage | undefined };
 
-/** A write made without reading the message first: applied, or the message as the write found it (undefined: there is none), for the read path to go on from. */
-export type UnreadOutcome = { applied: true } | { applied: false; found: StoredMessage | undefined };
-
-const unreadOutcome = async (input: UpdateCommandInput): Promise<UnreadOutcome> => {
+const writeOrFound = async (input: UpdateCommandInput): Promise<WriteOutcome> => {
   const outcome = await conditionallyOrFound(db().send(new UpdateCommand({ ...input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })));
   return outcome.applied ? outcome : { applied: false, found: outcome.found && storedMessage(outcome.found) };
 };
 
-/** moveStatus without the read: its condition also stands for what the read would have shown (Unread). */
-export const moveStatusUnread = (
+/**
+ * Moves the message to `change.to` with one write conditioned on its status being one of `from`,
+ * the statuses this change moves forward from (the status it was read in among them); when its
+ * status had meanwhile become one the change does not move from, the message as the write found
+ * it. A change that records the platform's id also needs the message to hold no other id; one
+ * made without reading the message first (`unread`) needs what the read would have shown. Another
+ * report that moved it forward meanwhile (`sent` → `delivered` while this `read` was under way)
+ * thus costs no second read; the move it makes is the one it would have made from what it read
+ * again. Its counts follow from the table's stream, from the status the item held before this
+ * write (shared/domain/outbox/counts.ts).
+ */
+export const moveStatus = (
   message: Pick<Message, 'workspace_id' | 'id'>,
   change: StatusChange,
   from: readonly MessageStatus[],
-  unread: Unread,
-): Promise<UnreadOutcome> => unreadOutcome(statusMove(message, change, from, unread));
+  unread?: Unread,
+): Promise<WriteOutcome> => writeOrFound(statusMove(message, change, from, unread));
 
 /**
  * Records a report's pricing without reading the message first, when the report changes nothing
  * else: the message already holds the report's timestamp (`sent_at` for a `sent` report its worker
  * wrote first) and no pricing, and is what `unread.pricedFor` needs.
  */
-export function recordPricingUnread(ws: string, id: string, timestamp: string, priced: Priced, unread: Unread & { pricedFor: string }): Promise<UnreadOutcome> {
+export function recordPricingUnread(ws: string, id: string, timestamp: string, priced: Priced, unread: Unread & { pricedFor: string }): Promise<WriteOutcome> {
   const values: Record<string, unknown> = { ':pricing': priced.pricing, ':cost': priced.cost, ':null': null };
   const conditions = [...unreadConditions(unread, values), 'metadata.#at <> :null', 'attribute_not_exists(#pricing)'];
-  return unreadOutcome({
+  return writeOrFound({
     TableName: tableName(),
     Key: messageKey(ws, id),
     UpdateExpression: 'SET #pricing = :pricing, #cost = :cost',

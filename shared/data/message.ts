@@ -39,7 +39,7 @@ export const waitingEntry = (ws: string, campaignId: string, opensAt?: string, i
 const platformIdKey = (ws: string, providerMessageId: string) => ({ PK: `WS#${ws}#WAMID#${providerMessageId}`, SK: 'WAMID' });
 
 /** Lookup items written within these milliseconds of each other share one BatchWriteItem (the send worker's jobs of one batch). */
-const PLATFORM_ID_WINDOW_MS = 5;
+const PLATFORM_ID_WINDOW_MS = 20;
 const putLookup = coalescedPuts(PLATFORM_ID_WINDOW_MS);
 
 /**
@@ -138,7 +138,9 @@ export const messagesByIds = async (ws: string, ids: string[]): Promise<StoredMe
 
 /** Writes messages none of which exists yet, 25 to a BatchWriteItem: the caller knows (a fan-out chunk's first try, domain/campaigns/fanout.ts). */
 export async function putNewMessages(messages: Message[]): Promise<void> {
-  await batchWrite(messages.map((message) => ({ PutRequest: { Item: messageItem(message) } })));
+  // One id twice (one recipient twice in a chunk) would fail the whole batch: BatchWriteItem refuses a key twice.
+  const distinct = [...new Map(messages.map((message) => [message.id, message])).values()];
+  await batchWrite(distinct.map((message) => ({ PutRequest: { Item: messageItem(message) } })));
 }
 
 /** Writes a message unless one with its id exists: true when it was written. */

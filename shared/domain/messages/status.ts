@@ -1,14 +1,5 @@
 import { getMessage, putPlatformId } from '#shared/data/message';
-import {
-  fillTimestamp,
-  moveStatus,
-  moveStatusUnread,
-  recordPricing,
-  recordPricingUnread,
-  type Priced,
-  type Unread,
-  type UnreadOutcome,
-} from '#shared/data/message-status';
+import { fillTimestamp, moveStatus, recordPricing, recordPricingUnread, type Priced, type Unread, type WriteOutcome } from '#shared/data/message-status';
 import { nextStatus, statusesMovedBy } from '#shared/domain/messages/message';
 import { costOf } from '#shared/domain/pricing/message-cost';
 import { rateCardOf } from '#shared/domain/pricing/rate-cards';
@@ -47,7 +38,7 @@ const failure = (report: StatusReport) => report.error ?? { code: 'unknown', tit
  * pricing, which would write nothing); when the condition fails, the message as the write found
  * it, which the read path goes on from (a first platform id, an out-of-order report, another number).
  */
-async function applyUnread(ws: string, id: string, report: StatusReport, recipientPhone: string | undefined): Promise<UnreadOutcome | 'not_tried'> {
+async function applyUnread(ws: string, id: string, report: StatusReport, recipientPhone: string | undefined): Promise<WriteOutcome | 'not_tried'> {
   if (!report.providerMessageId || (report.pricing && !recipientPhone) || (report.status === 'sent' && !report.pricing)) return 'not_tried';
   const priced = report.pricing && { pricing: report.pricing, cost: costOf(await rateCardOf(ws), recipientPhone!, report.pricing) };
   const timestamp = `${report.status}_at`;
@@ -56,7 +47,7 @@ async function applyUnread(ws: string, id: string, report: StatusReport, recipie
   const unread: Unread = { providerMessageId: report.providerMessageId, ...(report.pricing && { pricedFor: recipientPhone }) };
   const from = statusesMovedBy(report.status);
   const error = report.status === 'failed' ? failure(report) : undefined;
-  return moveStatusUnread({ workspace_id: ws, id }, { to: report.status, timestamp, at: report.at, error, priced }, from, unread);
+  return moveStatus({ workspace_id: ws, id }, { to: report.status, timestamp, at: report.at, error, priced }, from, unread);
 }
 
 /** A platform's status report: in one write when it can be (applyUnread), else read and applied (applyStatus), from the message the failed write found. */
@@ -80,8 +71,10 @@ export async function applyReport(ws: string, id: string, report: StatusReport, 
  * stale, the condition fails and the message is read again.
  */
 export async function applyStatus(ws: string, id: string, report: StatusReport, read?: Message): Promise<{ message: Message; changed: boolean } | undefined> {
+  // The message as last seen: read, or found by the write whose condition it failed.
+  let seen: Message | undefined = read;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const message = attempt === 0 && read ? read : await getMessage(ws, id, true);
+    const message = seen ?? (await getMessage(ws, id, true));
     if (!message) return undefined;
     const to = nextStatus(message.status, report.status);
     const priced = await pricedBy(message, report);
@@ -105,8 +98,10 @@ export async function applyStatus(ws: string, id: string, report: StatusReport, 
       },
       statusesMovedBy(report.status),
     );
-    if (moved) return { message: { ...message, status: to }, changed: true };
-    // Another report moved it past what this one moves, or recorded another platform id, meanwhile: read again.
+    if (moved.applied) return { message: { ...message, status: to }, changed: true };
+    // Another report moved it past what this one moves, or recorded another platform id, meanwhile: go on from what the write found.
+    if (!moved.found) return undefined;
+    seen = moved.found;
   }
   throw new Error(`Status of message ${id} kept changing under ${MAX_ATTEMPTS} attempts`);
 }

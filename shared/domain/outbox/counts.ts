@@ -165,6 +165,8 @@ export async function countMessages(records: DynamoDBRecord[]): Promise<void> {
       moves = moves.filter((move) => BigInt(move.sequence) > counted);
     }
   }
-  const campaigns = new Map(all.filter((move) => move.campaignId).map((move) => [`${move.ws}#${move.campaignId}`, move]));
+  // Only a new message or one leaving `queued` can bring its campaign to completion: a later report never changes `pending` or the total.
+  const completing = all.filter((move) => move.campaignId && (move.from === null || move.from === 'queued'));
+  const campaigns = new Map(completing.map((move) => [`${move.ws}#${move.campaignId}`, move]));
   await Promise.all([...campaigns.values()].map((move) => completeIfDone(move.ws, move.campaignId!)));
 }
