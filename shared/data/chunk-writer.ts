@@ -75,9 +75,18 @@ export async function takeChunk(chunk: RoundChunk, attempt: ChunkTry): Promise<C
   return retaken.applied ? 'again' : 'other';
 }
 
-/** The chunk's messages are all written: a job of it that comes back only goes on with the fan-out. */
+/**
+ * The chunk's messages are all written: a job of it that comes back only goes on with the fan-out.
+ * Also written, writer-less, for a chunk the fan-out queue gave up on, before its messages are
+ * failed: a job of that chunk still to come then finds another writer and writes nothing.
+ */
 export async function markChunkWritten(chunk: RoundChunk): Promise<void> {
   await db().send(
-    new UpdateCommand({ TableName: tableName(), Key: writerKey(chunk), UpdateExpression: 'SET written = :true', ExpressionAttributeValues: { ':true': true } }),
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: writerKey(chunk),
+      UpdateExpression: 'SET written = :true, expires_at = if_not_exists(expires_at, :expires)',
+      ExpressionAttributeValues: { ':true': true, ':expires': epochSeconds() + AUDIENCE_KEPT_MS / 1000 },
+    }),
   );
 }

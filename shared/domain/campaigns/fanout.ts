@@ -184,6 +184,8 @@ export async function failDeadLetteredChunk(job: FanoutJob): Promise<void> {
   const campaign = await jobCampaign(job);
   if (!campaign) return;
   if (campaign.segment_pending && job.chunk >= campaign.audience_chunks) return fanOutFrom(job, await abandonPendingSegment(campaign), job.chunk);
+  // Before its failed messages: a later job of this chunk (its predecessor ran twice) must not write it as a first try over them.
+  await markChunkWritten(job);
   const recipients = (await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk)) ?? [];
   const now = nowIso();
   await putMessages(

@@ -68,7 +68,7 @@ export async function applyReport(ws: string, id: string, report: StatusReport, 
  * absent, so a duplicate or a later report changes nothing); the stream counts that cost once.
  * Returns the message as it is afterwards, or undefined when there is no such message.
  * A caller that has just read the message passes it (`read`) to save the first read: should it be
- * stale, the condition fails and the message is read again.
+ * stale, the condition fails and the write brings the message as it is (no second read).
  */
 export async function applyStatus(ws: string, id: string, report: StatusReport, read?: Message): Promise<{ message: Message; changed: boolean } | undefined> {
   // The message as last seen: read, or found by the write whose condition it failed.
