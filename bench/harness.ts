@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { changesFile, type Usage } from '#local/usage-meter';
+import { changesFile, tracingFile, type Usage } from '#local/usage-meter';
 import { createKey } from '#shared/domain/api-keys';
 import { createWorkspace } from '#shared/domain/workspaces';
 import { callApi, type Reply } from '#local/api-client';
@@ -28,6 +28,8 @@ export interface BenchContext {
   call(method: string, path: string, key: string, body?: unknown): Promise<Reply>;
   /** What the stack has consumed so far, once it has been idle for a moment (local/usage-meter.ts). */
   settledUsage(): Promise<Usage>;
+  /** Starts or stops tracing the stack's invocations (their calls, depth and CPU time), once the stack is idle; timed load runs untraced. */
+  traceInvocations(on: boolean): Promise<void>;
   /** Sets the Graph API simulator's fault settings (e.g. `no_webhooks`). */
   simulatorFaults(settings: Record<string, unknown>): Promise<void>;
   /** Stops the stack and removes what it left on disk. */
@@ -56,11 +58,34 @@ export async function benchContext(options: { priceTransactions?: boolean; trace
   // The benchmarks run for many minutes: DynamoDB Local's JVM keeps its optimising compiler (local/dynamodb.ts).
   const env: Record<string, string> = { SEND_RATE_PER_SECOND: '1000', USAGE_METER_FILE: meterFile, DYNAMODB_QUICK_JVM: 'off' };
   if (options.priceTransactions) env.USAGE_METER_PRICE_TRANSACTIONS = '1';
-  if (options.traceInvocations) env.USAGE_METER_TRACE_INVOCATIONS = '1';
+  if (options.traceInvocations) writeFileSync(tracingFile(meterFile), '');
   const stack = await startLocalStack({ env });
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   const pause = () => new Promise((resolve) => setTimeout(resolve, 250));
   Object.assign(process.env, { TABLE_NAME: stack.stack.table_name, DYNAMODB_ENDPOINT: stack.stack.dynamodb_endpoint });
+  const settled = async (): Promise<Usage> => {
+    // Idle: the meter's count of changes stayed the same for 2 s (rewritten every 250 ms while it
+    // moves); then its totals, written once the count stood still, as of that count.
+    const deadline = Date.now() + 120_000;
+    const overdue = () => {
+      if (Date.now() > deadline) throw new Error('the local stack did not become idle within 2 minutes');
+    };
+    let last = read(changesFile(meterFile));
+    for (let still = 0; still < 8; ) {
+      overdue();
+      await pause();
+      const now = read(changesFile(meterFile));
+      still = now === last ? still + 1 : 0;
+      last = now;
+    }
+    for (;;) {
+      const text = read(meterFile);
+      const usage = text ? (JSON.parse(text) as Usage) : undefined;
+      if (usage && String(usage.changes) === last) return usage;
+      overdue();
+      await pause();
+    }
+  };
   return {
     stack,
     workspace: async () => {
@@ -69,27 +94,13 @@ export async function benchContext(options: { priceTransactions?: boolean; trace
       return { id: ws.id, key: key.api_key, phoneNumberId: ws.phone_number_id };
     },
     call: (method, path, key, body) => callApi(stack.stack.base_url, method, path, { key, body }),
-    settledUsage: async () => {
-      // Idle: the meter's count of changes stayed the same for 2 s (rewritten every 250 ms while it
-      // moves); then its totals, written once the count stood still, as of that count.
-      const deadline = Date.now() + 120_000;
-      const overdue = () => {
-        if (Date.now() > deadline) throw new Error('the local stack did not become idle within 2 minutes');
-      };
-      let last = read(changesFile(meterFile));
-      for (let still = 0; still < 8; ) {
-        overdue();
-        await pause();
-        const now = read(changesFile(meterFile));
-        still = now === last ? still + 1 : 0;
-        last = now;
-      }
+    settledUsage: () => settled(),
+    traceInvocations: async (on) => {
+      if (on) writeFileSync(tracingFile(meterFile), '');
+      else rmSync(tracingFile(meterFile), { force: true });
       for (;;) {
-        const text = read(meterFile);
-        const usage = text ? (JSON.parse(text) as Usage) : undefined;
-        if (usage && String(usage.changes) === last) return usage;
-        overdue();
-        await pause();
+        const usage = await settled();
+        if (usage.tracing === on) return;
       }
     },
     stop: async () => {

@@ -1,11 +1,11 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { DynamoDBClient, type ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { awsClientConfig } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 import { transactionWriteUnits } from '#local/transaction-capacity';
 import { touchedPartitions, type TouchedPartitions } from '#local/partitions';
-import { outsideInvocations, startInvocationTracing, type AwsCall, type InvocationTrace } from '#local/invocation-trace';
+import { outsideInvocations, startInvocationTracing, stopInvocationTracing, type AwsCall, type InvocationTrace } from '#local/invocation-trace';
 import { longestChain } from '#local/critical-path';
 
 /** What the local stack consumed, counted the way AWS bills it. Benchmarks read it from a file. */
@@ -29,6 +29,8 @@ export interface Usage {
   /** Per function: invocations, records, summed duration, and what the invocations did (local/invocation-trace.ts). */
   lambda: Record<string, FunctionUsage>;
   eventbridge: { events: number };
+  /** Whether invocations were being traced when the file was written (tracingFile). */
+  tracing: boolean;
   /** How many calls, invocations and event batches were counted: the file shows the usage as of this count. */
   changes: number;
 }
@@ -59,6 +61,7 @@ function emptyUsage(): Usage {
     dynamodb: { read_units: 0, write_units: 0, by_index: {}, by_command: {}, conditional_failures: 0, by_partition: {} },
     lambda: {},
     eventbridge: { events: 0 },
+    tracing: false,
     changes: 0,
   };
 }
@@ -107,15 +110,28 @@ function addUnits(command: string, units: { table: number; byIndex: Record<strin
 /** The file a meter writing `file` keeps its count of changes in, rewritten every 250 ms while they move. */
 export const changesFile = (file: string) => `${file}.changes`;
 
+/** While this file exists beside the meter's `file`, invocations are traced; the meter looks every 250 ms. */
+export const tracingFile = (file: string) => `${file}.tracing`;
+
+/** Starts or stops the tracing as the tracing file asks; a change counts as a change, so the totals are written with it. */
+function followTracingFile(file: string) {
+  const wanted = existsSync(tracingFile(file));
+  if (wanted === usage!.tracing) return;
+  if (wanted) startInvocationTracing();
+  else stopInvocationTracing();
+  usage!.tracing = wanted;
+  usage!.changes++;
+}
+
 /**
  * Starts metering when USAGE_METER_FILE is set (benchmarks set it): every DynamoDB call through
  * `client` asks for its consumed capacity. While calls keep coming only the count of changes is
  * written (changesFile), every 250 ms; the totals once a 250 ms tick finds it still. Serialising
  * the totals, whose partition map grows to hundreds of thousands of keys, four times a second
  * took a third of the stack's one thread from the handlers being timed.
- * With USAGE_METER_TRACE_INVOCATIONS set, handler invocations are traced (local/invocation-trace.ts):
+ * While the tracing file exists (tracingFile), handler invocations are traced (local/invocation-trace.ts):
  * their AWS calls, the chains those calls form, and their CPU time are counted per function. Off
- * by default: the async hooks time every callback, a cost the timed benchmarks must not carry.
+ * by default: the async hooks time every callback, a cost timed load must not carry.
  * With USAGE_METER_PRICE_TRANSACTIONS set, each TransactWriteItems is priced item by item
  * (local/transaction-capacity.ts), reading its items back once it committed; off by default,
  * because those reads add load to timing benchmarks.
@@ -124,7 +140,7 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   const file = process.env.USAGE_METER_FILE;
   if (!file) return undefined;
   usage = emptyUsage();
-  if (process.env.USAGE_METER_TRACE_INVOCATIONS) startInvocationTracing();
+  followTracingFile(file);
   const priceTransactions = Boolean(process.env.USAGE_METER_PRICE_TRANSACTIONS);
   const unmetered = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)));
   const tableName = env.tableName;
@@ -165,6 +181,7 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   let ticked = -1;
   let written = -1;
   const timer = setInterval(() => {
+    followTracingFile(file);
     const { changes } = usage!;
     if (changes !== ticked) {
       writeFileSync(changesFile(file), String((ticked = changes)));
