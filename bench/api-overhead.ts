@@ -225,7 +225,11 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
   try {
     for (const { endpoint, p50, rawP50 } of served) {
       figures.push(
-        ...callFigures(endpoint.name, did.get(endpoint.name)!, endpoint.depthBudget, p50, { name: endpoint.rawName, usage: await traceRaw(endpoint.rawOperation), p50: rawP50 }),
+        ...callFigures(endpoint.name, did.get(endpoint.name)!, endpoint.depthBudget, p50, {
+          name: endpoint.rawName,
+          usage: await traceRaw(endpoint.rawOperation),
+          p50: rawP50,
+        }),
       );
     }
   } finally {

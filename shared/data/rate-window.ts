@@ -1,12 +1,18 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
-import { epochSeconds } from '#shared/time';
+import { usageDayUpdate, USAGE_RETENTION_SECONDS, type PendingDayCounts, type UsageIncrement } from '#shared/data/usage';
+import { epochSeconds, utcDate } from '#shared/time';
 
 /**
  * A workspace's request admissions (contract §14) in one item: the second it counts, the
  * requests admitted in it, the requests admitted in the second before, and `room`, how many this
  * second may admit (twice the limit less the second before's). Every admission is one
  * conditional ADD on it, so requests in flight together can never both take the last place.
+ *
+ * The same write counts the request for usage (contract §9): the item also holds the counts of
+ * its second's UTC day (`day`, `day_requests`, and handler latencies carried to it), which the
+ * first window of a later day moves into that day's usage item, in one transaction with its start.
  */
 const rateWindowKey = (ws: string) => ({ PK: `WS#${ws}#RATE`, SK: 'RATE' });
 
@@ -15,12 +21,14 @@ interface RateWindow {
   admitted: number;
   previous: number;
   room: number;
+  /** The day's counts, when the window item holds them (an item written before it counted usage does not). */
+  counts?: PendingDayCounts;
 }
 
-export type Admission = { admitted: true; second: number; remaining: number } | { admitted: false; retryAfterSeconds: number };
+/** What an admission adds to the day's counts: this request, and latencies of answered ones (shared/http/usage.ts). */
+export type AdmissionCount = Omit<UsageIncrement, 'failed'>;
 
-/** The window item outlives its second a little, then expires by TTL. */
-const EXPIRY_SECONDS = 60;
+export type Admission = { admitted: true; second: number; remaining: number } | { admitted: false; retryAfterSeconds: number };
 /** A second's first requests race to start its window; each loser learns the winner's window from its failed write. */
 const MAX_ATTEMPTS = 6;
 
@@ -33,26 +41,77 @@ const MAX_ATTEMPTS = 6;
 const lastWritten = new Map<string, RateWindow & { own: number }>();
 
 const names = { '#second': 'second', '#admitted': 'admitted', '#previous': 'previous', '#room': 'room' };
+const countNames = { '#day': 'day', '#dayRequests': 'day_requests', '#dayLatencySum': 'day_latency_ms_sum', '#dayLatencies': 'day_latency_count' };
 
-/** Whether the failed write's old item came back with the error: ReturnValuesOnConditionCheckFailure puts it on `Item`. */
-function oldWindow(error: unknown): RateWindow | undefined | 'not_a_condition_failure' {
-  if ((error as Error | undefined)?.name !== 'ConditionalCheckFailedException') return 'not_a_condition_failure';
-  const item = (error as { Item?: Record<string, { N?: string }> }).Item;
+const dayOf = (second: number) => utcDate(new Date(second * 1000));
+
+type RawItem = Record<string, { N?: string; S?: string }>;
+
+/** The window as a failed write returned it (raw attribute values: the document client leaves errors as they are). */
+function windowOfItem(item: RawItem | undefined): RateWindow | undefined {
   if (!item?.second?.N) return undefined;
-  return { second: Number(item.second.N), admitted: Number(item.admitted?.N ?? 0), previous: Number(item.previous?.N ?? 0), room: Number(item.room?.N ?? 0) };
+  const number = (name: string) => Number(item[name]?.N ?? 0);
+  return {
+    second: number('second'),
+    admitted: number('admitted'),
+    previous: number('previous'),
+    room: number('room'),
+    ...(item.day?.S && {
+      counts: { day: item.day.S, requests: number('day_requests'), latencyMsSum: number('day_latency_ms_sum'), latencies: number('day_latency_count') },
+    }),
+  };
+}
+
+/**
+ * The window a refused write found, when it came back with the error (ReturnValuesOnConditionCheckFailure
+ * puts it on `Item`, or on the window's cancellation reason in a transaction); `contended` when
+ * a transaction held the item, which tells nothing about it.
+ */
+function oldWindow(error: unknown): RateWindow | undefined | 'contended' | 'not_a_condition_failure' {
+  const name = (error as Error | undefined)?.name;
+  if (name === 'ConditionalCheckFailedException') return windowOfItem((error as { Item?: RawItem }).Item);
+  if (name === 'TransactionConflictException') return 'contended';
+  if (!(error instanceof TransactionCanceledException)) return 'not_a_condition_failure';
+  const [window] = error.CancellationReasons ?? [];
+  if (window?.Code === 'ConditionalCheckFailed') return windowOfItem(window.Item);
+  if (error.CancellationReasons?.some((reason) => reason.Code === 'TransactionConflict')) return 'contended';
+  return 'not_a_condition_failure';
+}
+
+/** `ADD` clauses counting the admission on the day's counts, with their values; none when the request is not counted on admission. */
+function countClauses(count: AdmissionCount | undefined) {
+  if (!count) return { clauses: [], names: {}, values: {} };
+  const { '#day': _day, ...counters } = countNames;
+  return {
+    clauses: ['#dayRequests :requests', '#dayLatencySum :latencySum', '#dayLatencies :latencies'],
+    names: counters,
+    values: { ':requests': count.requests, ':latencySum': Math.round(count.latencyMsSum), ':latencies': count.latencies },
+  };
 }
 
 /** Counts one more request in `second`'s window if it has room; the window as it was when it has none. */
-async function takePlace(ws: string, second: number): Promise<{ remaining: number } | { window: RateWindow | undefined }> {
+async function takePlace(
+  ws: string,
+  second: number,
+  count: AdmissionCount | undefined,
+): Promise<{ remaining: number } | { window: RateWindow | undefined } | 'contended'> {
+  const counted = countClauses(count);
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateWindowKey(ws),
-        UpdateExpression: 'ADD #admitted :one',
+        // The second's day, set if the item predates the day's counts: a window counts one second, so one day.
+        UpdateExpression: `SET #day = if_not_exists(#day, :day) ADD ${['#admitted :one', ...counted.clauses].join(', ')}`,
         ConditionExpression: '#second = :second AND #admitted < #room',
-        ExpressionAttributeNames: { '#second': names['#second'], '#admitted': names['#admitted'], '#room': names['#room'] },
-        ExpressionAttributeValues: { ':one': 1, ':second': second },
+        ExpressionAttributeNames: {
+          '#second': names['#second'],
+          '#admitted': names['#admitted'],
+          '#room': names['#room'],
+          '#day': countNames['#day'],
+          ...counted.names,
+        },
+        ExpressionAttributeValues: { ':one': 1, ':second': second, ':day': dayOf(second), ...counted.values },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -64,44 +123,87 @@ async function takePlace(ws: string, second: number): Promise<{ remaining: numbe
   } catch (error) {
     const window = oldWindow(error);
     if (window === 'not_a_condition_failure') throw error;
-    return { window };
+    return window === 'contended' ? window : { window };
   }
 }
 
-/** Starts `second`'s window over the one found (unchanged since), counting this request as its first. */
+/**
+ * Starts `second`'s window over the one found (unchanged since), counting this request as its
+ * first. The day's counts go on when the found window is of the same day; a window of an earlier
+ * day hands its counts to that day's usage item, in one transaction with the start, conditioned
+ * on the counts as found, so they move exactly once. The item lives as long as a usage day does:
+ * an idle workspace's last window still holds its day's counts.
+ */
 async function startWindow(
   ws: string,
   second: number,
   found: RateWindow | undefined,
   room: number,
-): Promise<{ started: true } | { window: RateWindow | undefined }> {
+  count: AdmissionCount | undefined,
+): Promise<{ started: true } | { window: RateWindow | undefined } | 'contended'> {
   const previous = found?.second === second - 1 ? found.admitted : 0;
+  const day = dayOf(second);
+  // Every window this code writes holds its second's day; one written before the counts holds none, so none move.
+  const sameDay = found !== undefined && dayOf(found.second) === day;
+  const moved = !sameDay ? found?.counts : undefined;
+  const added = countClauses(count);
+  const counting = count ?? { requests: 0, latencyMsSum: 0, latencies: 0 };
+  const start = {
+    TableName: tableName(),
+    Key: rateWindowKey(ws),
+    UpdateExpression: [
+      `SET #second = :second, #admitted = :one, #previous = :previous, #room = :room, expires_at = :expires, #day = :day`,
+      // The same day's counts go on; otherwise this request's counts are the day's first.
+      sameDay
+        ? added.clauses.length
+          ? `ADD ${added.clauses.join(', ')}`
+          : ''
+        : ', #dayRequests = :requests, #dayLatencySum = :latencySum, #dayLatencies = :latencies',
+    ].join(sameDay ? ' ' : ''),
+    ConditionExpression: !found
+      ? 'attribute_not_exists(PK)'
+      : `#second = :found AND #admitted = :foundAdmitted${moved ? ' AND #day = :foundDay AND #dayRequests = :foundRequests AND #dayLatencySum = :foundLatencySum AND #dayLatencies = :foundLatencies' : ''}`,
+    // Every counter is named unless the same day's counts go on without this request's.
+    ExpressionAttributeNames: { ...names, ...(sameDay ? { '#day': countNames['#day'], ...added.names } : countNames) },
+    ExpressionAttributeValues: {
+      ':second': second,
+      ':one': 1,
+      ':previous': previous,
+      ':room': room,
+      ':expires': second + USAGE_RETENTION_SECONDS,
+      ':day': day,
+      ...(sameDay ? added.values : { ':requests': counting.requests, ':latencySum': Math.round(counting.latencyMsSum), ':latencies': counting.latencies }),
+      ...(found && { ':found': found.second, ':foundAdmitted': found.admitted }),
+      ...(moved && { ':foundDay': moved.day, ':foundRequests': moved.requests, ':foundLatencySum': moved.latencyMsSum, ':foundLatencies': moved.latencies }),
+    },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rateWindowKey(ws),
-        UpdateExpression: 'SET #second = :second, #admitted = :one, #previous = :previous, #room = :room, expires_at = :expires',
-        ConditionExpression: found ? '#second = :found AND #admitted = :foundAdmitted' : 'attribute_not_exists(PK)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: {
-          ':second': second,
-          ':one': 1,
-          ':previous': previous,
-          ':room': room,
-          ':expires': second + EXPIRY_SECONDS,
-          ...(found && { ':found': found.second, ':foundAdmitted': found.admitted }),
-        },
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
+    if (moved) {
+      const usage = usageDayUpdate(ws, moved.day, { requests: moved.requests, failed: 0, latencyMsSum: moved.latencyMsSum, latencies: moved.latencies });
+      await db().send(new TransactWriteCommand({ TransactItems: [{ Update: start }, { Update: usage }] }));
+    } else {
+      await db().send(new UpdateCommand(start));
+    }
     lastWritten.set(ws, { second, admitted: 1, previous, room, own: 1 });
     return { started: true };
   } catch (error) {
     const window = oldWindow(error);
     if (window === 'not_a_condition_failure') throw error;
-    return { window };
+    return window === 'contended' ? window : { window };
   }
+}
+
+/** The day's counts the window item holds, not yet moved into their usage item (read by GET /usage). */
+export async function windowDayCounts(ws: string): Promise<PendingDayCounts | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: rateWindowKey(ws), ConsistentRead: true }));
+  if (typeof Item?.day !== 'string') return undefined;
+  return {
+    day: Item.day,
+    requests: Number(Item.day_requests ?? 0),
+    latencyMsSum: Number(Item.day_latency_ms_sum ?? 0),
+    latencies: Number(Item.day_latency_count ?? 0),
+  };
 }
 
 /** After a full second, the next one starts with room only if this one took less than twice the limit. */
@@ -113,11 +215,12 @@ const retryAfterFull = (window: RateWindow, twiceLimit: number) => (window.admit
  * consecutive seconds admit at most twice the limit: the rate averages to the limit and one
  * second may take a burst of up to twice it. `twiceLimit` is asked only when a second starts,
  * so a new limit holds from the next second on. A request whose clock lags behind another
- * function's counts in the newer second.
+ * function's counts in the newer second. `count`, when given, goes on the day's usage counts
+ * with the admission (a refused request adds nothing).
  */
-export async function admit(ws: string, twiceLimit: () => Promise<number>, now = Date.now()): Promise<Admission> {
+export async function admit(ws: string, twiceLimit: () => Promise<number>, count?: AdmissionCount, now = Date.now()): Promise<Admission> {
   try {
-    return await admitOnce(ws, twiceLimit, now);
+    return await admitOnce(ws, twiceLimit, count, now);
   } catch (error) {
     // The window item throttled even after the SDK's retries: the workspace itself is flooding it.
     if (THROTTLED.has((error as Error | undefined)?.name ?? '')) return { admitted: false, retryAfterSeconds: 1 };
@@ -127,14 +230,21 @@ export async function admit(ws: string, twiceLimit: () => Promise<number>, now =
 
 const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
 
-async function admitOnce(ws: string, twiceLimit: () => Promise<number>, now: number): Promise<Admission> {
+async function admitOnce(ws: string, twiceLimit: () => Promise<number>, count: AdmissionCount | undefined, now: number): Promise<Admission> {
   let second = epochSeconds(new Date(now));
   const mine = lastWritten.get(ws);
-  // A window this process alone wrote, of an earlier second: start this second's from it (a stale one fails the start's condition and comes back).
-  let known: RateWindow | undefined | 'unknown' = mine && mine.second < second && mine.admitted === mine.own ? mine : 'unknown';
+  // A window this process alone wrote, of an earlier second of the same day: start this second's
+  // from it (a stale one fails the start's condition and comes back). Not across days: the day's
+  // counts it would move are in the item only.
+  let known: RateWindow | undefined | 'unknown' =
+    mine && mine.second < second && mine.admitted === mine.own && dayOf(mine.second) === dayOf(second) ? mine : 'unknown';
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (known === 'unknown' || known?.second === second) {
-      const taken = await takePlace(ws, second);
+      const taken = await takePlace(ws, second, count);
+      if (taken === 'contended') {
+        known = 'unknown';
+        continue;
+      }
       if ('remaining' in taken) return { admitted: true, second, remaining: taken.remaining };
       known = taken.window;
       if (known?.second === second) return { admitted: false, retryAfterSeconds: retryAfterFull(known, known.room + known.previous) };
@@ -146,7 +256,11 @@ async function admitOnce(ws: string, twiceLimit: () => Promise<number>, now: num
     const twice = await twiceLimit();
     const room = twice - (known?.second === second - 1 ? known.admitted : 0);
     if (room < 1) return { admitted: false, retryAfterSeconds: 1 };
-    const started = await startWindow(ws, second, known, room);
+    const started = await startWindow(ws, second, known, room, count);
+    if (started === 'contended') {
+      known = 'unknown';
+      continue;
+    }
     if ('started' in started) return { admitted: true, second, remaining: room - 1 };
     known = started.window;
   }
@@ -154,20 +268,43 @@ async function admitOnce(ws: string, twiceLimit: () => Promise<number>, now: num
   return { admitted: false, retryAfterSeconds: 1 };
 }
 
-/** Gives back a place taken for a request that turned out not to be the workspace's (its key was revoked meanwhile). */
-export async function releasePlace(ws: string, second: number): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: rateWindowKey(ws),
-        UpdateExpression: 'ADD #admitted :minusOne',
-        ConditionExpression: '#second = :second AND #admitted > :zero',
-        ExpressionAttributeNames: { '#second': names['#second'], '#admitted': names['#admitted'] },
-        ExpressionAttributeValues: { ':minusOne': -1, ':second': second, ':zero': 0 },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error | undefined)?.name !== 'ConditionalCheckFailedException') throw error;
-  }
+/**
+ * Gives back a place taken for a request that turned out not to be the workspace's (its key was
+ * revoked meanwhile), and its count when it was counted. Once its second has passed, only the
+ * count is given back, while its day's counts are still on the window item.
+ */
+export async function releasePlace(ws: string, second: number, counted: boolean): Promise<void> {
+  const release = (update: { UpdateExpression: string; ConditionExpression: string; names: Record<string, string>; values: Record<string, unknown> }) =>
+    db()
+      .send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: rateWindowKey(ws),
+          UpdateExpression: update.UpdateExpression,
+          ConditionExpression: update.ConditionExpression,
+          ExpressionAttributeNames: update.names,
+          ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ...update.values },
+        }),
+      )
+      .then(
+        () => true,
+        (error: unknown) => {
+          if ((error as Error | undefined)?.name !== 'ConditionalCheckFailedException') throw error;
+          return false;
+        },
+      );
+  const dayRequests = { '#dayRequests': countNames['#dayRequests'] };
+  const released = await release({
+    UpdateExpression: counted ? 'ADD #admitted :minusOne, #dayRequests :minusOne' : 'ADD #admitted :minusOne',
+    ConditionExpression: '#second = :second AND #admitted > :zero',
+    names: { '#second': names['#second'], '#admitted': names['#admitted'], ...(counted && dayRequests) },
+    values: { ':second': second },
+  });
+  if (released || !counted) return;
+  await release({
+    UpdateExpression: 'ADD #dayRequests :minusOne',
+    ConditionExpression: '#day = :day AND #dayRequests > :zero',
+    names: { '#day': countNames['#day'], ...dayRequests },
+    values: { ':day': dayOf(second) },
+  });
 }

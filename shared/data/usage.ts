@@ -6,8 +6,7 @@ import { epochSeconds, utcDate } from '#shared/time';
 /** Writes to usage counters are spread over this many partitions per workspace. */
 const USAGE_SHARDS = 4;
 /** Usage counters outlive the longest look-back (90 days) a little, then expire by TTL. */
-const RETENTION_DAYS = 100;
-const DAY_MS = 86_400_000;
+export const USAGE_RETENTION_SECONDS = 100 * 86_400;
 
 /** A workspace's request counts of one UTC day, on one shard. */
 const usageDayKey = (ws: string, shard: number, date: string) => ({ PK: `WS#${ws}#USAGE#${shard}`, SK: date });
@@ -22,7 +21,7 @@ export interface UsageDay {
 }
 
 /** Each second's requests go to one shard, the next second's to the next, so a busy workspace never heats one partition for long. */
-const keyOfNow = (ws: string, now: Date) => usageDayKey(ws, epochSeconds(now) % USAGE_SHARDS, utcDate(now));
+const shardOfNow = (now: Date) => epochSeconds(now) % USAGE_SHARDS;
 
 /** What one write adds to today's counts: requests, failed ones, and handler latencies (their sum and how many). */
 export interface UsageIncrement {
@@ -32,27 +31,38 @@ export interface UsageIncrement {
   latencies: number;
 }
 
+/** The update adding `increment` to the workspace's counts of `date` on one shard (alone, or in a transaction). */
+export function usageDayUpdate(ws: string, date: string, increment: UsageIncrement, shard = 0) {
+  return {
+    TableName: tableName(),
+    Key: usageDayKey(ws, shard, date),
+    UpdateExpression: 'ADD total_requests :requests, failed_requests :failed, latency_ms_sum :sum, latency_count :latencies SET expires_at = :expires',
+    ExpressionAttributeValues: {
+      ':requests': increment.requests,
+      ':failed': increment.failed,
+      ':sum': Math.round(increment.latencyMsSum),
+      ':latencies': increment.latencies,
+      ':expires': epochSeconds(new Date(`${date}T00:00:00Z`)) + USAGE_RETENTION_SECONDS,
+    },
+  };
+}
+
 /** Adds to today's counts of the workspace: one UpdateItem. */
 export async function addUsage(ws: string, increment: UsageIncrement): Promise<void> {
   const now = new Date();
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keyOfNow(ws, now),
-      UpdateExpression: 'ADD total_requests :requests, failed_requests :failed, latency_ms_sum :sum, latency_count :latencies SET expires_at = :expires',
-      ExpressionAttributeValues: {
-        ':requests': increment.requests,
-        ':failed': increment.failed,
-        ':sum': Math.round(increment.latencyMsSum),
-        ':latencies': increment.latencies,
-        ':expires': epochSeconds(new Date(now.getTime() + RETENTION_DAYS * DAY_MS)),
-      },
-    }),
-  );
+  await db().send(new UpdateCommand(usageDayUpdate(ws, utcDate(now), increment, shardOfNow(now))));
 }
 
-/** The day counts from `from` to `to` (YYYY-MM-DD, inclusive), summed over the shards, by day in order. */
-export async function usageDays(ws: string, from: string, to: string): Promise<UsageDay[]> {
+/** Counts of one day kept elsewhere until they move into its usage item (the rate window's, shared/data/rate-window.ts). */
+export interface PendingDayCounts {
+  day: string;
+  requests: number;
+  latencyMsSum: number;
+  latencies: number;
+}
+
+/** The day counts from `from` to `to` (YYYY-MM-DD, inclusive), summed over the shards and with `pending` (counts not moved yet), by day in order. */
+export async function usageDays(ws: string, from: string, to: string, pending?: PendingDayCounts): Promise<UsageDay[]> {
   const readShard = (shard: number) =>
     queryAll({
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
@@ -69,6 +79,14 @@ export async function usageDays(ws: string, from: string, to: string): Promise<U
     // Items written before latencies could be carried hold one latency per request.
     day.latency_count += Number(item.latency_count ?? item.total_requests ?? 0);
     byDay.set(date, day);
+  }
+  // A window that admitted only requests counted once answered holds zeros: no day of its own.
+  if (pending && (pending.requests || pending.latencies) && pending.day >= from && pending.day <= to) {
+    const day = byDay.get(pending.day) ?? { date: pending.day, total_requests: 0, failed_requests: 0, latency_ms_sum: 0, latency_count: 0 };
+    day.total_requests += pending.requests;
+    day.latency_ms_sum += pending.latencyMsSum;
+    day.latency_count += pending.latencies;
+    byDay.set(pending.day, day);
   }
   return [...byDay.values()].sort((a, b) => a.date.localeCompare(b.date));
 }

@@ -25,7 +25,7 @@ export interface ApiContext extends Context {
   resourceId?: string;
   /** The admission of the key's workspace, started alongside the key's read when the key was seen before. */
   admission?: PendingAdmission;
-  /** Set once the request's usage count was started (middleware/usage-recording). */
+  /** Set once the admission counted the request in usage (middleware/rate-limit). */
   counted?: boolean;
   /** Writes that must finish before the function returns, but need not delay the handler (usage, last_used_at). */
   background: Promise<unknown>[];

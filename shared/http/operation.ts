@@ -9,7 +9,7 @@ import { authenticate } from '#shared/http/middleware/authenticate';
 import { envelope } from '#shared/http/middleware/envelope';
 import { jsonBody } from '#shared/http/middleware/json-body';
 import { requestContext } from '#shared/http/middleware/request-context';
-import { requestCounting, usageRecording } from '#shared/http/middleware/usage-recording';
+import { usageRecording } from '#shared/http/middleware/usage-recording';
 import { rateLimit } from '#shared/http/middleware/rate-limit';
 import { validateRequest, type RequestSchemas, type ValidInput } from '#shared/http/middleware/validate';
 import type { HttpResult } from '#shared/http/responses';
@@ -42,6 +42,8 @@ export interface OperationSettings {
 }
 
 export function httpOperation<S extends OperationOptions>(schemas: S, handle: (input: HttpInput<S>) => Promise<HttpResult>, settings: OperationSettings = {}) {
+  // A request is counted by its admission, unless it must not see itself (GET /usage).
+  const countsOnAdmission = !settings.countAfterAnswer;
   const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(metricsPublishing())
     .use(injectLambdaContext(logger))
@@ -50,9 +52,8 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
     .use(requestContext())
     .use(usageRecording())
     .use(envelope())
-    .use(authenticate())
-    .use(rateLimit())
-    .use(requestCounting({ afterAnswer: settings.countAfterAnswer }))
+    .use(authenticate({ countsOnAdmission }))
+    .use(rateLimit({ countsOnAdmission }))
     .use(jsonBody())
     .use(validateRequest(schemas));
   if (schemas.idempotentAs) stack.use(idempotency(schemas.idempotentAs));

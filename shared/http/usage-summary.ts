@@ -3,6 +3,7 @@
  * middleware loads: the report's costs reach the rate cards and their phone metadata (≈ 40 KB).
  */
 import { usageDays, type UsageDay } from '#shared/data/usage';
+import { windowDayCounts } from '#shared/data/rate-window';
 import { utcDate } from '#shared/time';
 import { usageCost } from '#shared/domain/pricing/usage-cost';
 
@@ -13,7 +14,10 @@ const pct = (part: number, total: number) => (total === 0 ? 0 : Math.round((100 
 /** The overview and per-day counts for the last `days` days, today included. */
 export async function summarizeUsage(workspaceId: string, days: number) {
   const [from, to] = [utcDate(new Date(Date.now() - (days - 1) * DAY_MS)), utcDate()];
-  const [daily, cost] = await Promise.all([usageDays(workspaceId, from, to), usageCost(workspaceId, from, to)]);
+  const [daily, cost] = await Promise.all([
+    windowDayCounts(workspaceId).then((pending) => usageDays(workspaceId, from, to, pending)),
+    usageCost(workspaceId, from, to),
+  ]);
   const sum = (field: keyof Omit<UsageDay, 'date'>) => daily.reduce((total, day) => total + day[field], 0);
   const total = sum('total_requests');
   const failed = sum('failed_requests');

@@ -1,10 +1,11 @@
 import { addUsage } from '#shared/data/usage';
+import type { AdmissionCount } from '#shared/data/rate-window';
 
 /**
  * Handler latencies of answered requests not written yet, by workspace: each is added by the
- * workspace's next usage write from this process. The count itself is written alongside the
- * handler's work, not after the answer, so it adds no round trip to the request; only a
- * latency can wait for a later write (and is lost with the process if none comes).
+ * workspace's next usage write from this process. A request is counted by its admission's own
+ * write (shared/data/rate-window.ts), so counting adds no call; only a latency waits for a
+ * later write (and is lost with the process if none comes).
  */
 const carried = new Map<string, { sumMs: number; count: number }>();
 
@@ -14,10 +15,20 @@ function takeCarried(workspaceId: string) {
   return latencies;
 }
 
-/** Counts an admitted request of the workspace (contract §9) while it is handled, with the latencies carried so far. */
-export function countRequest(workspaceId: string): Promise<void> {
+function carry(workspaceId: string, sumMs: number, count: number) {
+  const latencies = carried.get(workspaceId) ?? { sumMs: 0, count: 0 };
+  carried.set(workspaceId, { sumMs: latencies.sumMs + sumMs, count: latencies.count + count });
+}
+
+/** What an admission of the workspace counts (contract §9): its request, with the latencies carried so far. */
+export function admissionCount(workspaceId: string): AdmissionCount {
   const { sumMs, count } = takeCarried(workspaceId);
-  return addUsage(workspaceId, { requests: 1, failed: 0, latencyMsSum: sumMs, latencies: count });
+  return { requests: 1, latencyMsSum: sumMs, latencies: count };
+}
+
+/** Carries an admission's latencies again when it did not write them (refused, or failed). */
+export function carryBack(workspaceId: string, count: AdmissionCount): void {
+  if (count.latencies) carry(workspaceId, count.latencyMsSum, count.latencies);
 }
 
 /**
@@ -27,8 +38,7 @@ export function countRequest(workspaceId: string): Promise<void> {
  */
 export function recordAnswer(workspaceId: string, answer: { counted: boolean; successful: boolean; latencyMs: number }): Promise<void> | undefined {
   if (answer.counted && answer.successful) {
-    const latencies = carried.get(workspaceId) ?? { sumMs: 0, count: 0 };
-    carried.set(workspaceId, { sumMs: latencies.sumMs + answer.latencyMs, count: latencies.count + 1 });
+    carry(workspaceId, answer.latencyMs, 1);
     return undefined;
   }
   const { sumMs, count } = takeCarried(workspaceId);

@@ -1,4 +1,6 @@
 import { utcDate } from '#shared/time';
+import { admit, windowDayCounts } from '#shared/data/rate-window';
+import { usageDays } from '#shared/data/usage';
 import { useTestApi } from '../support/api';
 
 const api = useTestApi();
@@ -51,5 +53,43 @@ describe('GET /api/v1/usage', () => {
     const reply = await api.call('GET', `/api/v1/usage?days=${days}`, { key: ws.key });
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatchObject({ code: 'validation_error', details: [{ field: 'days', message: expect.any(String) }] });
+  });
+
+  describe("a day's counts on the rate window (contract §9, counted by the admission's write)", () => {
+    const DAY_MS = 86_400_000;
+    const midnight = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const [yesterday, today] = [utcDate(new Date(midnight - DAY_MS)), utcDate(new Date(midnight))];
+    const roomy = async () => 10_000;
+    const count = { requests: 1, latencyMsSum: 10, latencies: 1 };
+    const daysOf = async (ws: string) => usageDays(ws, yesterday, today, await windowDayCounts(ws));
+
+    it("move into the day's usage item when the next day's first window starts", async () => {
+      const { id } = await api.workspace();
+      for (let i = 0; i < 3; i++) await admit(id, roomy, count, midnight - 1_500 + i * 600);
+      expect(await daysOf(id)).toEqual([{ date: yesterday, total_requests: 3, failed_requests: 0, latency_ms_sum: 30, latency_count: 3 }]);
+      for (let i = 0; i < 2; i++) await admit(id, roomy, count, midnight + 200 + i * 1_000);
+      expect(await daysOf(id)).toEqual([
+        { date: yesterday, total_requests: 3, failed_requests: 0, latency_ms_sum: 30, latency_count: 3 },
+        { date: today, total_requests: 2, failed_requests: 0, latency_ms_sum: 20, latency_count: 2 },
+      ]);
+    });
+
+    it("count each admitted request once, and move exactly once, when admissions of both days race the new day's start", async () => {
+      const { id } = await api.workspace();
+      await admit(id, roomy, count, midnight - 2_000);
+      // More at once than the local stack serves: the day's first windows are started by many, and only one may move the counts.
+      const outcomes = await Promise.all(Array.from({ length: 160 }, (_, i) => admit(id, roomy, count, midnight + (i % 2 ? -400 : 300))));
+      // A start contended beyond its tries refuses rather than admits unchecked: a refused request is not counted.
+      const admitted = 1 + outcomes.filter((outcome) => outcome.admitted).length;
+      expect(admitted).toBeGreaterThan(80);
+      const days = await daysOf(id);
+      const summed = (field: 'total_requests' | 'latency_count' | 'latency_ms_sum') => days.reduce((sum, day) => sum + day[field], 0);
+      expect({ requests: summed('total_requests'), latencies: summed('latency_count'), latencySum: summed('latency_ms_sum') }).toEqual({
+        requests: admitted,
+        latencies: admitted,
+        latencySum: admitted * 10,
+      });
+      expect(days.map((day) => day.date)).toEqual([yesterday, today]);
+    });
   });
 });

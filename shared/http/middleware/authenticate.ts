@@ -7,15 +7,19 @@ import type { ApiMiddleware } from '#shared/http/context';
 
 const BEARER = /^bearer\s+(\S+)\s*$/i;
 
-/** Bearer API-key authentication: the workspace is always the key's, whatever the request says; a suspended workspace's keys are refused (contract §19). */
-export const authenticate = (): ApiMiddleware => ({
+/**
+ * Bearer API-key authentication: the workspace is always the key's, whatever the request says; a
+ * suspended workspace's keys are refused (contract §19). `countsOnAdmission`: the admission
+ * started here counts the request in usage (shared/http/rate-limit.ts).
+ */
+export const authenticate = ({ countsOnAdmission }: { countsOnAdmission: boolean }): ApiMiddleware => ({
   before: async ({ event, context }) => {
     const secret = BEARER.exec(event.headers.authorization ?? '')?.[1];
     if (!secret) throw httpErrors.unauthorized();
     // A key seen before: its workspace's admission is written alongside the key's read, not after it.
     const seenWorkspace = workspaceOfSeenKey(secret);
     if (seenWorkspace) {
-      context.admission = startAdmission(seenWorkspace);
+      context.admission = startAdmission(seenWorkspace, countsOnAdmission);
       context.admission.admission.catch(() => undefined); // awaited by the rate limit, or withdrawn below
     }
     const found = await findActiveKey(secret);

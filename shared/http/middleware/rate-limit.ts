@@ -4,11 +4,14 @@ import { admitRequest } from '#shared/http/rate-limit';
 import { countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
 
-/** The workspace's request rate (contract §14), right after authentication: a refused request does no work. */
-export const rateLimit = (): ApiMiddleware => ({
+/**
+ * The workspace's request rate (contract §14), right after authentication: a refused request does
+ * no work. The admission counts the request in usage when `countsOnAdmission` (contract §9).
+ */
+export const rateLimit = ({ countsOnAdmission }: { countsOnAdmission: boolean }): ApiMiddleware => ({
   before: async ({ context }) => {
     try {
-      await admitRequest(context.caller!.workspace, context.admission);
+      context.counted = await admitRequest(context.caller!.workspace, countsOnAdmission, context.admission);
     } catch (error) {
       if (error instanceof HttpError && error.code === 'rate_limited') countMetric(BusinessMetric.RequestsRateLimited);
       throw error;
