@@ -51,6 +51,17 @@ describe('API keys', () => {
     expect((await api.call('DELETE', `/api/v1/keys?id=${extra.body.data.id}`, { key: ws.key })).status).toBe(404);
   });
 
+  it('a key revoked after use: its next request is refused and not counted in usage, though its admission was written with the key read', async () => {
+    const ws = await api.workspace();
+    const extra = await api.call('POST', '/api/v1/keys', { key: ws.key, body: { name: 'temporary' } });
+    expect((await api.call('GET', '/api/v1/keys', { key: extra.body.data.api_key })).status).toBe(200);
+    await api.call('DELETE', `/api/v1/keys?id=${extra.body.data.id}`, { key: ws.key });
+    // This process has seen the key: its admission, which counts the request, starts before the key is read and is withdrawn.
+    expect((await api.call('GET', '/api/v1/keys', { key: extra.body.data.api_key })).status).toBe(401);
+    const usage = await api.call('GET', '/api/v1/usage?days=1', { key: ws.key });
+    expect(usage.body.data.overview).toMatchObject({ total_requests: 3, successful_requests: 3, failed_requests: 0 });
+  });
+
   it('refuses to revoke the only active key', async () => {
     const ws = await api.workspace();
     const [only] = (await api.call('GET', '/api/v1/keys', { key: ws.key })).body.data;
