@@ -78,16 +78,18 @@ function oldWindow(error: unknown): RateWindow | undefined | 'contended' | 'not_
   return 'not_a_condition_failure';
 }
 
-/** `ADD` clauses counting the admission on the day's counts, with their values; none when the request is not counted on admission. */
-function countClauses(count: AdmissionCount | undefined) {
-  if (!count) return { clauses: [], names: {}, values: {} };
-  const { '#day': _day, ...counters } = countNames;
-  return {
-    clauses: ['#dayRequests :requests', '#dayLatencySum :latencySum', '#dayLatencies :latencies'],
-    names: counters,
-    values: { ':requests': count.requests, ':latencySum': Math.round(count.latencyMsSum), ':latencies': count.latencies },
-  };
-}
+/**
+ * This admission's addition to the day's counts (zeros when it does not count its request). Every
+ * write that sets `day` writes all three counters, so they exist whenever `day` does: a day's
+ * counts are conditioned on as found when they move, and a missing one would fail every move.
+ */
+const countValues = (count: AdmissionCount | undefined) => ({
+  ':requests': count?.requests ?? 0,
+  ':latencySum': Math.round(count?.latencyMsSum ?? 0),
+  ':latencies': count?.latencies ?? 0,
+});
+const COUNTS_ADDED = '#dayRequests :requests, #dayLatencySum :latencySum, #dayLatencies :latencies';
+const COUNTS_SET = '#dayRequests = :requests, #dayLatencySum = :latencySum, #dayLatencies = :latencies';
 
 /** Counts one more request in `second`'s window if it has room; the window as it was when it has none. */
 async function takePlace(
@@ -95,23 +97,16 @@ async function takePlace(
   second: number,
   count: AdmissionCount | undefined,
 ): Promise<{ remaining: number } | { window: RateWindow | undefined } | 'contended'> {
-  const counted = countClauses(count);
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: rateWindowKey(ws),
         // The second's day, set if the item predates the day's counts: a window counts one second, so one day.
-        UpdateExpression: `SET #day = if_not_exists(#day, :day) ADD ${['#admitted :one', ...counted.clauses].join(', ')}`,
+        UpdateExpression: `SET #day = if_not_exists(#day, :day) ADD #admitted :one, ${COUNTS_ADDED}`,
         ConditionExpression: '#second = :second AND #admitted < #room',
-        ExpressionAttributeNames: {
-          '#second': names['#second'],
-          '#admitted': names['#admitted'],
-          '#room': names['#room'],
-          '#day': countNames['#day'],
-          ...counted.names,
-        },
-        ExpressionAttributeValues: { ':one': 1, ':second': second, ':day': dayOf(second), ...counted.values },
+        ExpressionAttributeNames: { '#second': names['#second'], '#admitted': names['#admitted'], '#room': names['#room'], ...countNames },
+        ExpressionAttributeValues: { ':one': 1, ':second': second, ':day': dayOf(second), ...countValues(count) },
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -143,28 +138,22 @@ async function startWindow(
 ): Promise<{ started: true } | { window: RateWindow | undefined } | 'contended'> {
   const previous = found?.second === second - 1 ? found.admitted : 0;
   const day = dayOf(second);
-  // Every window this code writes holds its second's day; one written before the counts holds none, so none move.
-  const sameDay = found !== undefined && dayOf(found.second) === day;
-  const moved = !sameDay ? found?.counts : undefined;
-  const added = countClauses(count);
-  const counting = count ?? { requests: 0, latencyMsSum: 0, latencies: 0 };
+  // The day the found counts are of: as the item says (a window started by code older than the
+  // counts may hold a later second), else its second's (a process's own last window, of this day).
+  const foundDay = found?.counts?.day ?? (found && dayOf(found.second));
+  const sameDay = foundDay === day;
+  // An earlier day's counts are conditioned on as found, and moved unless they are all zero.
+  const earlier = !sameDay ? found?.counts : undefined;
+  const moved = earlier && (earlier.requests || earlier.latencies) ? earlier : undefined;
   const start = {
     TableName: tableName(),
     Key: rateWindowKey(ws),
-    UpdateExpression: [
-      `SET #second = :second, #admitted = :one, #previous = :previous, #room = :room, expires_at = :expires, #day = :day`,
-      // The same day's counts go on; otherwise this request's counts are the day's first.
-      sameDay
-        ? added.clauses.length
-          ? `ADD ${added.clauses.join(', ')}`
-          : ''
-        : ', #dayRequests = :requests, #dayLatencySum = :latencySum, #dayLatencies = :latencies',
-    ].join(sameDay ? ' ' : ''),
+    // The same day's counts go on; otherwise this request's counts are the day's first.
+    UpdateExpression: `SET #second = :second, #admitted = :one, #previous = :previous, #room = :room, expires_at = :expires, #day = :day${sameDay ? ` ADD ${COUNTS_ADDED}` : `, ${COUNTS_SET}`}`,
     ConditionExpression: !found
       ? 'attribute_not_exists(PK)'
-      : `#second = :found AND #admitted = :foundAdmitted${moved ? ' AND #day = :foundDay AND #dayRequests = :foundRequests AND #dayLatencySum = :foundLatencySum AND #dayLatencies = :foundLatencies' : ''}`,
-    // Every counter is named unless the same day's counts go on without this request's.
-    ExpressionAttributeNames: { ...names, ...(sameDay ? { '#day': countNames['#day'], ...added.names } : countNames) },
+      : `#second = :found AND #admitted = :foundAdmitted${earlier ? ' AND #day = :foundDay AND #dayRequests = :foundRequests AND #dayLatencySum = :foundLatencySum AND #dayLatencies = :foundLatencies' : ''}`,
+    ExpressionAttributeNames: { ...names, ...countNames },
     ExpressionAttributeValues: {
       ':second': second,
       ':one': 1,
@@ -172,15 +161,21 @@ async function startWindow(
       ':room': room,
       ':expires': second + USAGE_RETENTION_SECONDS,
       ':day': day,
-      ...(sameDay ? added.values : { ':requests': counting.requests, ':latencySum': Math.round(counting.latencyMsSum), ':latencies': counting.latencies }),
+      ...countValues(count),
       ...(found && { ':found': found.second, ':foundAdmitted': found.admitted }),
-      ...(moved && { ':foundDay': moved.day, ':foundRequests': moved.requests, ':foundLatencySum': moved.latencyMsSum, ':foundLatencies': moved.latencies }),
+      ...(earlier && {
+        ':foundDay': earlier.day,
+        ':foundRequests': earlier.requests,
+        ':foundLatencySum': earlier.latencyMsSum,
+        ':foundLatencies': earlier.latencies,
+      }),
     },
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
   };
   try {
     if (moved) {
-      const usage = usageDayUpdate(ws, moved.day, { requests: moved.requests, failed: 0, latencyMsSum: moved.latencyMsSum, latencies: moved.latencies });
+      const increment = { requests: moved.requests, failed: 0, latencyMsSum: moved.latencyMsSum, latencies: moved.latencies };
+      const usage = usageDayUpdate(ws, moved.day, increment, { movedFromWindow: true });
       await db().send(new TransactWriteCommand({ TransactItems: [{ Update: start }, { Update: usage }] }));
     } else {
       await db().send(new UpdateCommand(start));
@@ -230,6 +225,12 @@ export async function admit(ws: string, twiceLimit: () => Promise<number>, count
 
 const THROTTLED = new Set(['ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded']);
 
+/** A transaction held the item (a day's counts moving): wait a few jittered milliseconds, then read the window afresh by writing again. */
+async function afterContention(attempt: number): Promise<'unknown'> {
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * 2 ** attempt));
+  return 'unknown';
+}
+
 async function admitOnce(ws: string, twiceLimit: () => Promise<number>, count: AdmissionCount | undefined, now: number): Promise<Admission> {
   let second = epochSeconds(new Date(now));
   const mine = lastWritten.get(ws);
@@ -242,7 +243,7 @@ async function admitOnce(ws: string, twiceLimit: () => Promise<number>, count: A
     if (known === 'unknown' || known?.second === second) {
       const taken = await takePlace(ws, second, count);
       if (taken === 'contended') {
-        known = 'unknown';
+        known = await afterContention(attempt);
         continue;
       }
       if ('remaining' in taken) return { admitted: true, second, remaining: taken.remaining };
@@ -258,7 +259,7 @@ async function admitOnce(ws: string, twiceLimit: () => Promise<number>, count: A
     if (room < 1) return { admitted: false, retryAfterSeconds: 1 };
     const started = await startWindow(ws, second, known, room, count);
     if (started === 'contended') {
-      known = 'unknown';
+      known = await afterContention(attempt);
       continue;
     }
     if ('started' in started) return { admitted: true, second, remaining: room - 1 };

@@ -31,13 +31,18 @@ export interface UsageIncrement {
   latencies: number;
 }
 
-/** The update adding `increment` to the workspace's counts of `date` on one shard (alone, or in a transaction). */
-export function usageDayUpdate(ws: string, date: string, increment: UsageIncrement, shard = 0) {
+/**
+ * The update adding `increment` to the workspace's counts of `date` on one shard (alone, or in a
+ * transaction). `movedFromWindow`: the counts the rate window kept for the day (shard 0), marked
+ * so a reader that saw them still on the window does not add them twice.
+ */
+export function usageDayUpdate(ws: string, date: string, increment: UsageIncrement, options: { shard?: number; movedFromWindow?: boolean } = {}) {
   return {
     TableName: tableName(),
-    Key: usageDayKey(ws, shard, date),
-    UpdateExpression: 'ADD total_requests :requests, failed_requests :failed, latency_ms_sum :sum, latency_count :latencies SET expires_at = :expires',
+    Key: usageDayKey(ws, options.shard ?? 0, date),
+    UpdateExpression: `ADD total_requests :requests, failed_requests :failed, latency_ms_sum :sum, latency_count :latencies SET expires_at = :expires${options.movedFromWindow ? ', moved_from_window = :moved' : ''}`,
     ExpressionAttributeValues: {
+      ...(options.movedFromWindow && { ':moved': true }),
       ':requests': increment.requests,
       ':failed': increment.failed,
       ':sum': Math.round(increment.latencyMsSum),
@@ -50,7 +55,7 @@ export function usageDayUpdate(ws: string, date: string, increment: UsageIncreme
 /** Adds to today's counts of the workspace: one UpdateItem. */
 export async function addUsage(ws: string, increment: UsageIncrement): Promise<void> {
   const now = new Date();
-  await db().send(new UpdateCommand(usageDayUpdate(ws, utcDate(now), increment, shardOfNow(now))));
+  await db().send(new UpdateCommand(usageDayUpdate(ws, utcDate(now), increment, { shard: shardOfNow(now) })));
 }
 
 /** Counts of one day kept elsewhere until they move into its usage item (the rate window's, shared/data/rate-window.ts). */
@@ -70,7 +75,8 @@ export async function usageDays(ws: string, from: string, to: string, pending?: 
     });
   const shards = await Promise.all(Array.from({ length: USAGE_SHARDS }, (_, shard) => readShard(shard)));
   const byDay = new Map<string, UsageDay>();
-  for (const item of shards.flat()) {
+  const items = shards.flat();
+  for (const item of items) {
     const date = item.SK as string;
     const day = byDay.get(date) ?? { date, total_requests: 0, failed_requests: 0, latency_ms_sum: 0, latency_count: 0 };
     day.total_requests += Number(item.total_requests ?? 0);
@@ -81,7 +87,9 @@ export async function usageDays(ws: string, from: string, to: string, pending?: 
     byDay.set(date, day);
   }
   // A window that admitted only requests counted once answered holds zeros: no day of its own.
-  if (pending && (pending.requests || pending.latencies) && pending.day >= from && pending.day <= to) {
+  // Counts read on the window before they moved, and read again moved: counted once.
+  const movedMeanwhile = items.some((item) => item.SK === pending?.day && item.moved_from_window);
+  if (pending && (pending.requests || pending.latencies) && !movedMeanwhile && pending.day >= from && pending.day <= to) {
     const day = byDay.get(pending.day) ?? { date: pending.day, total_requests: 0, failed_requests: 0, latency_ms_sum: 0, latency_count: 0 };
     day.total_requests += pending.requests;
     day.latency_ms_sum += pending.latencyMsSum;

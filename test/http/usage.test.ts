@@ -1,6 +1,8 @@
 import { utcDate } from '#shared/time';
 import { admit, windowDayCounts } from '#shared/data/rate-window';
 import { usageDays } from '#shared/data/usage';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '#shared/data/table/client';
 import { useTestApi } from '../support/api';
 
 const api = useTestApi();
@@ -72,6 +74,17 @@ describe('GET /api/v1/usage', () => {
         { date: yesterday, total_requests: 3, failed_requests: 0, latency_ms_sum: 30, latency_count: 3 },
         { date: today, total_requests: 2, failed_requests: 0, latency_ms_sum: 20, latency_count: 2 },
       ]);
+    });
+
+    it('start from a window item written before the counts, through a day of requests counted only once answered', async () => {
+      const { id } = await api.workspace();
+      const second = Math.floor((midnight - 2_000) / 1000);
+      // The item as the rate limit wrote it before it counted usage (docs/data-model.md, rate window): no day, no counters.
+      await db().send(new PutCommand({ TableName: tableName(), Item: { PK: `WS#${id}#RATE`, SK: 'RATE', second, admitted: 1, previous: 0, room: 100 } }));
+      expect(await admit(id, roomy, undefined, second * 1000 + 500)).toMatchObject({ admitted: true });
+      expect(await admit(id, roomy, count, midnight + 500)).toMatchObject({ admitted: true });
+      expect(await admit(id, roomy, count, midnight + 1_500)).toMatchObject({ admitted: true });
+      expect(await daysOf(id)).toEqual([{ date: today, total_requests: 2, failed_requests: 0, latency_ms_sum: 20, latency_count: 2 }]);
     });
 
     it("count each admitted request once, and move exactly once, when admissions of both days race the new day's start", async () => {
