@@ -1,4 +1,5 @@
-import { admit, releasePlace, type Admission } from '#shared/data/rate-window';
+import { admit, type Admission } from '#shared/data/rate-window-admission';
+import { releasePlace } from '#shared/data/rate-window-release';
 import { cachedWorkspace } from '#shared/domain/workspaces';
 import { rateLimitOf, type Workspace } from '#shared/records/workspace';
 import { httpErrors } from '#shared/http/errors';

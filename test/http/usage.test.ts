@@ -1,5 +1,6 @@
 import { utcDate } from '#shared/time';
-import { admit, windowDayCounts } from '#shared/data/rate-window';
+import { admit } from '#shared/data/rate-window-admission';
+import { windowDayCounts } from '#shared/data/rate-window';
 import { usageDays } from '#shared/data/usage';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
