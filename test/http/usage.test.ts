@@ -88,6 +88,17 @@ describe('GET /api/v1/usage', () => {
       expect(await daysOf(id)).toEqual([{ date: today, total_requests: 2, failed_requests: 0, latency_ms_sum: 20, latency_count: 2 }]);
     });
 
+    it('are added once by a reader that saw them on the window before they moved', async () => {
+      const { id } = await api.workspace();
+      await admit(id, roomy, count, midnight - 1_500);
+      const seenBefore = await windowDayCounts(id);
+      expect(seenBefore).toEqual({ day: yesterday, requests: 1, latencyMsSum: 10, latencies: 1 });
+      await admit(id, roomy, count, midnight + 500);
+      expect(await usageDays(id, yesterday, today, seenBefore)).toEqual([
+        { date: yesterday, total_requests: 1, failed_requests: 0, latency_ms_sum: 10, latency_count: 1 },
+      ]);
+    });
+
     it("count each admitted request once, and move exactly once, when admissions of both days race the new day's start", async () => {
       const { id } = await api.workspace();
       await admit(id, roomy, count, midnight - 2_000);
