@@ -2,6 +2,7 @@ import { batchWrite } from '#shared/data/table/batch-write';
 import { newId } from '#shared/ids';
 import { getMessage } from '#shared/data/message';
 import { messagesPage } from '#shared/data/message-list';
+import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { timed, type BenchContext, type Figure } from './harness';
 import { partitionLoad } from './partitions';
 
@@ -41,7 +42,7 @@ export async function runCampaign(ctx: BenchContext, n: number): Promise<Campaig
 
 /** Writes `n` copies of one of the run's stored message items (fresh keys) with BatchWriteItem: the floor for storing the messages. */
 async function batchWriteMessages(workspaceId: string, n: number): Promise<number> {
-  const page = await messagesPage(workspaceId, {}, { skip: 0, take: 1 });
+  const page = await messagesPage(workspaceId, {}, { skip: 0, take: 1 }, MESSAGE_SHARDS);
   const sample = page !== 'invalid_cursor' ? page.messages[0] : undefined;
   const template = sample && (await getMessage(workspaceId, sample.id));
   if (!template) throw new Error('no message item to copy');

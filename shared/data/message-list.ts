@@ -6,7 +6,6 @@ import { getMany } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { conversationEntry, historyEntry, messageKey, waitingEntry, restoredItem } from '#shared/data/message';
-import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import type { Direction, Message, MessageStatus } from '#shared/records/message';
 
 /*
@@ -58,13 +57,13 @@ function filterOf(filter: MessageFilter) {
 
 const indexOf = (filter: MessageFilter) => (filter.phone ? indexes.conversation : indexes.messageHistory);
 
-/** One descending query per list shard, or the conversation index when filtering by phone. */
-function sources(ws: string, filter: MessageFilter) {
+/** One descending query per partition the list reads (`listShards`), or the conversation index when filtering by phone. */
+function sources(ws: string, filter: MessageFilter, listShards: number) {
   const { values, ...expression } = filterOf(filter);
   const index = indexOf(filter);
   const partitions = filter.phone
     ? [conversationEntry(ws, filter.phone).GSI2PK]
-    : Array.from({ length: MESSAGE_SHARDS }, (_, shard) => historyEntry(ws, shard).GSI3PK);
+    : Array.from({ length: listShards }, (_, shard) => historyEntry(ws, shard).GSI3PK);
   return partitions.map((pk) => ({
     IndexName: index.indexName,
     KeyConditionExpression: `${index.partitionKey} = :pk`,
@@ -92,12 +91,26 @@ function checkedOnMessages({ status, stored_number }: MessageFilter): ((message:
 
 /** The exact number of a conversation's messages that pass the filter (a conversation is bounded). */
 export async function conversationCount(ws: string, filter: MessageFilter & { phone: string }): Promise<number> {
-  const [{ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames }] = sources(ws, filter);
+  const [{ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames }] = sources(ws, filter, 1);
   const input = { IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames };
   const keep = checkedOnMessages(filter);
   if (!keep) return countQuery(input);
   // Status and number are not in the index: the conversation's messages are read to count them.
   return (await hydrate(await queryAll(input))).filter(keep).length;
+}
+
+/**
+ * A cursor of a list that read one partition, now that it reads more (it widened between two
+ * pages: data/message-list-shards.ts): the new partitions resume from where the one partition
+ * did, so a message written to them since appears on a later page if it is older than those
+ * listed already. Any other cursor is left as it is.
+ */
+function widenedPositions(ws: string, positions: unknown, inputs: ReturnType<typeof sources>, filter: MessageFilter): unknown {
+  if (filter.phone || !Array.isArray(positions) || positions.length !== 1 || inputs.length === 1) return positions;
+  const [last] = positions as unknown[];
+  if (typeof last !== 'object' || last === null || typeof (last as Record<string, unknown>).GSI3SK !== 'string') return positions;
+  const id = (last as Record<string, string>).GSI3SK;
+  return inputs.map((input, shard) => (shard === 0 ? last : { ...messageKey(ws, id), GSI3PK: input.ExpressionAttributeValues[':pk'], GSI3SK: id }));
 }
 
 const encodeCursor = (positions: Positions) => Buffer.from(JSON.stringify(positions)).toString('base64url');
@@ -113,6 +126,7 @@ function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sour
     return undefined;
   }
   const { partitionKey, sortKey } = indexOf(filter);
+  positions = widenedPositions(ws, positions, inputs, filter);
   const valid =
     Array.isArray(positions) &&
     positions.length === inputs.length &&
@@ -137,8 +151,9 @@ export async function messagesPage(
   ws: string,
   filter: MessageFilter,
   page: { skip: number; take: number; cursor?: string },
+  listShards: number,
 ): Promise<{ messages: Message[]; nextCursor: string | null } | 'invalid_cursor'> {
-  const inputs = sources(ws, filter);
+  const inputs = sources(ws, filter, listShards);
   const from = page.cursor === undefined ? undefined : decodeCursor(ws, page.cursor, inputs, filter);
   if (page.cursor !== undefined && !from) return 'invalid_cursor';
   const { items, positions } = await mergedQuery(inputs, keyOf(filter), indexOf(filter).sortKey, {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Message list index partitions, and message and campaign counter items, per workspace or
- * campaign: a 1,000 message/s campaign stays under a partition's write limit.
+ * Message and campaign counter items per workspace or campaign, and the most partitions of the
+ * message list index: a 1,000 message/s campaign stays under a partition's write limit.
  */
 export const MESSAGE_SHARDS = 8;
 
-/** Which list partition and counter items a message belongs to: a stable hash of its id. */
-export const messageShard = (id: string): number => createHash('sha256').update(id).digest().readUInt32BE(0) % MESSAGE_SHARDS;
+/** Which of a list's `shards` partitions a message is in: a stable hash of its id (0 when the list has one). */
+export const listShard = (id: string, shards: number): number => createHash('sha256').update(id).digest().readUInt32BE(0) % shards;

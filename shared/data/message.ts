@@ -5,7 +5,7 @@ import { batchWrite } from '#shared/data/table/batch-write';
 import { coalescedPuts } from '#shared/data/table/coalesced-puts';
 import { getMany } from '#shared/data/table/pages';
 import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
-import { messageShard } from '#shared/data/message-shard';
+import { listShard } from '#shared/data/message-shard';
 import type { Message } from '#shared/records/message';
 
 const MESSAGE = 'MESSAGE';
@@ -87,17 +87,20 @@ export function restoredItem(item: Record<string, unknown>): Record<string, unkn
 
 export const storedMessage = (item: Record<string, unknown>) => restoredItem(item) as unknown as StoredMessage;
 
+/** The list partitions a message goes in when its writer is not a campaign's fan-out: one, partition 0, which every list reads (data/message-list-shards.ts). */
+const SINGLE_WRITER_SHARDS = 1;
+
 /**
- * The stored item: the message plus its list (sharded) and conversation index keys. Its id and
+ * The stored item: the message plus its list (in one of `listShards` partitions) and conversation index keys. Its id and
  * workspace are in its key only: their 86 bytes took a priced campaign message over 1 KB, so
  * that each later write cost two units (docs/performance.md).
  */
-function messageItem(message: Message) {
+function messageItem(message: Message, listShards: number) {
   const ws = message.workspace_id;
   const { rendered, id: _id, workspace_id: _ws, ...rest } = message;
   return {
     ...messageKey(ws, message.id),
-    ...historyEntry(ws, messageShard(message.id), message.id),
+    ...historyEntry(ws, listShard(message.id, listShards), message.id),
     ...conversationEntry(ws, message.phone_number, message.id),
     ...(message.window_opens_at && message.campaign_id && waitingEntry(ws, message.campaign_id, message.window_opens_at, message.id)),
     ...rest,
@@ -137,15 +140,15 @@ export const messagesByIds = async (ws: string, ids: string[]): Promise<StoredMe
   ).map(storedMessage);
 
 /** Writes messages none of which exists yet, 25 to a BatchWriteItem: the caller knows (a fan-out chunk's first try, domain/campaigns/fanout.ts). */
-export async function putNewMessages(messages: Message[]): Promise<void> {
+export async function putNewMessages(messages: Message[], listShards: number): Promise<void> {
   // One id twice (one recipient twice in a chunk) would fail the whole batch: BatchWriteItem refuses a key twice.
   const distinct = [...new Map(messages.map((message) => [message.id, message])).values()];
-  await batchWrite(distinct.map((message) => ({ PutRequest: { Item: messageItem(message) } })));
+  await batchWrite(distinct.map((message) => ({ PutRequest: { Item: messageItem(message, listShards) } })));
 }
 
 /** Writes a message unless one with its id exists: true when it was written. */
-export const putNewMessage = (message: Message): Promise<boolean> =>
-  conditionally(db().send(new PutCommand({ TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(PK)' })));
+export const putNewMessage = (message: Message, listShards = SINGLE_WRITER_SHARDS): Promise<boolean> =>
+  conditionally(db().send(new PutCommand({ TableName: tableName(), Item: messageItem(message, listShards), ConditionExpression: 'attribute_not_exists(PK)' })));
 
 /** The message the platform knows by this id, in this workspace: our id and its campaign. */
 export async function messageByPlatformId(ws: string, providerMessageId: string): Promise<{ id: string; campaign_id: string | null } | undefined> {

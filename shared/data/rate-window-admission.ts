@@ -13,6 +13,8 @@ import {
   type AdmissionCount,
   type RateWindow,
 } from '#shared/data/rate-window';
+import { readShards } from '#shared/data/message-list-shards';
+import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { epochSeconds } from '#shared/time';
 
 /*
@@ -22,7 +24,8 @@ import { epochSeconds } from '#shared/time';
  * write counts the request for usage (contract §9).
  */
 
-export type Admission = { admitted: true; second: number; remaining: number } | { admitted: false; retryAfterSeconds: number };
+/** An admitted request also learns the partitions its workspace's message list reads (data/message-list-shards.ts), from the item its write returns. */
+export type Admission = { admitted: true; second: number; remaining: number; listShards: number } | { admitted: false; retryAfterSeconds: number };
 /** A second's first requests race to start its window; each loser learns the winner's window from its failed write. */
 const MAX_ATTEMPTS = 6;
 
@@ -39,7 +42,7 @@ async function takePlace(
   ws: string,
   second: number,
   count: AdmissionCount | undefined,
-): Promise<{ remaining: number } | { window: RateWindow | undefined } | 'contended'> {
+): Promise<{ remaining: number; listShards: number } | { window: RateWindow | undefined } | 'contended'> {
   try {
     const { Attributes } = await db().send(
       new UpdateCommand({
@@ -57,7 +60,7 @@ async function takePlace(
     const window = { second, admitted: Number(Attributes!.admitted), previous: Number(Attributes!.previous ?? 0), room: Number(Attributes!.room) };
     const before = lastWritten.get(ws);
     lastWritten.set(ws, { ...window, own: (before?.second === second ? before.own : 0) + 1 });
-    return { remaining: window.room - window.admitted };
+    return { remaining: window.room - window.admitted, listShards: readShards(Attributes) };
   } catch (error) {
     const window = oldWindow(error);
     if (window === 'not_a_condition_failure') throw error;
@@ -78,7 +81,7 @@ async function startWindow(
   found: RateWindow | undefined,
   room: number,
   count: AdmissionCount | undefined,
-): Promise<{ started: true } | { window: RateWindow | undefined } | 'contended'> {
+): Promise<{ listShards: number } | { window: RateWindow | undefined } | 'contended'> {
   const previous = found?.second === second - 1 ? found.admitted : 0;
   const day = dayOf(second);
   // The day the found counts are of: as the item says (a window started by code older than the
@@ -94,7 +97,7 @@ async function startWindow(
     // The same day's counts go on; otherwise this request's counts are the day's first.
     UpdateExpression: `SET #second = :second, #admitted = :one, #previous = :previous, #room = :room, expires_at = :expires, #day = :day${sameDay ? ` ADD ${COUNTS_ADDED}` : `, ${COUNTS_SET}`}`,
     ConditionExpression: !found
-      ? 'attribute_not_exists(PK)'
+      ? 'attribute_not_exists(#second)'
       : `#second = :found AND #admitted = :foundAdmitted${earlier ? ' AND #day = :foundDay AND #dayRequests = :foundRequests AND #dayLatencySum = :foundLatencySum AND #dayLatencies = :foundLatencies' : ''}`,
     ExpressionAttributeNames: { ...windowNames, ...dayCountNames },
     ExpressionAttributeValues: {
@@ -116,15 +119,17 @@ async function startWindow(
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
   };
   try {
+    // A transaction returns no item: its request lists every partition (once a day).
+    let listShards = MESSAGE_SHARDS;
     if (moved) {
       const increment = { requests: moved.requests, failed: 0, latencyMsSum: moved.latencyMsSum, latencies: moved.latencies };
       const usage = usageDayUpdate(ws, moved.day, increment, { movedFromWindow: true });
       await db().send(new TransactWriteCommand({ TransactItems: [{ Update: start }, { Update: usage }] }));
     } else {
-      await db().send(new UpdateCommand(start));
+      listShards = readShards((await db().send(new UpdateCommand({ ...start, ReturnValues: 'ALL_NEW' }))).Attributes);
     }
     lastWritten.set(ws, { second, admitted: 1, previous, room, own: 1 });
-    return { started: true };
+    return { listShards };
   } catch (error) {
     const window = oldWindow(error);
     if (window === 'not_a_condition_failure') throw error;
@@ -177,7 +182,7 @@ async function admitOnce(ws: string, twiceLimit: () => Promise<number>, count: A
         known = await afterContention(attempt);
         continue;
       }
-      if ('remaining' in taken) return { admitted: true, second, remaining: taken.remaining };
+      if ('remaining' in taken) return { admitted: true, second, remaining: taken.remaining, listShards: taken.listShards };
       known = taken.window;
       if (known?.second === second) return { admitted: false, retryAfterSeconds: retryAfterFull(known, known.room + known.previous) };
     }
@@ -193,7 +198,7 @@ async function admitOnce(ws: string, twiceLimit: () => Promise<number>, count: A
       known = await afterContention(attempt);
       continue;
     }
-    if ('started' in started) return { admitted: true, second, remaining: room - 1 };
+    if ('listShards' in started) return { admitted: true, second, remaining: room - 1, listShards: started.listShards };
     known = started.window;
   }
   // Only a second's start contended beyond reason gets here: refuse rather than admit unchecked.

@@ -1,3 +1,4 @@
+import { narrowListCreated } from '#shared/data/message-list-shards';
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';
@@ -42,6 +43,8 @@ export async function insertWorkspace(workspace: Workspace): Promise<boolean> {
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         },
+        // Its message list starts on one partition (data/message-list-shards.ts).
+        narrowListCreated(workspace.id),
         // A workspace created without a number (for onboarding) claims its first one when it is connected.
         ...(workspace.phone_number_id ? [routeClaimed(workspace.phone_number_id, workspace.id)] : []),
       ],

@@ -27,6 +27,8 @@ export interface ApiContext extends Context {
   admission?: PendingAdmission;
   /** Set once the admission counted the request in usage (middleware/rate-limit). */
   counted?: boolean;
+  /** Set by the admission: the partitions the workspace's message list reads (data/message-list-shards.ts). */
+  listShards?: number;
   /** Writes that must finish before the function returns, but need not delay the handler (usage, last_used_at). */
   background: Promise<unknown>[];
 }

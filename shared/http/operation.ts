@@ -24,6 +24,8 @@ export interface HttpInput<S extends RequestSchemas> extends ValidInput<S> {
   resourceId: string;
   headers: Record<string, string | undefined>;
   requestId: string;
+  /** The partitions the workspace's message list reads, as the request's admission found them (data/message-list-shards.ts). */
+  listShards: number;
 }
 
 /**
@@ -65,6 +67,7 @@ export function httpOperation<S extends OperationOptions>(schemas: S, handle: (i
       headers: event.headers,
       requestId: context.requestId,
       resourceId: context.resourceId ?? newId(),
+      listShards: context.listShards!,
     });
     return result;
   });

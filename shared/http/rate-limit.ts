@@ -48,11 +48,11 @@ export async function withdrawAdmission({ workspaceId, counts, admission }: Pend
 /**
  * Admits a request of the workspace, or refuses it with 429 `rate_limited` (contract §14).
  * `pending` may have been started already, alongside the key (authenticate). Resolves to whether
- * the admission counted the request.
+ * the admission counted the request, and the partitions the workspace's message list reads.
  */
-export async function admitRequest(workspace: Workspace, counts: boolean, pending?: PendingAdmission): Promise<boolean> {
+export async function admitRequest(workspace: Workspace, counts: boolean, pending?: PendingAdmission): Promise<{ counted: boolean; listShards: number }> {
   const started = pending?.workspaceId === workspace.id ? pending : startAdmission(workspace.id, counts);
   const outcome = await started.admission;
   if (!outcome.admitted) throw httpErrors.rateLimited(outcome.retryAfterSeconds, rateLimitOf(workspace));
-  return started.counts;
+  return { counted: started.counts, listShards: outcome.listShards };
 }

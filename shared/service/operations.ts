@@ -223,7 +223,8 @@ export const operations: Operation[] = [
     // `from` naming another number reads the workspace's numbers, the first one's details once from the platform.
     access: { table: 'readWrite', platformSecrets: true, graphApi: true },
   },
-  { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' } },
+  // Its timeout bounds how long a list reads after its admission: the widening delay of data/message-list-shards.ts is longer.
+  { name: 'ListMessages', handler: 'functions/messages/list.ts', trigger: http('GET', '/api/v1/messages'), access: { table: 'readWrite' }, timeoutSeconds: 10 },
   {
     name: 'MarkMessageRead',
     handler: 'functions/messages/read.ts',

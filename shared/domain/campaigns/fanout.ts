@@ -3,6 +3,7 @@ import { RECIPIENT_OPTED_OUT } from '#shared/domain/messages/failures';
 import { env } from '#shared/config';
 import { getCampaign, markFanoutDone } from '#shared/data/campaign';
 import { putNewMessage, putNewMessages } from '#shared/data/message';
+import { fanoutListShards } from '#shared/data/message-list-shards';
 import { markChunkWritten, takeChunk, type ChunkTry } from '#shared/data/chunk-writer';
 import { optedOutPhones, optedOutUsers } from '#shared/data/contact-claims';
 import { recipientOfKey } from '#shared/domain/messages/recipient';
@@ -98,8 +99,8 @@ const PUT_CONCURRENCY = 32;
  * Writes the chunk's messages, each with one conditional put (a message that exists already is
  * left as it is); the table stream counts them in the campaign's metrics and enqueues their sends.
  */
-async function putMessages(messages: Message[]): Promise<void> {
-  await mapLimit(messages, PUT_CONCURRENCY, putNewMessage);
+async function putMessages(messages: Message[], listShards: number): Promise<void> {
+  await mapLimit(messages, PUT_CONCURRENCY, (message) => putNewMessage(message, listShards));
 }
 
 /**
@@ -129,7 +130,7 @@ export async function fanOutChunk(job: FanoutJob, attempt: ChunkTry): Promise<vo
 }
 
 /** The chunk's messages, written with `write`. */
-async function writeChunk(job: FanoutJob, campaign: Campaign, write: (messages: Message[]) => Promise<void>): Promise<void> {
+async function writeChunk(job: FanoutJob, campaign: Campaign, write: (messages: Message[], listShards: number) => Promise<void>): Promise<void> {
   const recipients = await readAudienceChunk(job.workspace_id, job.campaign_id, job.launch_id, job.chunk);
   // Written before the launch committed: missing means something is badly wrong, so the job fails and is kept.
   if (!recipients) throw new Error(`Audience chunk ${job.chunk} of campaign ${job.campaign_id} is missing`);
@@ -146,7 +147,8 @@ async function writeChunk(job: FanoutJob, campaign: Campaign, write: (messages: 
     ? await retryMessages(campaign, recipients, errorOf, build)
     : recipients.map((recipient) => build(recipient, errorOf(recipient.p)));
   // The hold is decided on the clock as the messages go out, so each is stored well before its opening's schedule fires.
-  await write(await holdClosedWindow(campaign, messages, Date.now()));
+  const held = await holdClosedWindow(campaign, messages, Date.now());
+  await write(held, await fanoutListShards(job.workspace_id, campaign.total_recipients ?? 0));
 }
 
 /** The job's campaign while it runs this job's launch and round; undefined when the job is stale (cancelled, or another round). */
@@ -197,6 +199,7 @@ export async function failDeadLetteredChunk(job: FanoutJob): Promise<void> {
           (recipient, error) => campaignMessage(campaign, undefined, recipient, error, now),
         )
       : recipients.map((recipient) => campaignMessage(campaign, undefined, recipient, FANOUT_GAVE_UP, now)),
+    await fanoutListShards(job.workspace_id, campaign.total_recipients ?? 0),
   );
   await continueFanout(job, campaign);
 }

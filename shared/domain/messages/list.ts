@@ -70,8 +70,12 @@ async function totalCount(workspace: Workspace, query: MessageQuery, filter: Mes
   return statuses.filter(inDirection).reduce((sum, status) => sum + counts[status], 0);
 }
 
-/** Newest first, offset pages or an opaque cursor; with a cursor, `page` is ignored. */
-export async function listMessages(workspace: Workspace, query: MessageQuery): Promise<{ data: ReturnType<typeof listView>[]; pagination: Pagination }> {
+/** Newest first, offset pages or an opaque cursor; with a cursor, `page` is ignored. `listShards`: the partitions the list reads, as the request's admission found them. */
+export async function listMessages(
+  workspace: Workspace,
+  query: MessageQuery,
+  listShards: number,
+): Promise<{ data: ReturnType<typeof listView>[]; pagination: Pagination }> {
   const ws = workspace.id;
   const { page: requested, pageSize, cursor, business_number_id, ...rest } = query;
   const filter: MessageFilter = {
@@ -80,7 +84,7 @@ export async function listMessages(workspace: Workspace, query: MessageQuery): P
   };
   const page = cursor === undefined ? requested : 1;
   const [found, total] = await Promise.all([
-    messagesPage(ws, filter, { skip: (page - 1) * pageSize, take: pageSize, cursor }),
+    messagesPage(ws, filter, { skip: (page - 1) * pageSize, take: pageSize, cursor }, listShards),
     totalCount(workspace, query, filter),
   ]);
   if (found === 'invalid_cursor') throw errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);

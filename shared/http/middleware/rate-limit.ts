@@ -11,7 +11,9 @@ import { BusinessMetric } from '#shared/metrics-catalog';
 export const rateLimit = ({ countsOnAdmission }: { countsOnAdmission: boolean }): ApiMiddleware => ({
   before: async ({ context }) => {
     try {
-      context.counted = await admitRequest(context.caller!.workspace, countsOnAdmission, context.admission);
+      const { counted, listShards } = await admitRequest(context.caller!.workspace, countsOnAdmission, context.admission);
+      context.counted = counted;
+      context.listShards = listShards;
     } catch (error) {
       if (error instanceof HttpError && error.code === 'rate_limited') countMetric(BusinessMetric.RequestsRateLimited);
       throw error;

@@ -1,0 +1,201 @@
+// A campaign of more than 3 recipients widens the list here, and the fan-out writes the new partitions 1.5 s later.
+process.env.LIST_WIDEN_ABOVE_RECIPIENTS = '3';
+process.env.LIST_WIDENING_DELAY_MS = '1500';
+
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { v7 } from 'uuid';
+import { db, tableName } from '#shared/data/table/client';
+import { getMessage, putNewMessage } from '#shared/data/message';
+import { messagesPage } from '#shared/data/message-list';
+import { fanoutListShards } from '#shared/data/message-list-shards';
+import { listShard, MESSAGE_SHARDS } from '#shared/data/message-shard';
+import { rateWindowKey } from '#shared/data/rate-window';
+import { admit } from '#shared/data/rate-window-admission';
+import { newId } from '#shared/ids';
+import type { Message } from '#shared/records/message';
+import { operations } from '#shared/service/operations';
+import { env } from '#shared/config';
+import { useTestApi, type TestWorkspace } from '../support/api';
+
+// Through the fault proxy: the race below holds some DynamoDB calls back, as a loaded network does.
+const api = useTestApi({ runtime: true, dependencyFaults: true });
+const roomy = async () => 10_000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const listShardsAdmitted = async (ws: string) => {
+  const admission = await admit(ws, roomy);
+  if (!admission.admitted) throw new Error('not admitted');
+  return admission.listShards;
+};
+
+/** A workspace with one message sent through the API, whose item the tests copy under new ids. */
+async function workspaceWithMessage(): Promise<{ ws: TestWorkspace; sample: Message }> {
+  const ws = await api.workspaceWithTemplates('pro');
+  const sent = await send(ws);
+  return { ws, sample: (await getMessage(ws.id, sent))! };
+}
+
+/** The sample message under a new id, without its item's keys. */
+function copyOf(sample: Message, id: string): Message {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, GSI3PK, GSI3SK, ...message } = sample as Message & Record<string, unknown>;
+  return { ...message, id };
+}
+
+const send = async (ws: TestWorkspace): Promise<string> =>
+  (await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155550123', template: 'welcome', variables: ['A'] } })).body.data.message_id;
+
+/** Every message id of the workspace's list, newest first, by cursor pages of `pageSize` (from `cursor` when given). */
+async function listIds(ws: TestWorkspace, pageSize: number, cursor?: string): Promise<string[]> {
+  const ids: string[] = [];
+  let next = cursor ?? null;
+  do {
+    const reply = await api.call('GET', `/api/v1/messages?pageSize=${pageSize}${next ? `&cursor=${next}` : ''}`, { key: ws.key });
+    expect(reply.status).toBe(200);
+    ids.push(...reply.body.data.map((m: { id: string }) => m.id));
+    next = reply.body.pagination.nextCursor;
+  } while (next);
+  return ids;
+}
+
+const newestFirst = (ids: string[]) => [...ids].sort().reverse();
+
+describe('the message list partitions (data/message-list-shards.ts)', () => {
+  it('outlast any list request: the widening delay is longer than ListMessages may run', () => {
+    const timeoutSeconds = operations.find((operation) => operation.name === 'ListMessages')!.timeoutSeconds!;
+    delete process.env.LIST_WIDENING_DELAY_MS;
+    try {
+      expect(env.listWideningDelayMs).toBeGreaterThan(timeoutSeconds * 1000);
+    } finally {
+      process.env.LIST_WIDENING_DELAY_MS = '1500';
+    }
+  });
+
+  it('are one for a new workspace, all of them for lists once a large campaign widens it, and for its fan-out after the delay', async () => {
+    const ws = await api.workspace('pro');
+    expect(await listShardsAdmitted(ws.id)).toBe(1);
+    expect(await fanoutListShards(ws.id, 3)).toBe(1);
+    expect(await listShardsAdmitted(ws.id)).toBe(1);
+    expect(await fanoutListShards(ws.id, 4)).toBe(1);
+    expect(await listShardsAdmitted(ws.id)).toBe(MESSAGE_SHARDS);
+    await pause(1_600);
+    expect(await fanoutListShards(ws.id, 4)).toBe(MESSAGE_SHARDS);
+    expect(await fanoutListShards(ws.id, 1)).toBe(MESSAGE_SHARDS);
+  });
+
+  it('are all read for a workspace whose window item has no count (created before it, or gone after 100 idle days)', async () => {
+    const { ws, sample } = await workspaceWithMessage();
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: rateWindowKey(ws.id) }));
+    const ids = [sample.id];
+    for (let i = 0; i < 24; i++) {
+      const message = copyOf(sample, newId());
+      await putNewMessage(message, MESSAGE_SHARDS);
+      ids.push(message.id);
+    }
+    expect(new Set(ids.map((id) => listShard(id, MESSAGE_SHARDS))).size).toBeGreaterThan(3);
+    expect(await listIds(ws, 5)).toEqual(newestFirst(ids));
+    expect(await fanoutListShards(ws.id, 1)).toBe(MESSAGE_SHARDS);
+  });
+
+  it('widened between two pages: the cursor goes on over the new partitions, older messages written there since included', async () => {
+    const { ws, sample } = await workspaceWithMessage();
+    const sent = [sample.id];
+    for (let i = 0; i < 3; i++) sent.push(await send(ws));
+    const first = await api.call('GET', '/api/v1/messages?pageSize=2', { key: ws.key });
+    expect(first.body.data.map((m: { id: string }) => m.id)).toEqual(newestFirst(sent).slice(0, 2));
+    await fanoutListShards(ws.id, 10);
+    await pause(1_600);
+    expect(await fanoutListShards(ws.id, 10)).toBe(MESSAGE_SHARDS);
+    // A campaign's ids carry its launch's time: messages written now may sort before those listed.
+    const boundary = Number.parseInt(newestFirst(sent)[1].replace(/-/g, '').slice(0, 12), 16);
+    const older = Array.from({ length: 12 }, (_, i) => copyOf(sample, v7({ msecs: boundary - 1 - i })));
+    const newer = Array.from({ length: 4 }, () => copyOf(sample, newId()));
+    for (const message of [...older, ...newer]) await putNewMessage(message, MESSAGE_SHARDS);
+    expect(new Set(older.map((m) => listShard(m.id, MESSAGE_SHARDS))).size).toBeGreaterThan(3);
+    const rest = await listIds(ws, 3, first.body.pagination.nextCursor);
+    expect(rest).toEqual(newestFirst([...newestFirst(sent).slice(2), ...older.map((m) => m.id)]));
+    expect(await listIds(ws, 50)).toEqual(newestFirst([...sent, ...older.map((m) => m.id), ...newer.map((m) => m.id)]));
+  });
+
+  it('a list admitted before the widening, reading after it, shows no message stored after one it misses', async () => {
+    const { ws, sample } = await workspaceWithMessage();
+    // Ids whose partition once widened is not the first, and is: a write spread at once would put them on either side of the list.
+    const idIn = (wanted: (shard: number) => boolean) => {
+      for (;;) {
+        const id = newId();
+        if (wanted(listShard(id, MESSAGE_SHARDS))) return id;
+      }
+    };
+    const admission = await admit(ws.id, roomy);
+    if (!admission.admitted) throw new Error('not admitted');
+    expect(admission.listShards).toBe(1);
+    const earlier = copyOf(
+      sample,
+      idIn((shard) => shard !== 0),
+    );
+    await putNewMessage(earlier, await fanoutListShards(ws.id, 10));
+    const later = copyOf(
+      sample,
+      idIn((shard) => shard === 0),
+    );
+    await putNewMessage(later, await fanoutListShards(ws.id, 10));
+    // The list's query, after both writes: it reads the partitions its admission saw.
+    const page = await messagesPage(ws.id, {}, { skip: 0, take: 10 }, admission.listShards);
+    if (page === 'invalid_cursor') throw new Error('invalid cursor');
+    expect(page.messages.map((m) => m.id)).toEqual(newestFirst([sample.id, earlier.id, later.id]));
+  });
+
+  it('a list shows every message stored before it began, and before any message it shows, while fan-outs widen the list', async () => {
+    const WRITERS = 8;
+    const READERS = 8;
+    const ROUNDS = 4;
+    const PER_WRITER = 12;
+    const NARROW_WRITES = 3;
+    // Each gap: a message the list shows, and one it does not that was stored before the first was begun (or before the list began).
+    const gaps: string[] = [];
+    let checkedLists = 0;
+    // A list's query may start tens of milliseconds after its admission: long enough for a widening and two writes to land between.
+    api.dependencies.dynamodb.setFaults({ latency_share: 0.5, latency_ms: 80 });
+    await Promise.all(
+      Array.from({ length: ROUNDS }, async () => {
+        const { ws, sample } = await workspaceWithMessage();
+        const written = new Map<string, { begun: number; stored: number }>([[sample.id, { begun: 0, stored: 0 }]]);
+        let wideWrites = 0;
+        let writing = true;
+        const writers = Array.from({ length: WRITERS }, async () => {
+          for (let i = 0; i < PER_WRITER; i++) {
+            const message = copyOf(sample, newId());
+            // The first writes are of a small campaign; then a large one widens the list while lists are under way.
+            const shards = await fanoutListShards(ws.id, i < NARROW_WRITES ? 1 : 10);
+            if (shards > 1) wideWrites++;
+            const begun = performance.now();
+            await putNewMessage(message, shards);
+            written.set(message.id, { begun, stored: performance.now() });
+            await pause(60 + Math.random() * 40);
+          }
+        });
+        const readers = Array.from({ length: READERS }, async () => {
+          while (writing) {
+            const startedAt = performance.now();
+            const reply = await api.call('GET', '/api/v1/messages?pageSize=100', { key: ws.key });
+            if (reply.status !== 200) throw new Error(`list answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+            const listed = new Set<string>(reply.body.data.map((m: { id: string }) => m.id));
+            // The latest a message the list should show may have been stored: when the list began, or when the last-begun message it shows was begun.
+            const horizon = Math.max(startedAt, ...[...listed].map((id) => written.get(id)?.begun ?? 0));
+            for (const [id, { stored }] of written) if (stored < horizon && !listed.has(id)) gaps.push(id);
+            checkedLists++;
+          }
+        });
+        await Promise.all(writers);
+        writing = false;
+        await Promise.all(readers);
+        // The writes went on past the delay, into every partition.
+        expect(wideWrites).toBeGreaterThan(PER_WRITER);
+        expect(await listIds(ws, 100)).toEqual(newestFirst([...written.keys()]));
+      }),
+    );
+    api.dependencies.dynamodb.setFaults({ latency_share: 0 });
+    console.log(`${checkedLists} lists checked for gaps`);
+    expect(checkedLists).toBeGreaterThan(100);
+    expect(gaps).toEqual([]);
+  });
+});
