@@ -24,6 +24,7 @@ module.exports = {
     ],
   },
   transformIgnorePatterns: ['/node_modules/(?!(@middy|uuid)/)'],
+  setupFiles: ['<rootDir>/test/support/environment.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testSequencer: '<rootDir>/test/support/sequencer.cjs',

@@ -20,7 +20,7 @@ const phone = (i: number) => `+1415${String(5550000 + i).padStart(7, '0')}`;
 
 /** Launches a campaign of `welcome` to `n` direct recipients and polls its results until completed. */
 export async function runCampaign(ctx: BenchContext, n: number): Promise<CampaignRun> {
-  const ws = await ctx.workspace();
+  const ws = await ctx.workspace({ ranCampaigns: true });
   await ctx.call('POST', '/api/v1/templates/sync', ws.key);
   const campaign = (await ctx.call('POST', '/api/v1/campaigns', ws.key, { name: 'bench', template_name: 'welcome' })).body.data;
   const recipients = Array.from({ length: n }, (_, i) => ({ phone: phone(i), variables: [`R${i}`] }));

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changesFile, tracingFile, type Usage } from '#local/usage-meter';
 import { createKey } from '#shared/domain/api-keys';
+import { widenedList } from '#shared/data/message-list-shards';
+import { env as config } from '#shared/config';
 import { createWorkspace } from '#shared/domain/workspaces';
 import { callApi, type Reply } from '#local/api-client';
 import { randomDigits } from '#local/random';
@@ -23,8 +25,13 @@ export interface Figure {
 
 export interface BenchContext {
   stack: RunningStack;
-  /** A fresh workspace (plan pro) and its key, so benchmarks never share data. */
-  workspace(): Promise<{ id: string; key: string; phoneNumberId: string }>;
+  /**
+   * A fresh workspace (plan pro) and its key, so benchmarks never share data. `ranCampaigns`: as
+   * one that has run a campaign before, its message list widened long ago, so a launch times the
+   * fan-out as it runs every time but the first (the first waits up to LIST_WIDENING_DELAY_MS once:
+   * shared/data/message-list-shards.ts).
+   */
+  workspace(options?: { ranCampaigns?: boolean }): Promise<{ id: string; key: string; phoneNumberId: string }>;
   call(method: string, path: string, key: string, body?: unknown): Promise<Reply>;
   /** What the stack has consumed so far, once it has been idle for a moment (local/usage-meter.ts). */
   settledUsage(): Promise<Usage>;
@@ -88,8 +95,9 @@ export async function benchContext(options: { priceTransactions?: boolean; trace
   };
   return {
     stack,
-    workspace: async () => {
+    workspace: async (options = {}) => {
       const ws = await createWorkspace({ name: 'Bench', plan: 'pro', phone_number_id: randomDigits(15), waba_id: randomDigits(15) });
+      if (options.ranCampaigns) await widenedList(ws.id, Date.now() - config.listWideningDelayMs);
       const key = await createKey(ws.id, { name: 'bench' });
       return { id: ws.id, key: key.api_key, phoneNumberId: ws.phone_number_id };
     },

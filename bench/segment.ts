@@ -105,7 +105,7 @@ async function searchFigures(ctx: BenchContext, key: string): Promise<Figure[]> 
  * it). The campaign is cancelled then, so its sends do not load the benchmarks after it.
  */
 export async function benchSegment(ctx: BenchContext): Promise<Figure[]> {
-  const ws = await ctx.workspace();
+  const ws = await ctx.workspace({ ranCampaigns: true });
   await ctx.call('POST', '/api/v1/templates/sync', ws.key);
   const contacts = seedContacts();
   const slices = Array.from({ length: MEMBERS / SEED_SLICE }, (_, i) => contacts.slice(i * SEED_SLICE, (i + 1) * SEED_SLICE));

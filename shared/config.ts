@@ -44,11 +44,7 @@ export const env = {
   get erasureGraceSeconds() {
     return number('ERASURE_GRACE_SECONDS', 60);
   },
-  /** A campaign of more recipients than this widens its workspace's message list (data/message-list-shards.ts). */
-  get listWidenAboveRecipients() {
-    return number('LIST_WIDEN_ABOVE_RECIPIENTS', 1000);
-  },
-  /** How long after a widening the fan-out starts writing the list's new partitions: longer than a list request can run (ListMessages' timeout, 10 s), with room for clock skew. */
+  /** How long after its workspace's list widened a campaign's fan-out waits before writing (data/message-list-shards.ts): longer than a list request can run (ListMessages' timeout, 10 s), with room for clock skew. */
   get listWideningDelayMs() {
     return number('LIST_WIDENING_DELAY_MS', 15_000);
   },

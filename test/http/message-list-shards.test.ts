@@ -1,5 +1,4 @@
-// A campaign of more than 3 recipients widens the list here, and the fan-out writes the new partitions 1.5 s later.
-process.env.LIST_WIDEN_ABOVE_RECIPIENTS = '3';
+// A campaign's fan-out writes the widened list's partitions 1.5 s after the widening here (15 s deployed).
 process.env.LIST_WIDENING_DELAY_MS = '1500';
 
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -7,7 +6,7 @@ import { v7 } from 'uuid';
 import { db, tableName } from '#shared/data/table/client';
 import { getMessage, putNewMessage } from '#shared/data/message';
 import { messagesPage } from '#shared/data/message-list';
-import { fanoutListShards } from '#shared/data/message-list-shards';
+import { fanoutListShards, widenedList } from '#shared/data/message-list-shards';
 import { listShard, MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { rateWindowKey } from '#shared/data/rate-window';
 import { admit } from '#shared/data/rate-window-admission';
@@ -70,16 +69,23 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
     }
   });
 
-  it('are one for a new workspace, all of them for lists once a large campaign widens it, and for its fan-out after the delay', async () => {
+  it('are one for a new workspace, and all of them for lists once a campaign widens it, which its fan-out writes after the delay', async () => {
     const ws = await api.workspace('pro');
     expect(await listShardsAdmitted(ws.id)).toBe(1);
-    expect(await fanoutListShards(ws.id, 3)).toBe(1);
-    expect(await listShardsAdmitted(ws.id)).toBe(1);
-    expect(await fanoutListShards(ws.id, 4)).toBe(1);
+    const widenedAt = Date.now();
+    const first = await widenedList(ws.id);
+    expect(first.shards).toBe(MESSAGE_SHARDS);
+    expect(first.writableFrom).toBeGreaterThanOrEqual(widenedAt + 1500);
     expect(await listShardsAdmitted(ws.id)).toBe(MESSAGE_SHARDS);
-    await pause(1_600);
-    expect(await fanoutListShards(ws.id, 4)).toBe(MESSAGE_SHARDS);
-    expect(await fanoutListShards(ws.id, 1)).toBe(MESSAGE_SHARDS);
+    // A second campaign finds the list widened: the same time to write from.
+    expect(await widenedList(ws.id)).toEqual(first);
+    const fanout = performance.now();
+    expect(await fanoutListShards(ws.id)).toBe(MESSAGE_SHARDS);
+    expect(Date.now()).toBeGreaterThanOrEqual(first.writableFrom);
+    expect(performance.now() - fanout).toBeGreaterThan(1000);
+    const later = performance.now();
+    expect(await fanoutListShards(ws.id)).toBe(MESSAGE_SHARDS);
+    expect(performance.now() - later).toBeLessThan(1000);
   });
 
   it('are all read for a workspace whose window item has no count (created before it, or gone after 100 idle days)', async () => {
@@ -93,7 +99,7 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
     }
     expect(new Set(ids.map((id) => listShard(id, MESSAGE_SHARDS))).size).toBeGreaterThan(3);
     expect(await listIds(ws, 5)).toEqual(newestFirst(ids));
-    expect(await fanoutListShards(ws.id, 1)).toBe(MESSAGE_SHARDS);
+    expect(await widenedList(ws.id)).toEqual({ shards: MESSAGE_SHARDS, writableFrom: 0 });
   });
 
   it('widened between two pages: the cursor goes on over the new partitions, older messages written there since included', async () => {
@@ -102,9 +108,7 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
     for (let i = 0; i < 3; i++) sent.push(await send(ws));
     const first = await api.call('GET', '/api/v1/messages?pageSize=2', { key: ws.key });
     expect(first.body.data.map((m: { id: string }) => m.id)).toEqual(newestFirst(sent).slice(0, 2));
-    await fanoutListShards(ws.id, 10);
-    await pause(1_600);
-    expect(await fanoutListShards(ws.id, 10)).toBe(MESSAGE_SHARDS);
+    expect(await fanoutListShards(ws.id)).toBe(MESSAGE_SHARDS);
     // A campaign's ids carry its launch's time: messages written now may sort before those listed.
     const boundary = Number.parseInt(newestFirst(sent)[1].replace(/-/g, '').slice(0, 12), 16);
     const older = Array.from({ length: 12 }, (_, i) => copyOf(sample, v7({ msecs: boundary - 1 - i })));
@@ -116,9 +120,9 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
     expect(await listIds(ws, 50)).toEqual(newestFirst([...sent, ...older.map((m) => m.id), ...newer.map((m) => m.id)]));
   });
 
-  it('a list admitted before the widening, reading after it, shows no message stored after one it misses', async () => {
+  it('a list admitted before the widening, reading during the delay, shows no message stored after one it misses', async () => {
     const { ws, sample } = await workspaceWithMessage();
-    // Ids whose partition once widened is not the first, and is: a write spread at once would put them on either side of the list.
+    // Ids whose partition once widened is not the first, and is: a fan-out writing at once would put them on either side of the list.
     const idIn = (wanted: (shard: number) => boolean) => {
       for (;;) {
         const id = newId();
@@ -132,24 +136,32 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
       sample,
       idIn((shard) => shard !== 0),
     );
-    await putNewMessage(earlier, await fanoutListShards(ws.id, 10));
     const later = copyOf(
       sample,
       idIn((shard) => shard === 0),
     );
-    await putNewMessage(later, await fanoutListShards(ws.id, 10));
-    // The list's query, after both writes: it reads the partitions its admission saw.
+    // A campaign's first chunk: it widens the list and writes two messages, one after the other.
+    const fanout = (async () => {
+      const shards = await fanoutListShards(ws.id);
+      await putNewMessage(earlier, shards);
+      await putNewMessage(later, shards);
+    })();
+    // The list's query, well within the delay: it reads the partitions its admission saw.
+    await pause(500);
     const page = await messagesPage(ws.id, {}, { skip: 0, take: 10 }, admission.listShards);
     if (page === 'invalid_cursor') throw new Error('invalid cursor');
-    expect(page.messages.map((m) => m.id)).toEqual(newestFirst([sample.id, earlier.id, later.id]));
+    const listed = page.messages.map((m) => m.id);
+    expect(listed.includes(later.id) ? listed.includes(earlier.id) : true).toBe(true);
+    await fanout;
+    expect(await listIds(ws, 10)).toEqual(newestFirst([sample.id, earlier.id, later.id]));
   });
 
-  it('a list shows every message stored before it began, and before any message it shows, while fan-outs widen the list', async () => {
+  it('a list shows every message stored before it began, and before any message it shows, while campaigns widen the list', async () => {
     const WRITERS = 8;
     const READERS = 8;
     const ROUNDS = 4;
     const PER_WRITER = 12;
-    const NARROW_WRITES = 3;
+    const SINGLE_WRITES = 3;
     // Each gap: a message the list shows, and one it does not that was stored before the first was begun (or before the list began).
     const gaps: string[] = [];
     let checkedLists = 0;
@@ -164,8 +176,8 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
         const writers = Array.from({ length: WRITERS }, async () => {
           for (let i = 0; i < PER_WRITER; i++) {
             const message = copyOf(sample, newId());
-            // The first writes are of a small campaign; then a large one widens the list while lists are under way.
-            const shards = await fanoutListShards(ws.id, i < NARROW_WRITES ? 1 : 10);
+            // The first writes are single sends; then a campaign widens the list while lists are under way.
+            const shards = i < SINGLE_WRITES ? 1 : await fanoutListShards(ws.id);
             if (shards > 1) wideWrites++;
             const begun = performance.now();
             await putNewMessage(message, shards);

@@ -148,7 +148,7 @@ async function writeChunk(job: FanoutJob, campaign: Campaign, write: (messages: 
     : recipients.map((recipient) => build(recipient, errorOf(recipient.p)));
   // The hold is decided on the clock as the messages go out, so each is stored well before its opening's schedule fires.
   const held = await holdClosedWindow(campaign, messages, Date.now());
-  await write(held, await fanoutListShards(job.workspace_id, campaign.total_recipients ?? 0));
+  await write(held, await fanoutListShards(job.workspace_id));
 }
 
 /** The job's campaign while it runs this job's launch and round; undefined when the job is stale (cancelled, or another round). */
@@ -199,7 +199,7 @@ export async function failDeadLetteredChunk(job: FanoutJob): Promise<void> {
           (recipient, error) => campaignMessage(campaign, undefined, recipient, error, now),
         )
       : recipients.map((recipient) => campaignMessage(campaign, undefined, recipient, FANOUT_GAVE_UP, now)),
-    await fanoutListShards(job.workspace_id, campaign.total_recipients ?? 0),
+    await fanoutListShards(job.workspace_id),
   );
   await continueFanout(job, campaign);
 }
