@@ -44,9 +44,13 @@ export const env = {
   get erasureGraceSeconds() {
     return number('ERASURE_GRACE_SECONDS', 60);
   },
-  /** How long after its workspace's list widened a campaign's fan-out waits before writing (data/message-list-shards.ts): longer than a list request can run (ListMessages' timeout, 10 s), with room for clock skew. */
+  /**
+   * How long after its workspace's list widened a campaign's fan-out waits before writing
+   * (data/message-list-shards.ts): a list request can run 10 s (ListMessages' timeout), and the
+   * widening's time is taken before its write, which the SDK's retries may delay: 10 s more.
+   */
   get listWideningDelayMs() {
-    return number('LIST_WIDENING_DELAY_MS', 15_000);
+    return number('LIST_WIDENING_DELAY_MS', 20_000);
   },
   get schedulerEndpoint() {
     return process.env.SCHEDULER_ENDPOINT;

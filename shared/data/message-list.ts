@@ -6,6 +6,7 @@ import { getMany } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
 import { conversationEntry, historyEntry, messageKey, waitingEntry, restoredItem } from '#shared/data/message';
+import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import type { Direction, Message, MessageStatus } from '#shared/records/message';
 
 /*
@@ -113,6 +114,21 @@ function widenedPositions(ws: string, positions: unknown, inputs: ReturnType<typ
   return inputs.map((input, shard) => (shard === 0 ? last : { ...messageKey(ws, id), GSI3PK: input.ExpressionAttributeValues[':pk'], GSI3SK: id }));
 }
 
+/**
+ * The partitions a cursor was made over (at most MESSAGE_SHARDS; 1 for none or a malformed one): a
+ * list reads at least those, more being always safe. A request admitted by the day's first
+ * window reads all of them (data/rate-window-admission.ts), and its cursor goes on from them.
+ */
+function cursorShards(cursor: string | undefined): number {
+  if (cursor === undefined) return 1;
+  try {
+    const positions: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return Array.isArray(positions) ? Math.min(Math.max(positions.length, 1), MESSAGE_SHARDS) : 1;
+  } catch {
+    return 1;
+  }
+}
+
 const encodeCursor = (positions: Positions) => Buffer.from(JSON.stringify(positions)).toString('base64url');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -153,7 +169,7 @@ export async function messagesPage(
   page: { skip: number; take: number; cursor?: string },
   listShards: number,
 ): Promise<{ messages: Message[]; nextCursor: string | null } | 'invalid_cursor'> {
-  const inputs = sources(ws, filter, listShards);
+  const inputs = sources(ws, filter, Math.max(listShards, cursorShards(page.cursor)));
   const from = page.cursor === undefined ? undefined : decodeCursor(ws, page.cursor, inputs, filter);
   if (page.cursor !== undefined && !from) return 'invalid_cursor';
   const { items, positions } = await mergedQuery(inputs, keyOf(filter), indexOf(filter).sortKey, {

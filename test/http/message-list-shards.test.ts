@@ -124,6 +124,17 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
     expect(await listIds(ws, 50)).toEqual(newestFirst([...sent, ...older.map((m) => m.id), ...newer.map((m) => m.id)]));
   });
 
+  it("a cursor made over every partition goes on when the next page is admitted with one (the day's first request reads them all)", async () => {
+    const { ws, sample } = await workspaceWithMessage();
+    const sent = [sample.id];
+    for (let i = 0; i < 4; i++) sent.push(await send(ws));
+    const first = await messagesPage(ws.id, {}, { skip: 0, take: 2 }, MESSAGE_SHARDS);
+    if (first === 'invalid_cursor') throw new Error('invalid cursor');
+    const next = await messagesPage(ws.id, {}, { skip: 0, take: 10, cursor: first.nextCursor! }, 1);
+    if (next === 'invalid_cursor') throw new Error('the cursor was refused');
+    expect([...first.messages, ...next.messages].map((m) => m.id)).toEqual(newestFirst(sent));
+  });
+
   it('a list admitted before the widening, reading during the delay, shows no message stored after one it misses', async () => {
     const { ws, sample } = await workspaceWithMessage();
     // Ids whose partition once widened is not the first, and is: a fan-out writing at once would put them on either side of the list.

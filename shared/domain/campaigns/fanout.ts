@@ -146,9 +146,10 @@ async function writeChunk(job: FanoutJob, campaign: Campaign, write: (messages: 
   const messages = job.retry_id
     ? await retryMessages(campaign, recipients, errorOf, build)
     : recipients.map((recipient) => build(recipient, errorOf(recipient.p)));
+  // Before the hold: the workspace's first campaign waits here (data/message-list-shards.ts).
+  const listShards = await fanoutListShards(job.workspace_id);
   // The hold is decided on the clock as the messages go out, so each is stored well before its opening's schedule fires.
-  const held = await holdClosedWindow(campaign, messages, Date.now());
-  await write(held, await fanoutListShards(job.workspace_id));
+  await write(await holdClosedWindow(campaign, messages, Date.now()), listShards);
 }
 
 /** The job's campaign while it runs this job's launch and round; undefined when the job is stale (cancelled, or another round). */
