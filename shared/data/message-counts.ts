@@ -26,9 +26,16 @@ function summed(items: Record<string, unknown>[]): MessageCounts {
 
 const allShards = <T>(keyOf: (shard: number) => T): T[] => Array.from({ length: MESSAGE_SHARDS }, (_, shard) => keyOf(shard));
 
+/** The items that hold the workspace's message counts, for a caller that reads them with others (messageCountsOf sums them). */
+export const messageCountsKeys = (ws: string) => allShards((shard) => messageCountsKey(ws, shard));
+
+/** The workspace's message counts by status, from its count items as read (others among them are left out). */
+export const messageCountsOf = (ws: string, items: Record<string, unknown>[]): MessageCounts =>
+  summed(items.filter((item) => item.SK === 'COUNTS' && String(item.PK).startsWith(`WS#${ws}#MESSAGE_COUNTS#`)));
+
 /** The workspace's message counts by status, summed over the shards. */
 export async function messageCounts(ws: string): Promise<MessageCounts> {
-  return summed(await getMany(allShards((shard) => messageCountsKey(ws, shard))));
+  return summed(await getMany(messageCountsKeys(ws)));
 }
 
 /** The counts of the messages that store this number. */

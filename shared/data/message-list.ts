@@ -159,25 +159,43 @@ function decodeCursor(ws: string, cursor: string, inputs: ReturnType<typeof sour
   return valid ? (positions as Positions) : undefined;
 }
 
+type ItemKey = { PK: string; SK: string };
+const keyId = (key: Record<string, unknown>) => `${String(key.PK)}|${String(key.SK)}`;
+
 /**
  * A page of the workspace's messages, newest first, by offset or from an opaque cursor (which
- * depends on the filter). `invalid_cursor` when the cursor is not one of this list's.
+ * depends on the filter). `invalid_cursor` when the cursor is not one of this list's. `alsoRead`:
+ * other items the caller needs, read in the call that reads the page's messages (one
+ * BatchGetItem for both: issue 29), or on their own when the page reads none; those found are
+ * `alsoFound`.
  */
 export async function messagesPage(
   ws: string,
   filter: MessageFilter,
   page: { skip: number; take: number; cursor?: string },
   listShards: number,
-): Promise<{ messages: Message[]; nextCursor: string | null } | 'invalid_cursor'> {
+  alsoRead: ItemKey[] = [],
+): Promise<{ messages: Message[]; nextCursor: string | null; alsoFound: Record<string, unknown>[] } | 'invalid_cursor'> {
   const inputs = sources(ws, filter, Math.max(listShards, cursorShards(page.cursor)));
   const from = page.cursor === undefined ? undefined : decodeCursor(ws, page.cursor, inputs, filter);
   if (page.cursor !== undefined && !from) return 'invalid_cursor';
+  const keep = checkedOnMessages(filter);
+  let alsoFound: Record<string, unknown>[] | undefined;
+  // Without `keep`, the page is read once, after the merge: the other items go with it.
+  const hydrateWithOthers = async (entries: Record<string, unknown>[]) => {
+    if (keep || !alsoRead.length) return hydrate(entries);
+    const others = new Set(alsoRead.map(keyId));
+    const items = await getMany([...entries.map((entry) => ({ PK: entry.PK as string, SK: entry.SK as string })), ...alsoRead]);
+    alsoFound = items.filter((item) => others.has(keyId(item)));
+    return items.filter((item) => !others.has(keyId(item))).map(restoredItem);
+  };
   const { items, positions } = await mergedQuery(inputs, keyOf(filter), indexOf(filter).sortKey, {
     skip: from ? 0 : page.skip,
     take: page.take,
     from,
-    hydrate,
-    keep: checkedOnMessages(filter),
+    hydrate: hydrateWithOthers,
+    keep,
   });
-  return { messages: items as unknown as Message[], nextCursor: positions ? encodeCursor(positions) : null };
+  alsoFound ??= alsoRead.length ? await getMany(alsoRead) : [];
+  return { messages: items as unknown as Message[], nextCursor: positions ? encodeCursor(positions) : null, alsoFound };
 }

@@ -44,6 +44,10 @@ describe('GET /api/v1/messages', () => {
     const third = await list('pageSize=10&page=3');
     expect(third.data.map((m: { id: string }) => m.id)).toEqual([...ids].reverse().slice(20));
     expect(third.pagination).toMatchObject({ page: 3, totalCount: 23, hasMore: false, nextCursor: null });
+    // Past the end: no message read, the total all the same (its counts read on their own).
+    const past = await list('pageSize=10&page=4');
+    expect(past.data).toEqual([]);
+    expect(past.pagination).toMatchObject({ page: 4, totalCount: 23, hasMore: false });
   });
 
   it('pages with an opaque cursor through every message exactly once', async () => {

@@ -2,7 +2,7 @@ import { getCampaign } from '#shared/data/campaign';
 import { campaignCountsWithRetries } from '#shared/data/campaign-metrics';
 import { getMessage } from '#shared/data/message';
 import { conversationCount, messagesPage, type MessageFilter } from '#shared/data/message-list';
-import { allStoredNumberCounts, messageCounts, storedNumberCounts, type MessageCounts } from '#shared/data/message-counts';
+import { allStoredNumberCounts, messageCounts, messageCountsKeys, messageCountsOf, storedNumberCounts, type MessageCounts } from '#shared/data/message-counts';
 import { storedNumber } from '#shared/domain/numbers/numbers';
 import { COUNTER_OF_STATUS } from '#shared/domain/campaigns/campaign';
 import { errors } from '#shared/errors';
@@ -57,17 +57,24 @@ async function countsOfNumber(workspace: Workspace, numberId: string | undefined
 }
 
 /** Exact count for the filter: counters for status/direction/campaign/number, the (bounded) conversation for a phone. */
+/** The messages the counts hold that pass the query's status and direction. */
+function countOf(counts: MessageCounts, query: MessageQuery): number {
+  const inDirection = (status: MessageStatus) => !query.direction || (query.direction === 'inbound') === (status === 'received');
+  const statuses = query.status ? [query.status] : ([...OUTBOUND_STATUSES, 'received'] as MessageStatus[]);
+  return statuses.filter(inDirection).reduce((sum, status) => sum + counts[status], 0);
+}
+
+/** Whether the total is the workspace's counts alone, which the page's read can bring along (listMessages). */
+const countedByWorkspace = (query: MessageQuery, filter: MessageFilter) => !filter.phone && !query.campaign_id && query.business_number_id === undefined;
+
 async function totalCount(workspace: Workspace, query: MessageQuery, filter: MessageFilter): Promise<number> {
   const ws = workspace.id;
   if (filter.phone) return conversationCount(ws, { ...filter, phone: filter.phone });
-  const inDirection = (status: MessageStatus) => !query.direction || (query.direction === 'inbound') === (status === 'received');
   if (query.campaign_id) {
     if (query.direction === 'inbound' || !(await campaignFromNumber(workspace, query.campaign_id, query.business_number_id))) return 0;
     return campaignMessageCount(ws, query.campaign_id, query.status);
   }
-  const counts = await countsOfNumber(workspace, query.business_number_id);
-  const statuses = query.status ? [query.status] : ([...OUTBOUND_STATUSES, 'received'] as MessageStatus[]);
-  return statuses.filter(inDirection).reduce((sum, status) => sum + counts[status], 0);
+  return countOf(await countsOfNumber(workspace, query.business_number_id), query);
 }
 
 /** Newest first, offset pages or an opaque cursor; with a cursor, `page` is ignored. `listShards`: the partitions the list reads, as the request's admission found them. */
@@ -83,11 +90,14 @@ export async function listMessages(
     ...(business_number_id !== undefined && { stored_number: storedNumber(workspace, business_number_id).business_number_id ?? null }),
   };
   const page = cursor === undefined ? requested : 1;
-  const [found, total] = await Promise.all([
-    messagesPage(ws, filter, { skip: (page - 1) * pageSize, take: pageSize, cursor }, listShards),
-    totalCount(workspace, query, filter),
+  // The workspace's counts are read with the page's messages, in one call, when they are the total.
+  const byWorkspace = countedByWorkspace(query, filter);
+  const [found, otherTotal] = await Promise.all([
+    messagesPage(ws, filter, { skip: (page - 1) * pageSize, take: pageSize, cursor }, listShards, byWorkspace ? messageCountsKeys(ws) : []),
+    byWorkspace ? undefined : totalCount(workspace, query, filter),
   ]);
   if (found === 'invalid_cursor') throw errors.validation([{ field: 'cursor', message: 'Not a cursor from this list (it depends on the filters)' }]);
+  const total = otherTotal ?? countOf(messageCountsOf(ws, found.alsoFound), query);
   return {
     data: found.messages.map((m) => listView(numbered(m, firstNumberOf(workspace)))),
     pagination: { page, pageSize, totalCount: total, hasMore: found.nextCursor !== null, nextCursor: found.nextCursor },
