@@ -50,19 +50,16 @@ async function main() {
   // every item to disk and serves a campaign about three times slower.
   const dataDir = process.env.DYNAMODB_IN_MEMORY === 'on' ? undefined : join(localDir(), 'dynamodb');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const [apiPort, simulatorPort, dynamoPort, sqsPort] = await Promise.all([
-    port('PORT', 3000),
-    port('SIMULATOR_PORT', 3001),
-    port('DYNAMODB_PORT', 8000),
-    port('SQS_PORT', 4566),
-  ]);
+  const [apiPort, simulatorPort, dynamoPort] = await Promise.all([port('PORT', 3000), port('SIMULATOR_PORT', 3001), port('DYNAMODB_PORT', 8000)]);
+  // `0`: the emulator finds its own, and another if a parallel suite takes it first (local/sqs-emulator.ts).
+  const sqsPort = Number(process.env.SQS_PORT ?? 4566);
 
   // A test's throwaway stack runs a few minutes: its JVM compiles quickly rather than well (local/dynamodb.ts).
   const dynamo = await startDynamoDbLocal(dynamoPort, dataDir, { quickJvm: process.env.DYNAMODB_QUICK_JVM === 'on' });
   stops.push(dynamo.stop);
   await ensureTable(dynamo.endpoint, TABLE_NAME);
 
-  const queues = await startSqsEmulator(sqsPort);
+  const queues = await startSqsEmulator(sqsPort === 0 ? 'any' : sqsPort);
   stops.push(queues.stop);
 
   // Workspaces' own tokens from Embedded Signup (contract §19): files here, never in the table; the

@@ -1,7 +1,6 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { awsClientConfig } from '#shared/aws-client-config';
-import { freePort } from '#local/ports';
 import { startQueuePoller } from '#local/queue-poller';
 import { startSqsEmulator, type SqsEmulator } from '#local/sqs-emulator';
 
@@ -9,7 +8,7 @@ let emulator: SqsEmulator;
 let sqs: SQSClient;
 
 beforeAll(async () => {
-  emulator = await startSqsEmulator(await freePort());
+  emulator = await startSqsEmulator('any');
   sqs = new SQSClient(awsClientConfig(emulator.endpoint));
 });
 afterAll(async () => {

@@ -96,7 +96,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       CLOSED_MARKETS: process.env.CLOSED_MARKETS ?? '[]',
     });
     if (options.runtime) {
-      emulator = await startSqsEmulator(await freePort());
+      emulator = await startSqsEmulator('any');
       process.env.SQS_ENDPOINT = emulator.endpoint;
       runtime = await startRuntime({ sqsEndpoint: emulator.endpoint, dynamodbEndpoint: process.env.DYNAMODB_ENDPOINT!, tableName: process.env.TABLE_NAME! });
       if (options.dependencyFaults) {
