@@ -3,6 +3,7 @@ import { db, tableName } from '#shared/data/table/client';
 import { rateWindowKey } from '#shared/data/rate-window';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import type { TransactItem } from '#shared/data/table/transact';
+import { isConditionFailure } from '#shared/data/table/conditions';
 import { env } from '#shared/config';
 
 /*
@@ -53,7 +54,7 @@ async function widen(ws: string, now: number): Promise<WindowItem> {
     );
     return Attributes;
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
     return readWindowItem(ws);
   }
 }
