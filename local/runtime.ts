@@ -1,5 +1,5 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
 import { localWiring } from '#local/triggers';
@@ -59,7 +59,7 @@ export async function startRuntime(options: {
   /** Where the scheduler stand-in keeps its schedules (none: in memory). */
   schedulesFile?: string;
 }): Promise<LocalRuntime> {
-  const sqs = new SQSClient(awsClientConfig(options.sqsEndpoint));
+  const sqs = withoutSdkLogger(new SQSClient(awsClientConfig(options.sqsEndpoint)));
   const urls = await createQueues(sqs);
   await createMediaBucket(options.sqsEndpoint);
   const scheduler = await startLocalScheduler(await freePort(), options.schedulesFile);

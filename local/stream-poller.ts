@@ -1,7 +1,7 @@
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
@@ -53,7 +53,8 @@ export async function startStreamPoller(options: {
 }) {
   const config = awsClientConfig(options.endpoint);
   const table = new DynamoDBClient(config);
-  const streams = new DynamoDBStreamsClient(config);
+  // Lambda's pollers are AWS's own: the SDK's log filtering of every page (issue 29) is no work of ours to carry.
+  const streams = withoutSdkLogger(new DynamoDBStreamsClient(config));
   const { Table } = await table.send(new DescribeTableCommand({ TableName: options.tableName }));
   table.destroy();
   const streamArn = Table!.LatestStreamArn!;

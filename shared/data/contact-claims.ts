@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { getMany } from '#shared/data/table/pages';
+import { readSideBySide } from '#shared/data/table/coalesced-gets';
 import { contactKey, phoneClaimKey, userClaimKey } from '#shared/data/contact';
 
 /* Reads of a contact's phone and user claims: which contact holds a number or a platform user id, and its opt-out. */
@@ -22,9 +23,11 @@ export interface PhoneOwner {
 
 /** The contact holding each of these numbers and its opt-out, from their claims; numbers without a contact are absent. */
 export async function phoneOwners(ws: string, phones: string[]): Promise<Map<string, PhoneOwner>> {
-  const claims = await getMany<{ PK: string; contact_id: string; opted_out_at?: string | null }>(
-    [...new Set(phones)].map((digits) => phoneClaimKey(ws, digits)),
-  );
+  const claims = (await readSideBySide([...new Set(phones)].map((digits) => phoneClaimKey(ws, digits)))) as {
+    PK: string;
+    contact_id: string;
+    opted_out_at?: string | null;
+  }[];
   const prefix = phoneClaimKey(ws, '').PK;
   return new Map(claims.map((claim) => [claim.PK.slice(prefix.length), { contact_id: claim.contact_id, opted_out_at: claim.opted_out_at ?? null }]));
 }

@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from '#shared/data/table/conditions';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
+import { readSideBySide } from '#shared/data/table/coalesced-gets';
 import { queryAll } from '#shared/data/table/query-all';
 import { streamItemOf, workspaceInKey, type StreamImage } from '#shared/data/table/stream-image';
 import { placeholdersOf, type Template } from '#shared/records/template';
@@ -46,9 +47,10 @@ export async function allTemplates(ws: string): Promise<Template[]> {
   );
 }
 
+/** One template; read side by side with the request's other reads (POST /messages: the recipient's opt-out), in one call. */
 export async function getTemplate(ws: string, account: string | undefined, name: string, language: string): Promise<Template | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: templateKey(ws, account, name, language) }));
-  return Item && toTemplate(Item);
+  const [item] = await readSideBySide([templateKey(ws, account, name, language)]);
+  return item && toTemplate(item);
 }
 
 /** Stores one business account's current templates (one per name and language) and removes its stored ones it no longer lists. */
