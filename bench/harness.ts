@@ -75,7 +75,8 @@ export async function benchContext(options: { priceTransactions?: boolean; trace
     // moves); then its totals, written once the count stood still, as of that count.
     const deadline = Date.now() + 120_000;
     const overdue = () => {
-      if (Date.now() > deadline) throw new Error('the local stack did not become idle within 2 minutes');
+      // What the stack printed last names what kept it busy (a batch retried, a poller's error).
+      if (Date.now() > deadline) throw new Error(`the local stack did not become idle within 2 minutes; its output ends:\n${stack.output().slice(-4000)}`);
     };
     let last = read(changesFile(meterFile));
     for (let still = 0; still < 8; ) {

@@ -18,7 +18,7 @@ export interface SendReads {
 
 /** The first reads of the jobs of one queue batch, which start together: a job's reads wait this long for the others'. */
 const SEND_READS_WINDOW_MS = 2;
-const readTogether = coalescedGets({ windowMs: SEND_READS_WINDOW_MS, consistent: true });
+const readTogether = /* @__PURE__ */ coalescedGets({ windowMs: SEND_READS_WINDOW_MS, consistent: true });
 
 /**
  * The message (strongly consistent, as the claim needs), with its campaign, its number's pause

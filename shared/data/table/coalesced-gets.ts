@@ -41,4 +41,5 @@ export function coalescedGets(options: { windowMs: number; consistent: boolean }
  * Eventually consistent reads a request asks side by side, such as POST /messages's template and
  * its recipient's opt-out: one call where they were two, on the same critical path.
  */
-export const readSideBySide = coalescedGets({ windowMs: 0, consistent: false });
+// Pure: a bundle that never reads side by side leaves it, and the batch read it brings, out.
+export const readSideBySide = /* @__PURE__ */ coalescedGets({ windowMs: 0, consistent: false });
