@@ -15,13 +15,14 @@ import { placeholdersOf, type Template } from '#shared/records/template';
  */
 const TEMPLATES = '#TEMPLATES';
 const templatesPartition = (ws: string) => `WS#${ws}${TEMPLATES}`;
-const templateKey = (ws: string, account: string | undefined, name: string, language: string) => ({
+/** A template's key: `account` undefined for the workspace's first business account. */
+export const templateKey = (ws: string, account: string | undefined, name: string, language: string) => ({
   PK: templatesPartition(ws),
   SK: account ? `${account}#${name}#${language}` : `${name}#${language}`,
 });
 
 /** A template synced before components were kept (the next sync, within 15 minutes, rewrites it) reads as body-only and positional. */
-const toTemplate = (item: Record<string, unknown>): Template => {
+export const toTemplate = (item: Record<string, unknown>): Template => {
   const stored = item as unknown as Template;
   const { id, name, language, category, status, content } = stored;
   return {

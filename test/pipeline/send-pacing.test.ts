@@ -50,6 +50,36 @@ describe('pair rate limit (contract §14)', () => {
   });
 });
 
+describe('a single template message renders from its template as it is when sent', () => {
+  afterEach(() => simulator.resetFaults());
+
+  it('a template paused while its message waits for its pair slot: the message fails template_not_approved, and the platform gets no request for it', async () => {
+    const ws = await api.workspaceWithTemplates();
+    // Every send refused with 131056: the message waits for its pair slot, and its template is read again when it is tried again.
+    await simulator.faults({ pair_limit_share: 1 });
+    const to = '+14155582000';
+    const id = await send(ws, to);
+    // Refused once: the worker has reserved the recipient's next pair slot (data/pair-pace.ts), and the message waits for it.
+    await eventually(
+      () =>
+        queryAll({
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :pair)',
+          ExpressionAttributeValues: { ':pk': `NUMBER#${ws.phoneNumberId}`, ':pair': 'PAIR#' },
+        }),
+      (slots) => slots.length === 1,
+    );
+    await simulator.templateStatus({ waba_id: ws.wabaId, name: 'hello_world', language: 'en_US', event: 'PAUSED' });
+    await eventually(
+      async () => (await api.call('GET', '/api/v1/templates?status=PAUSED', { key: ws.key })).body.data,
+      (list) => list.some((t: { name: string }) => t.name === 'hello_world'),
+    );
+    await simulator.resetFaults();
+    const failed = await eventually(() => message(ws, id), settled, 30_000);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'template_not_approved' } });
+    expect(await simulator.sends(to)).toEqual([]);
+  });
+});
+
 describe('throughput (contract §14)', () => {
   afterEach(() => simulator.resetFaults());
 

@@ -13,6 +13,7 @@ import type { MessageError } from '#shared/records/message';
 import { pauseDecision } from '#shared/domain/messages/number-pause';
 import { suspensionGate } from '#shared/domain/messages/suspension';
 import { platformRequest } from '#shared/domain/messages/platform-request';
+import { namedTemplate, templateRead } from '#shared/domain/messages/send-template';
 import { takeSendSlot } from '#shared/domain/messages/send-rate';
 import { sendableSince, type BudgetGate, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
@@ -91,12 +92,14 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   async read_message(run) {
     const { job } = run;
     // A message from the workspace's first number does not name it (storedNumber): its pause is read under the first number.
-    const workspace = job.business_number_id ? undefined : await cachedWorkspace(job.workspace_id);
+    // The workspace (cached) also names a single message's template account.
+    const workspace = job.business_number_id && !job.template ? undefined : await cachedWorkspace(job.workspace_id);
     const numberId = job.business_number_id ?? (workspace && firstNumberOf(workspace));
     run.read = await readForSend(job.workspace_id, job.message_id, {
       campaignId: job.campaign_id,
       numberId,
       recipientPhone: job.phone_number,
+      template: await namedTemplate(workspace, job),
     });
     run.message = run.read.message;
     return { event: 'message_read' };
@@ -164,7 +167,7 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   },
 
   async build_request(run) {
-    run.request = await platformRequest(run.message!, run.campaign?.template);
+    run.request = await platformRequest(run.message!, templateRead(run.message!, run.campaign, run.job, run.read?.template));
     return { event: 'request_built' };
   },
 

@@ -21,6 +21,7 @@ const sendJobOf = (message: Message): SendJob => {
     ...(campaignId && { campaign_id: campaignId }),
     ...(message.business_number_id && { business_number_id: message.business_number_id }),
     ...(message.campaign_id && message.phone_number && { phone_number: message.phone_number }),
+    ...(!campaignId && message.message_type === 'template' && { template: { name: message.template_name!, language: message.language! } }),
   };
 };
 

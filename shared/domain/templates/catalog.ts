@@ -52,7 +52,11 @@ export async function syncAllAccounts(workspace: Workspace): Promise<number> {
 
 /** A template of the business account that exists in this language and is approved, or the contract's 422. */
 export async function approvedTemplate(workspace: Workspace, wabaId: string, name: string, language: string): Promise<Template> {
-  const template = await getTemplate(workspace.id, accountKey(workspace, wabaId), name, language);
+  return approvedOrRefused(await getTemplate(workspace.id, accountKey(workspace, wabaId), name, language), name, language);
+}
+
+/** The template read, if it exists and is approved; else the contract's 422. */
+export function approvedOrRefused(template: Template | undefined, name: string, language: string): Template {
   if (!template) throw errors.refused('template_not_found', `No template ${name} in ${language}`);
   if (template.status !== 'APPROVED') throw errors.refused('template_not_approved', `Template ${name} (${language}) is ${template.status}`);
   return template;
