@@ -79,9 +79,9 @@ async function main() {
     }
   };
   for (const [group, bench] of selected(standalone)) if (!(await attempt(group, bench))) failures.push(group);
-  // A group on a stack that fails (the stack's own fault, such as one that never became idle) runs
-  // once more on a fresh stack of its own, so one stuck stack does not lose its figures; the
-  // failure stays printed and is listed in results.json.
+  // A group that fails on a shared stack runs once more on a fresh stack of its own, so one stuck
+  // stack (one that never became idle) does not lose its figures; the groups after it get a fresh
+  // stack too. The failure stays printed, and the group is listed in results.json.
   const retried: string[] = [];
   const onFreshStack = async (options: Parameters<typeof benchContext>[0], bench: OnStack[number][1]) => {
     const ctx = await benchContext(options);
@@ -93,10 +93,17 @@ async function main() {
   };
   for (const { options, benchmarks } of stacks) {
     if (!selected(benchmarks).length) continue;
-    const ctx = await benchContext(options);
+    let ctx = await benchContext(options);
     const failed: OnStack = [];
     try {
-      for (const [group, bench] of selected(benchmarks)) if (!(await attempt(group, () => bench(ctx)))) failed.push([group, bench]);
+      const groups = selected(benchmarks);
+      for (const [i, [group, bench]] of groups.entries()) {
+        if (await attempt(group, () => bench(ctx))) continue;
+        failed.push([group, bench]);
+        if (i === groups.length - 1) break;
+        await ctx.stop();
+        ctx = await benchContext(options);
+      }
     } finally {
       await ctx.stop();
     }

@@ -29,8 +29,9 @@ import { accessTokenFor } from '#shared/platform/secrets';
 /** What one run of a send job has read and holds, step by step. */
 export interface SendRun {
   job: SendJob;
-  /** The first read: the message, and what the job named beside it. */
+  /** The first read: the message, and what the job named beside it; when it was made (epoch ms). */
   read?: SendReads;
+  readAt?: number;
   message?: StoredMessage;
   workspace?: Workspace;
   /** The pause check gave this send its number's probe. */
@@ -102,6 +103,7 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
       template: await namedTemplate(workspace, job),
     });
     run.message = run.read.message;
+    run.readAt = Date.now();
     return { event: 'message_read' };
   },
 
@@ -167,7 +169,8 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
   },
 
   async build_request(run) {
-    run.request = await platformRequest(run.message!, templateRead(run.message!, run.campaign, run.job, run.read?.template));
+    const template = templateRead(run.message!, run.campaign, run.job, run.read?.template, Date.now() - run.readAt!);
+    run.request = await platformRequest(run.message!, template);
     return { event: 'request_built' };
   },
 

@@ -19,12 +19,27 @@ export async function namedTemplate(workspace: Workspace | undefined, job: SendJ
 }
 
 /**
- * What the message renders from, when it is already read: its campaign's copy, or the template
- * read with the message (approved, else the contract's 422, as a read now would). Undefined when
- * neither was read: the request reads the template itself.
+ * How old the template read with the message may be when the request is built: about as old as
+ * a read after the claim would be by the platform call. A run that waited longer (for its send
+ * slot, up to 10 s on a number at its throughput) reads it again, so a template paused meanwhile
+ * is still refused as `template_not_approved` (contract §13).
  */
-export function templateRead(message: StoredMessage, campaign: Campaign | undefined, job: SendJob, read: Template | null | undefined): Template | undefined {
+const FRESH_TEMPLATE_MS = 1000;
+
+/**
+ * What the message renders from, when it is already read: its campaign's copy, or the template
+ * read with the message `readAgoMs` ago (approved, else the contract's 422, as a read now would).
+ * Undefined when neither is at hand: the request reads the template itself.
+ */
+export function templateRead(
+  message: StoredMessage,
+  campaign: Campaign | undefined,
+  job: SendJob,
+  read: Template | null | undefined,
+  readAgoMs: number,
+): Template | undefined {
   if (campaign?.template) return campaign.template;
   const named = job.template?.name === message.template_name && job.template?.language === message.language;
-  return read === undefined || !named ? undefined : approvedOrRefused(read ?? undefined, message.template_name!, message.language!);
+  if (read === undefined || !named || !(readAgoMs <= FRESH_TEMPLATE_MS)) return undefined;
+  return approvedOrRefused(read ?? undefined, message.template_name!, message.language!);
 }
