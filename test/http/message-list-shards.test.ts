@@ -1,4 +1,4 @@
-// A campaign's fan-out writes the widened list's partitions 1.5 s after the widening here (15 s deployed).
+// A campaign's fan-out writes the widened list's partitions 1.5 s after the widening here (20 s deployed).
 process.env.LIST_WIDENING_DELAY_MS = '1500';
 
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
@@ -177,8 +177,12 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
     const ROUNDS = 4;
     const PER_WRITER = 12;
     const SINGLE_WRITES = 3;
-    // Each gap: a message the list shows, and one it does not that was stored before the first was begun (or before the list began).
+    // Each gap: a message the list does not show that was stored before the list began, or well before a message it shows was begun.
     const gaps: string[] = [];
+    // A widened list queries its 8 partitions side by side, and the proxy holds some of those queries 80 ms: one partition may be
+    // read a moment before another, so it may show a message begun just after one it missed was stored (docs/decisions.md, "What
+    // the rule does not change"). The widening's own race is a narrow list reading after the delay, far later than this.
+    const QUERY_SKEW_MS = 400;
     let checkedLists = 0;
     // A list's query may start tens of milliseconds after its admission: long enough for a widening and two writes to land between.
     api.dependencies.dynamodb.setFaults({ latency_share: 0.5, latency_ms: 80 });
@@ -208,9 +212,10 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
             if (reply.status === 429) continue;
             if (reply.status !== 200) throw new Error(`list answered ${reply.status}: ${JSON.stringify(reply.body)}`);
             const listed = new Set<string>(reply.body.data.map((m: { id: string }) => m.id));
-            // The latest a message the list should show may have been stored: when the list began, or when the last-begun message it shows was begun.
-            const horizon = Math.max(startedAt, ...[...listed].map((id) => written.get(id)?.begun ?? 0));
-            for (const [id, { stored }] of written) if (stored < horizon && !listed.has(id)) gaps.push(id);
+            // The latest a message the list should show may have been stored: when the list began, or a query's skew before the last-begun message it shows was begun.
+            const horizon = Math.max(startedAt, ...[...listed].map((id) => (written.get(id)?.begun ?? 0) - QUERY_SKEW_MS));
+            for (const [id, { stored }] of written)
+              if (stored < horizon && !listed.has(id)) gaps.push(`${id}, stored ${Math.round(startedAt - stored)} ms before the list began`);
             checkedLists++;
           }
         });
