@@ -35,10 +35,11 @@ const readTogether = /* @__PURE__ */ coalescedGets({ windowMs: SEND_READS_WINDOW
 
 /**
  * The message (strongly consistent, as the claim needs), with its campaign, its number's pause,
- * its recipient's phone claim and a single message's template in the same BatchGetItem, shared with the other jobs of its
- * queue batch: one call for a batch's reads (issue 29). The others are read strongly consistent
- * with it; the steps that use them need no more than an eventually consistent read, taken a
- * moment earlier than their own read would be.
+ * its recipient's phone claim and a single message's template in the same BatchGetItem, shared
+ * with the other jobs of its queue batch: one call for a batch's reads (issue 29). The others are
+ * read strongly consistent with it; the steps that use them need no more than an eventually
+ * consistent read, taken a moment earlier than their own read would be (the template's is used
+ * only while fresh: domain/messages/send-template.ts).
  */
 export async function readForSend(
   ws: string,

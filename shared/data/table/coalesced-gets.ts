@@ -39,7 +39,7 @@ export function coalescedGets(options: { windowMs: number; consistent: boolean }
 
 /**
  * Eventually consistent reads a request asks side by side, such as POST /messages's template and
- * its recipient's opt-out: one call where they were two, on the same critical path.
+ * its recipient's opt-out: one call where they were two, on the same critical path. Marked pure,
+ * so a bundle that never reads side by side leaves it, and the batch read it brings, out.
  */
-// Pure: a bundle that never reads side by side leaves it, and the batch read it brings, out.
 export const readSideBySide = /* @__PURE__ */ coalescedGets({ windowMs: 0, consistent: false });

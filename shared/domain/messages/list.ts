@@ -56,7 +56,6 @@ async function countsOfNumber(workspace: Workspace, numberId: string | undefined
   return Object.fromEntries(Object.entries(all).map(([status, count]) => [status, count - others[status as MessageStatus]])) as MessageCounts;
 }
 
-/** Exact count for the filter: counters for status/direction/campaign/number, the (bounded) conversation for a phone. */
 /** The messages the counts hold that pass the query's status and direction. */
 function countOf(counts: MessageCounts, query: MessageQuery): number {
   const inDirection = (status: MessageStatus) => !query.direction || (query.direction === 'inbound') === (status === 'received');
@@ -67,6 +66,7 @@ function countOf(counts: MessageCounts, query: MessageQuery): number {
 /** Whether the total is the workspace's counts alone, which the page's read can bring along (listMessages). */
 const countedByWorkspace = (query: MessageQuery, filter: MessageFilter) => !filter.phone && !query.campaign_id && query.business_number_id === undefined;
 
+/** Exact count for the filter: counters for status/direction/campaign/number, the (bounded) conversation for a phone. */
 async function totalCount(workspace: Workspace, query: MessageQuery, filter: MessageFilter): Promise<number> {
   const ws = workspace.id;
   if (filter.phone) return conversationCount(ws, { ...filter, phone: filter.phone });
