@@ -14,7 +14,7 @@ const BUNDLE_BUDGET_KB = 250;
 
 /** The bundling of lib/bundling.ts, as NodejsFunction runs it, minus the source map (a separate file): the bundle's size and where its bytes come from. */
 async function bundle(entry: string, outfile: string): Promise<{ bytes: number; split: Split }> {
-  const { minify, target, mainFields, externalModules } = bundling;
+  const { minify, target, mainFields, externalModules, alias } = bundling;
   const { metafile } = await build({
     entryPoints: [entry],
     outfile,
@@ -25,6 +25,7 @@ async function bundle(entry: string, outfile: string): Promise<{ bytes: number; 
     target,
     mainFields,
     external: externalModules,
+    alias,
     absWorkingDir: root,
     logLevel: 'error',
     metafile: true,

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 /**
  * How every function is bundled (esbuild through NodejsFunction), in one place: the CDK stack
  * and the cold-start benchmark read the same settings, so the measured bundle is the deployed one.
@@ -27,4 +29,10 @@ export const bundling = {
     '@smithy/credential-provider-imds',
     '@smithy/core/event-streams',
   ],
+  /**
+   * `@middy/core` imports node:stream/web for streamed responses, which no handler of ours returns,
+   * and loading that module cost each HTTP function's cold load about 2.5 ms (docs/performance.md).
+   * Its classes are globals too: the stand-in reads them from there when first used.
+   */
+  alias: { 'node:stream/web': resolve(__dirname, 'lazy-web-streams.cjs') },
 };

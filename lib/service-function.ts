@@ -10,6 +10,8 @@ import { bundling } from '#lib/bundling';
 
 export const projectRoot = path.resolve(__dirname, '..');
 
+const { alias, ...esbuildOptions } = bundling;
+
 export interface ServiceFunctionProps {
   /** Handler module relative to the project root; it exports `handler`. */
   handlerModule: string;
@@ -61,8 +63,8 @@ export class ServiceFunction extends NodejsFunction {
         ...(closedMarkets !== undefined && { CLOSED_MARKETS: JSON.stringify(closedMarkets) }),
       },
       bundling: {
-        ...bundling,
-        externalModules: bundling.externalModules,
+        ...esbuildOptions,
+        esbuildArgs: { '--alias': Object.entries(alias).map(([module, standIn]) => `${module}=${standIn}`) },
         sourceMap: true,
         sourcesContent: false, // file:line in stack traces is enough; keeps bundles small
         format: OutputFormat.CJS,

@@ -26,7 +26,7 @@ describe('function bundling', () => {
        new DynamoDBClient({ region: 'eu-west-1' }).config.credentials().then((c) => process.stdout.write(c.accessKeyId));`,
     );
     const outfile = join(dir, 'bundle.js');
-    const { minify, target, mainFields } = bundling;
+    const { minify, target, mainFields, alias } = bundling;
     await build({
       entryPoints: [entry],
       outfile,
@@ -37,6 +37,7 @@ describe('function bundling', () => {
       target,
       mainFields,
       external: bundling.externalModules,
+      alias,
       nodePaths: [join(root, 'node_modules')],
       logLevel: 'error',
     });
@@ -51,14 +52,22 @@ describe('function bundling', () => {
     expect(run.stdout).toBe('ASIATESTLAMBDAKEY');
   });
 
-  // A client that requires a left-out module when it loads (the S3 client does) would fail at start: every function is loaded,
+  test('the stand-in for node:stream/web gives each of its classes, as the module does', () => {
+    const standIn = require(bundling.alias['node:stream/web']) as Record<string, unknown>;
+    const webStreams = require('node:stream/web') as Record<string, unknown>;
+    expect(Object.keys(standIn).sort()).toEqual(Object.keys(webStreams).sort());
+    for (const name of Object.keys(webStreams)) expect(standIn[name]).toBe(webStreams[name]);
+  });
+
+  // A client that requires a left-out module when it loads (the S3 client does) would fail at start: every function is loaded
+  // (and must not load node:stream/web, which the stand-in above keeps out),
   // with the package files it reads copied beside it, as the stack's bundling does (lib/service-function.ts). One build makes
   // every function's bundle (esbuild shares the parsing), as many builds of one entry each would at several times the cost.
   describe('every function', () => {
     let outdir: string;
     beforeAll(async () => {
       outdir = join(dir, 'functions');
-      const { minify, target, mainFields } = bundling;
+      const { minify, target, mainFields, alias } = bundling;
       await build({
         entryPoints: Object.fromEntries(operations.map((op) => [op.name, join(root, op.handler)])),
         outdir,
@@ -69,6 +78,7 @@ describe('function bundling', () => {
         target,
         mainFields,
         external: bundling.externalModules,
+        alias,
         absWorkingDir: root,
         logLevel: 'error',
       });
@@ -80,7 +90,11 @@ describe('function bundling', () => {
         for (const file of packageFiles) copyFileSync(join(root, 'node_modules', file), join(outdir, basename(file)));
         const run = spawnSync(
           process.execPath,
-          ['-e', `if (typeof require(${JSON.stringify(join(outdir, `${name}.js`))}).handler !== 'function') process.exit(3)`],
+          [
+            '-e',
+            `if (typeof require(${JSON.stringify(join(outdir, `${name}.js`))}).handler !== 'function') process.exit(3);
+             if (process.moduleLoadList.includes('NativeModule stream/web')) process.exit(4);`,
+          ],
           {
             cwd: outdir,
             env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' },
