@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { changesFile, tracingFile, type Usage } from '#local/usage-meter';
+import { changesFile, meteringFile, tracingFile, type Usage } from '#local/usage-meter';
 import { createKey } from '#shared/domain/api-keys';
 import { widenedList } from '#shared/data/message-list-shards';
 import { env as config } from '#shared/config';
@@ -37,6 +37,8 @@ export interface BenchContext {
   settledUsage(): Promise<Usage>;
   /** Starts or stops tracing the stack's invocations (their calls, depth and CPU time), once the stack is idle; timed load runs untraced. */
   traceInvocations(on: boolean): Promise<void>;
+  /** Starts or stops metering the stack's DynamoDB calls (capacity units, by command and partition key), once the stack is idle; timed load runs unmetered. */
+  meterCapacity(on: boolean): Promise<void>;
   /** Sets the Graph API simulator's fault settings (e.g. `no_webhooks`). */
   simulatorFaults(settings: Record<string, unknown>): Promise<void>;
   /** Stops the stack and removes what it left on disk. */
@@ -57,7 +59,7 @@ export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; resu
 }
 
 /** Starts the local stack as `npm start` would (own ports, own data folder) and points this process's data code at it. */
-export async function benchContext(options: { priceTransactions?: boolean; traceInvocations?: boolean } = {}): Promise<BenchContext> {
+export async function benchContext(options: { priceTransactions?: boolean; traceInvocations?: boolean; meterCapacity?: boolean } = {}): Promise<BenchContext> {
   const meterDir = mkdtempSync(join(tmpdir(), 'bench-usage-'));
   const meterFile = join(meterDir, 'usage.json');
   // Every number at the platform's ceiling (1,000 messages/s), above what this machine reaches:
@@ -66,6 +68,7 @@ export async function benchContext(options: { priceTransactions?: boolean; trace
   const env: Record<string, string> = { SEND_RATE_PER_SECOND: '1000', USAGE_METER_FILE: meterFile, DYNAMODB_QUICK_JVM: 'off' };
   if (options.priceTransactions) env.USAGE_METER_PRICE_TRANSACTIONS = '1';
   if (options.traceInvocations) writeFileSync(tracingFile(meterFile), '');
+  if (options.meterCapacity) writeFileSync(meteringFile(meterFile), '');
   const stack = await startLocalStack({ env });
   const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
   const pause = () => new Promise((resolve) => setTimeout(resolve, 250));
@@ -94,6 +97,12 @@ export async function benchContext(options: { priceTransactions?: boolean; trace
       await pause();
     }
   };
+  /** Creates or removes one of the meter's switch files, then waits until the idle stack's totals show the switch. */
+  const switched = async (file: string, on: boolean, state: (usage: Usage) => boolean) => {
+    if (on) writeFileSync(file, '');
+    else rmSync(file, { force: true });
+    while (state(await settled()) !== on);
+  };
   return {
     stack,
     workspace: async (options = {}) => {
@@ -104,14 +113,8 @@ export async function benchContext(options: { priceTransactions?: boolean; trace
     },
     call: (method, path, key, body) => callApi(stack.stack.base_url, method, path, { key, body }),
     settledUsage: () => settled(),
-    traceInvocations: async (on) => {
-      if (on) writeFileSync(tracingFile(meterFile), '');
-      else rmSync(tracingFile(meterFile), { force: true });
-      for (;;) {
-        const usage = await settled();
-        if (usage.tracing === on) return;
-      }
-    },
+    traceInvocations: (on) => switched(tracingFile(meterFile), on, (usage) => usage.tracing),
+    meterCapacity: (on) => switched(meteringFile(meterFile), on, (usage) => usage.metering),
     stop: async () => {
       await stack.stop();
       rmSync(meterDir, { recursive: true, force: true });

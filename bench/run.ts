@@ -24,9 +24,11 @@ type OnStack = [string, (ctx: BenchContext) => Promise<Figure[]>][];
  * transaction by reading its items back (local/usage-meter.ts), load the timed benchmarks must not carry.
  * Capacity counts each invocation's calls, depth and CPU time (traceInvocations); api turns
  * that tracing on only after its timed rounds; the other groups run without those hooks.
+ * Only capacity meters every DynamoDB call from the start (meterCapacity); fanout meters one
+ * campaign of its own, after the timed ones; the rest is timed unmetered, as the baselines are.
  */
 const stacks: { options: Parameters<typeof benchContext>[0]; benchmarks: OnStack }[] = [
-  { options: { priceTransactions: true, traceInvocations: true }, benchmarks: [['capacity', benchCapacity]] },
+  { options: { priceTransactions: true, traceInvocations: true, meterCapacity: true }, benchmarks: [['capacity', benchCapacity]] },
   { options: {}, benchmarks: [['api', benchApiOverhead]] },
   {
     options: {},

@@ -31,6 +31,8 @@ export interface Usage {
   eventbridge: { events: number };
   /** Whether invocations were being traced when the file was written (tracingFile). */
   tracing: boolean;
+  /** Whether DynamoDB calls were being metered when the file was written (meteringFile): `dynamodb` counts only calls made while they were. */
+  metering: boolean;
   /** How many calls, invocations and event batches were counted: the file shows the usage as of this count. */
   changes: number;
 }
@@ -62,6 +64,7 @@ function emptyUsage(): Usage {
     lambda: {},
     eventbridge: { events: 0 },
     tracing: false,
+    metering: false,
     changes: 0,
   };
 }
@@ -113,19 +116,32 @@ export const changesFile = (file: string) => `${file}.changes`;
 /** While this file exists beside the meter's `file`, invocations are traced; the meter looks every 250 ms. */
 export const tracingFile = (file: string) => `${file}.tracing`;
 
-/** Starts or stops the tracing as the tracing file asks; a change counts as a change, so the totals are written with it. */
-function followTracingFile(file: string) {
-  const wanted = existsSync(tracingFile(file));
-  if (wanted === usage!.tracing) return;
-  if (wanted) startInvocationTracing();
-  else stopInvocationTracing();
-  usage!.tracing = wanted;
-  usage!.changes++;
+/** While this file exists beside the meter's `file`, DynamoDB calls are metered; the meter looks every 250 ms. */
+export const meteringFile = (file: string) => `${file}.metering`;
+
+/** Follows the tracing and metering files; a switch counts as a change, so the totals are written with it. */
+function followSwitchFiles(file: string) {
+  const tracing = existsSync(tracingFile(file));
+  if (tracing !== usage!.tracing) {
+    if (tracing) startInvocationTracing();
+    else stopInvocationTracing();
+    usage!.tracing = tracing;
+    usage!.changes++;
+  }
+  const metering = existsSync(meteringFile(file));
+  if (metering !== usage!.metering) {
+    usage!.metering = metering;
+    usage!.changes++;
+  }
 }
 
 /**
- * Starts metering when USAGE_METER_FILE is set (benchmarks set it): every DynamoDB call through
- * `client` asks for its consumed capacity. While calls keep coming only the count of changes is
+ * Starts the meter when USAGE_METER_FILE is set (benchmarks set it). While the metering file
+ * exists (meteringFile), every DynamoDB call through `client` asks for its consumed capacity and
+ * is counted, by command and by partition key. Off, a call is only counted as a change (the
+ * benchmarks' sign of a busy stack): asking DynamoDB Local for capacity and sharing it among keys
+ * made the p50 of `POST /messages` 12-27% higher (docs/performance.md), a cost no baseline and no
+ * AWS deployment carries, so timed load runs unmetered. While calls keep coming only the count of changes is
  * written (changesFile), every 250 ms; the totals once a 250 ms tick finds it still. Serialising
  * the totals, whose partition map grows to hundreds of thousands of keys, four times a second
  * took a third of the stack's one thread from the handlers being timed.
@@ -140,7 +156,7 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   const file = process.env.USAGE_METER_FILE;
   if (!file) return undefined;
   usage = emptyUsage();
-  followTracingFile(file);
+  followSwitchFiles(file);
   const priceTransactions = Boolean(process.env.USAGE_METER_PRICE_TRANSACTIONS);
   const unmetered = DynamoDBDocumentClient.from(new DynamoDBClient(awsClientConfig(env.dynamodbEndpoint)));
   const tableName = env.tableName;
@@ -149,6 +165,10 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   // The meter's own work is kept out of the invocations' CPU time and calls (local/invocation-trace.ts).
   client.middlewareStack.add(
     (next, context) => async (args) => {
+      if (!usage!.metering) {
+        usage!.changes++;
+        return next(args);
+      }
       const command = context.commandName ?? '';
       const kind = READS.has(command) ? 'read_units' : WRITES.has(command) ? 'write_units' : undefined;
       const touched = outsideInvocations(() => {
@@ -181,7 +201,7 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   let ticked = -1;
   let written = -1;
   const timer = setInterval(() => {
-    followTracingFile(file);
+    followSwitchFiles(file);
     const { changes } = usage!;
     if (changes !== ticked) {
       writeFileSync(changesFile(file), String((ticked = changes)));
