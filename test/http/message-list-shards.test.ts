@@ -179,11 +179,14 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
     const SINGLE_WRITES = 3;
     // Each gap: a message the list does not show that was stored before the list began, or well before a message it shows was begun.
     const gaps: string[] = [];
+    // The second holds for a list that answers within the widening's delay, as every list does deployed (shared/data/message-list-shards.ts);
+    // here, under a loaded test run, a list has taken seconds, longer than the suite's delay.
     // A widened list queries its 8 partitions side by side, and the proxy holds some of those queries 80 ms: one partition may be
     // read a moment before another, so it may show a message begun just after one it missed was stored (docs/decisions.md, "What
     // the rule does not change"). The widening's own race is a narrow list reading after the delay, far later than this.
     const QUERY_SKEW_MS = 400;
     let checkedLists = 0;
+    let listsInTime = 0;
     // A list's query may start tens of milliseconds after its admission: long enough for a widening and two writes to land between.
     api.dependencies.dynamodb.setFaults({ latency_share: 0.5, latency_ms: 80 });
     await Promise.all(
@@ -211,12 +214,15 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
             // With calls held 80 ms, a second's first admissions may contend past their tries and be refused (contract §14): a client asks again.
             if (reply.status === 429) continue;
             if (reply.status !== 200) throw new Error(`list answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+            const inTime = performance.now() - startedAt < env.listWideningDelayMs;
             const listed = new Set<string>(reply.body.data.map((m: { id: string }) => m.id));
             // The latest a message the list should show may have been stored: when the list began, or a query's skew before the last-begun message it shows was begun.
-            const horizon = Math.max(startedAt, ...[...listed].map((id) => (written.get(id)?.begun ?? 0) - QUERY_SKEW_MS));
+            const shown = inTime ? [...listed].map((id) => (written.get(id)?.begun ?? 0) - QUERY_SKEW_MS) : [];
+            const horizon = Math.max(startedAt, ...shown);
             for (const [id, { stored }] of written)
               if (stored < horizon && !listed.has(id)) gaps.push(`${id}, stored ${Math.round(startedAt - stored)} ms before the list began`);
             checkedLists++;
+            if (inTime) listsInTime++;
           }
         });
         await Promise.all(writers);
@@ -228,8 +234,9 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
       }),
     );
     api.dependencies.dynamodb.setFaults({ latency_share: 0 });
-    console.log(`${checkedLists} lists checked for gaps`);
+    console.log(`${checkedLists} lists checked for gaps, ${listsInTime} of them answered within the widening's delay`);
     expect(checkedLists).toBeGreaterThan(100);
+    expect(listsInTime).toBeGreaterThan(50);
     expect(gaps).toEqual([]);
   });
 });
