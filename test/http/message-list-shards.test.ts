@@ -214,13 +214,15 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
             // With calls held 80 ms, a second's first admissions may contend past their tries and be refused (contract §14): a client asks again.
             if (reply.status === 429) continue;
             if (reply.status !== 200) throw new Error(`list answered ${reply.status}: ${JSON.stringify(reply.body)}`);
-            const inTime = performance.now() - startedAt < env.listWideningDelayMs;
+            const answeredInMs = performance.now() - startedAt;
+            const inTime = answeredInMs < env.listWideningDelayMs;
             const listed = new Set<string>(reply.body.data.map((m: { id: string }) => m.id));
             // The latest a message the list should show may have been stored: when the list began, or a query's skew before the last-begun message it shows was begun.
             const shown = inTime ? [...listed].map((id) => (written.get(id)?.begun ?? 0) - QUERY_SKEW_MS) : [];
             const horizon = Math.max(startedAt, ...shown);
             for (const [id, { stored }] of written)
-              if (stored < horizon && !listed.has(id)) gaps.push(`${id}, stored ${Math.round(startedAt - stored)} ms before the list began`);
+              if (stored < horizon && !listed.has(id))
+                gaps.push(`${id}, stored ${Math.round(startedAt - stored)} ms before the list began, which answered in ${Math.round(answeredInMs)} ms`);
             checkedLists++;
             if (inTime) listsInTime++;
           }
