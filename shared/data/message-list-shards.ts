@@ -77,7 +77,7 @@ export async function widenedList(ws: string, now = Date.now()): Promise<{ shard
  */
 export async function fanoutListShards(ws: string): Promise<number> {
   const { shards, writableFrom } = await widenedList(ws);
-  const wait = writableFrom - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  // A timer may fire a millisecond before the wall clock reaches its time: wait until the clock says so.
+  for (let wait = writableFrom - Date.now(); wait > 0; wait = writableFrom - Date.now()) await new Promise((resolve) => setTimeout(resolve, wait));
   return shards;
 }
