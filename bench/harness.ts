@@ -35,9 +35,9 @@ export interface BenchContext {
   call(method: string, path: string, key: string, body?: unknown): Promise<Reply>;
   /** What the stack has consumed so far, once it has been idle for a moment (local/usage-meter.ts). */
   settledUsage(): Promise<Usage>;
-  /** Starts or stops tracing the stack's invocations (their calls, depth and CPU time), once the stack is idle; timed load runs untraced. */
+  /** Starts or stops tracing the stack's invocations (their calls, depth and CPU time); returns once the idle stack shows the switch. Timed load runs untraced. */
   traceInvocations(on: boolean): Promise<void>;
-  /** Starts or stops metering the stack's DynamoDB calls (capacity units, by command and partition key), once the stack is idle; timed load runs unmetered. */
+  /** Starts or stops metering the stack's DynamoDB calls (capacity units, by command and partition key); returns once the idle stack shows the switch. Timed load runs unmetered. */
   meterCapacity(on: boolean): Promise<void>;
   /** Sets the Graph API simulator's fault settings (e.g. `no_webhooks`). */
   simulatorFaults(settings: Record<string, unknown>): Promise<void>;

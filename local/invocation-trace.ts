@@ -72,9 +72,9 @@ function recordSdkCalls() {
 }
 
 /**
- * Starts tracing invocations (benchmarks: the usage meter is on). Every AWS SDK call a handler makes
+ * Starts tracing invocations (benchmarks: the usage meter's tracing file exists). Every AWS SDK call a handler makes
  * is recorded with its start and end, and every slice of its code is timed; the hooks cost each
- * callback two clock readings, which is why only a metered stack pays them.
+ * callback two clock readings, which is why only a traced stack pays them.
  */
 export function startInvocationTracing(): void {
   if (tracing) return;

@@ -140,7 +140,7 @@ function followSwitchFiles(file: string) {
  * exists (meteringFile), every DynamoDB call through `client` asks for its consumed capacity and
  * is counted, by command and by partition key. Off, a call is only counted as a change (the
  * benchmarks' sign of a busy stack): asking DynamoDB Local for capacity and sharing it among keys
- * made the p50 of `POST /messages` 12-27% higher (docs/performance.md), a cost no baseline and no
+ * made the p50 of `POST /messages` 15% higher in the api group (docs/performance.md), a cost no baseline and no
  * AWS deployment carries, so timed load runs unmetered. While calls keep coming only the count of changes is
  * written (changesFile), every 250 ms; the totals once a 250 ms tick finds it still. Serialising
  * the totals, whose partition map grows to hundreds of thousands of keys, four times a second

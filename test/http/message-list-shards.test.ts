@@ -242,5 +242,5 @@ describe('the message list partitions (data/message-list-shards.ts)', () => {
     expect(checkedLists).toBeGreaterThan(100);
     expect(listsInTime).toBeGreaterThan(30);
     expect(gaps).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -92,10 +92,9 @@ describe('status webhooks', () => {
     expect(read.pricing).toBeUndefined();
     expect(read.errors).toBeUndefined();
     // Each status a separate POST, the first one interval after the send and each next at least one interval after the one before,
-    // so the third three intervals after the send. Two arrivals alone may come together on a loaded machine (one POST held up on the
+    // so the nth n intervals after the send. Two arrivals alone may come together on a loaded machine (one POST held up on the
     // way, the next not: 1 ms apart in a clean-clone CI), so the spacing is checked from the send.
-    expect(webhooks[0].at - start).toBeGreaterThanOrEqual(INTERVAL - 5);
-    expect(webhooks[2].at - start).toBeGreaterThanOrEqual(3 * INTERVAL - 5);
+    webhooks.forEach((webhook, i) => expect(webhook.at - start).toBeGreaterThanOrEqual((i + 1) * INTERVAL - 5));
   });
 
   it('omits biz_opaque_callback_data when the send had none, and prices free-form text as service', async () => {
