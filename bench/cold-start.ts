@@ -12,9 +12,12 @@ const root = resolve(__dirname, '..');
 const LOADS = 7;
 const BUNDLE_BUDGET_KB = 250;
 
-/** The bundling of lib/bundling.ts, as NodejsFunction runs it, minus the source map (a separate file): the bundle's size and where its bytes come from. */
+/**
+ * The bundling of lib/bundling.ts, as NodejsFunction runs it, with its source map beside the
+ * bundle as the function ships it: the bundle's size (the map is a file of its own) and where its bytes come from.
+ */
 async function bundle(entry: string, outfile: string): Promise<{ bytes: number; split: Split }> {
-  const { minify, target, mainFields, externalModules, alias } = bundling;
+  const { minify, target, mainFields, externalModules, alias, sourceMap, sourcesContent, inject } = bundling;
   const { metafile } = await build({
     entryPoints: [entry],
     outfile,
@@ -26,16 +29,21 @@ async function bundle(entry: string, outfile: string): Promise<{ bytes: number; 
     mainFields,
     external: externalModules,
     alias,
+    sourcemap: sourceMap,
+    sourcesContent,
+    inject,
     absWorkingDir: root,
     logLevel: 'error',
     metafile: true,
   });
-  return { bytes: statSync(outfile).size, split: splitByPackage(Object.values(metafile.outputs)[0]) };
+  const [, output] = Object.entries(metafile.outputs).find(([file]) => !file.endsWith('.map'))!;
+  return { bytes: statSync(outfile).size, split: splitByPackage(output) };
 }
 
 /**
  * A fresh Node process until the handler is loaded: runtime start plus module load and init,
  * what Lambda reports as Init Duration. Also the require() alone, measured inside the process.
+ * The functions' environment sets no NODE_OPTIONS (lib/service-function.ts), nor does this.
  */
 function coldLoad(file: string): { processMs: number; requireMs: number } {
   const script = `const t=performance.now();const m=require(${JSON.stringify(file)});if(typeof m.handler!=='function')process.exit(3);process.stdout.write(String(performance.now()-t))`;

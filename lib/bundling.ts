@@ -10,6 +10,15 @@ export const bundling = {
   /** The SDK's ES module builds: esbuild can tree-shake them, not the CommonJS ones (a third smaller). */
   mainFields: ['module', 'main'],
   /**
+   * The source map ships beside the bundle, without the sources (file:line is enough), and is
+   * read only when a stack is formatted (shared/stack-traces.ts, below): Node.js's
+   * `--enable-source-maps`, which no function sets, parses it as the bundle loads.
+   */
+  sourceMap: true,
+  sourcesContent: false,
+  /** Run first in every bundle: maps its stacks from that source map when one is formatted. */
+  inject: [resolve(__dirname, '../shared/stack-traces.ts')],
+  /**
    * Loaded only through dynamic import() on paths a Lambda function never takes, left out of the
    * bundle: credential sources other than the environment (Lambda puts the role's credentials
    * there, the first source the default chain tries) and the event-stream codec (no DynamoDB,

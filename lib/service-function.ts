@@ -57,7 +57,6 @@ export class ServiceFunction extends NodejsFunction {
       logGroup,
       role,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         // A deployment's own list of markets closed to marketing (CDK context, a JSON array); unset, shared/config.ts has the platform's.
         ...(closedMarkets !== undefined && { CLOSED_MARKETS: JSON.stringify(closedMarkets) }),
@@ -65,8 +64,6 @@ export class ServiceFunction extends NodejsFunction {
       bundling: {
         ...esbuildOptions,
         esbuildArgs: { '--alias': Object.entries(alias).map(([module, standIn]) => `${module}=${standIn}`) },
-        sourceMap: true,
-        sourcesContent: false, // file:line in stack traces is enough; keeps bundles small
         format: OutputFormat.CJS,
         ...(props.packageFiles?.length && { commandHooks: copyingAfterBundling(props.packageFiles) }),
       },

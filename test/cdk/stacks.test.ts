@@ -231,9 +231,16 @@ describe('functions', () => {
       Handler: 'index.handler',
       TracingConfig: { Mode: 'Active' },
       LoggingConfig: { LogGroup: { Ref: Match.anyValue() } },
-      Environment: { Variables: Match.objectLike({ NODE_OPTIONS: '--enable-source-maps', POWERTOOLS_SERVICE_NAME: 'messaging-api' }) },
+      Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'messaging-api' }) },
     });
     computeTemplate.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  // --enable-source-maps would parse each bundle's source map as it loads: stacks are mapped on demand instead (shared/stack-traces.ts).
+  test('set no NODE_OPTIONS', () => {
+    for (const [name, fn] of Object.entries(computeTemplate.findResources('AWS::Lambda::Function'))) {
+      expect([name, fn.Properties.Environment?.Variables?.NODE_OPTIONS]).toEqual([name, undefined]);
+    }
   });
 
   test.each(operations.map((op) => [op.name, op]))('%s has its timeout and memory (default 10 s, 512 MB)', (_name, op) => {
