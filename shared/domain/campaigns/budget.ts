@@ -24,8 +24,45 @@ export const BUDGET_REACHED = 'budget_reached';
 /** A reservation that loses its shard's race this many times in a row gives up (the job is tried again). */
 const MAX_RACES = 20;
 
-/** The shard a message reserves on: spread by its id. */
+/** The shard a message would reserve on: spread by its id. */
 const shardOf = (messageId: string) => Number.parseInt(messageId.replace(/-/g, '').slice(-4), 16) % BUDGET_SHARDS;
+
+/** A campaign's shards this process's sends are reserving on now, and the sends waiting for one to be free. */
+interface Reserving {
+  busy: Set<number>;
+  waiting: (() => void)[];
+}
+const reservingOn = new Map<string, Reserving>();
+
+/**
+ * Runs a reservation on a shard no other send of this process is reserving on for the campaign
+ * (the message's own shard when it is free), waiting for one when all are: the sends of one batch,
+ * which run together, then never lose races to each other, only to other processes'. Any shard will
+ * do, as only their sum is read, and the overshoot bound does not depend on which (docs/pricing.md §6).
+ */
+async function onFreeShard<T>(campaign: Campaign, messageId: string, reserve: (shard: number) => Promise<T>): Promise<T> {
+  const key = `${campaign.workspace_id}#${campaign.id}`;
+  // Looked up again after each wait: the campaign's entry goes when nothing holds or awaits a shard.
+  const current = () => reservingOn.get(key) ?? reservingOn.set(key, { busy: new Set(), waiting: [] }).get(key)!;
+  const own = shardOf(messageId);
+  const freeIn = (state: Reserving) => Array.from({ length: BUDGET_SHARDS }, (_, i) => (own + i) % BUDGET_SHARDS).find((shard) => !state.busy.has(shard));
+  let state = current();
+  let shard = freeIn(state);
+  while (shard === undefined) {
+    await new Promise<void>((resolve) => state.waiting.push(resolve));
+    state = current();
+    shard = freeIn(state);
+  }
+  state.busy.add(shard);
+  try {
+    return await reserve(shard);
+  } finally {
+    state.busy.delete(shard);
+    const next = state.waiting.shift();
+    if (next) next();
+    else if (state.busy.size === 0 && reservingOn.get(key) === state) reservingOn.delete(key);
+  }
+}
 
 /** What one message of the campaign is estimated to cost: its list price, as the campaign's estimate prices it; 0 when the card has no price. */
 async function messageEstimate(campaign: Campaign, message: Message): Promise<number> {
@@ -50,15 +87,16 @@ export async function reserveBudget(campaign: Campaign, message: Message): Promi
   if (!campaign.max_cost || message.budget_reserved !== undefined) return true;
   const max = toUnits(campaign.max_cost);
   const units = await messageEstimate(campaign, message);
-  const shard = shardOf(message.id);
-  for (let race = 0; race < MAX_RACES; race++) {
-    const shards = await budgetShards(campaign.workspace_id, campaign.id);
-    const total = shards.reduce((sum, value) => sum + value, 0);
-    if (total + units > max) return false;
-    if (units === 0) return true;
-    if (await reserveOnShard(campaign.workspace_id, campaign.id, shard, shards[shard], units)) return units;
-  }
-  throw new Error(`The budget shard ${shard} of campaign ${campaign.id} stayed contended`);
+  return onFreeShard(campaign, message.id, async (shard) => {
+    for (let race = 0; race < MAX_RACES; race++) {
+      const shards = await budgetShards(campaign.workspace_id, campaign.id);
+      const total = shards.reduce((sum, value) => sum + value, 0);
+      if (total + units > max) return false;
+      if (units === 0) return true;
+      if (await reserveOnShard(campaign.workspace_id, campaign.id, shard, shards[shard], units)) return units;
+    }
+    throw new Error(`The budget shard ${shard} of campaign ${campaign.id} stayed contended`);
+  });
 }
 
 /** The campaign stops sending: its budget is reached. Only the first pausing send writes (it keeps its `since`). */
