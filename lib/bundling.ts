@@ -16,7 +16,7 @@ export const bundling = {
    */
   sourceMap: true,
   sourcesContent: false,
-  /** Run first in every bundle: maps its stacks from that source map when one is formatted. */
+  /** Run first in every bundle: maps its stacks from that source map when one is formatted (a CommonJS bundle's: it finds the map by `__filename`). */
   inject: [resolve(__dirname, '../shared/stack-traces.ts')],
   /**
    * Loaded only through dynamic import() on paths a Lambda function never takes, left out of the

@@ -8,8 +8,8 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
  * start, for a map most sandboxes never use (docs/performance.md).
  */
 
-/** The bundle this code runs in: a bundled module's `__filename` is the bundle's. */
-const bundle = __filename;
+/** The bundle this code runs in: a bundled module's `__filename` is the bundle's (a CommonJS bundle's; an ES module has none, and nothing is mapped). */
+const bundle = typeof __filename === 'string' ? __filename : undefined;
 const mapFile = `${bundle}.map`;
 
 /** The bundle's source map once read; null when it could not be read (frames then stay as they are). */
@@ -43,11 +43,15 @@ function origin(map: SourceMap, line: number | null, column: number | null): { a
  */
 function sourceName(map: SourceMap, site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): string | undefined {
   const own = origin(map, site.getEnclosingLineNumber(), site.getEnclosingColumnNumber())?.name;
-  if (own || caller?.getFileName() !== bundle) return own;
+  if (own || !caller || caller.getFileName() !== bundle) return own;
   return origin(map, caller.getLineNumber(), caller.getColumnNumber())?.name;
 }
 
-/** One frame, as V8 writes it, with a position in the bundle replaced by its source's (and the function's name there). */
+/**
+ * One frame, as V8 writes it, with a position in the bundle replaced by its source's and the
+ * function's name there, as Node.js's own source-map support writes a mapped frame (the map's
+ * name stands alone, without V8's receiver type).
+ */
 function frame(site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): string {
   const map = site.getFileName() === bundle ? sourceMap() : null;
   const position = map && origin(map, site.getLineNumber(), site.getColumnNumber());
@@ -56,17 +60,25 @@ function frame(site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): stri
   return `${site.isAsync() ? 'async ' : ''}${site.isConstructor() ? 'new ' : ''}${name} (${position.at})`;
 }
 
-/** The stack as V8 writes it, each frame of the bundle mapped; as V8 writes it unmapped should the mapping fail (a stack must never throw). */
-function formatted(error: Error, sites: NodeJS.CallSite[]): string {
-  const header = Error.prototype.toString.call(error);
+/** The error's first line, as V8 writes it; a placeholder when its name or message cannot be read. */
+function header(error: Error): string {
   try {
-    return header + sites.map((site, i) => `\n    at ${frame(site, sites[i + 1])}`).join('');
+    return Error.prototype.toString.call(error);
   } catch {
-    return header + sites.map((site) => `\n    at ${site}`).join('');
+    return '<error>';
+  }
+}
+
+/** The stack, each frame of the bundle mapped; its frames as V8 writes them should the mapping fail (formatting a stack must not throw). */
+function formatted(error: Error, sites: NodeJS.CallSite[]): string {
+  try {
+    return header(error) + sites.map((site, i) => `\n    at ${frame(site, sites[i + 1])}`).join('');
+  } catch {
+    return header(error) + sites.map((site) => `\n    at ${site}`).join('');
   }
 }
 
 // Injected into every function's bundle (lib/bundling.ts): from its first line on, the stacks of
 // the bundle's errors name their sources, when its map is beside it and Node.js is not mapping
 // them itself. Elsewhere (the local stack and the tests run the TypeScript sources) nothing changes.
-if (!process.sourceMapsEnabled && existsSync(mapFile)) Error.prepareStackTrace = formatted;
+if (bundle && !process.sourceMapsEnabled && existsSync(mapFile)) Error.prepareStackTrace = formatted;

@@ -27,40 +27,37 @@ const MAX_RACES = 20;
 /** The shard a message would reserve on: spread by its id. */
 const shardOf = (messageId: string) => Number.parseInt(messageId.replace(/-/g, '').slice(-4), 16) % BUDGET_SHARDS;
 
-/** A campaign's shards this process's sends are reserving on now, and the sends waiting for one to be free. */
+/** A campaign's shards this process's sends are reserving on now, and the sends waiting for one, each handed the next shard let go. */
 interface Reserving {
   busy: Set<number>;
-  waiting: (() => void)[];
+  waiting: ((shard: number) => void)[];
 }
 const reservingOn = new Map<string, Reserving>();
 
 /**
  * Runs a reservation on a shard no other send of this process is reserving on for the campaign
- * (the message's own shard when it is free), waiting for one when all are: the sends of one batch,
- * which run together, then never lose races to each other, only to other processes'. Any shard will
- * do, as only their sum is read, and the overshoot bound does not depend on which (docs/pricing.md §6).
+ * (the message's own shard when it is free), waiting for one in turn when all are: the sends of
+ * one batch, which run together, then never lose races to each other, only to other processes'.
+ * Any shard will do, as only their sum is read, and the overshoot bound does not depend on which
+ * (docs/pricing.md §6).
  */
 async function onFreeShard<T>(campaign: Campaign, messageId: string, reserve: (shard: number) => Promise<T>): Promise<T> {
   const key = `${campaign.workspace_id}#${campaign.id}`;
-  // Looked up again after each wait: the campaign's entry goes when nothing holds or awaits a shard.
-  const current = () => reservingOn.get(key) ?? reservingOn.set(key, { busy: new Set(), waiting: [] }).get(key)!;
+  const state = reservingOn.get(key) ?? reservingOn.set(key, { busy: new Set(), waiting: [] }).get(key)!;
   const own = shardOf(messageId);
-  const freeIn = (state: Reserving) => Array.from({ length: BUDGET_SHARDS }, (_, i) => (own + i) % BUDGET_SHARDS).find((shard) => !state.busy.has(shard));
-  let state = current();
-  let shard = freeIn(state);
-  while (shard === undefined) {
-    await new Promise<void>((resolve) => state.waiting.push(resolve));
-    state = current();
-    shard = freeIn(state);
-  }
+  const free = Array.from({ length: BUDGET_SHARDS }, (_, i) => (own + i) % BUDGET_SHARDS).find((shard) => !state.busy.has(shard));
+  // A shard let go goes straight to the send that waited longest: it stays taken, so no newcomer can come between.
+  const shard = free ?? (await new Promise<number>((resolve) => state.waiting.push(resolve)));
   state.busy.add(shard);
   try {
     return await reserve(shard);
   } finally {
-    state.busy.delete(shard);
     const next = state.waiting.shift();
-    if (next) next();
-    else if (state.busy.size === 0 && reservingOn.get(key) === state) reservingOn.delete(key);
+    if (next) next(shard);
+    else {
+      state.busy.delete(shard);
+      if (state.busy.size === 0) reservingOn.delete(key);
+    }
   }
 }
 
