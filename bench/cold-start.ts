@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { bundling } from '#lib/bundling';
+import { esbuildBuildOptions } from '#lib/bundling';
 import { operations } from '#shared/service/operations';
 import { sizeReason, splitByPackage, topSources, type Split } from './bundle-split';
 import { median, type Figure } from './harness';
@@ -17,25 +17,7 @@ const BUNDLE_BUDGET_KB = 250;
  * bundle as the function ships it: the bundle's size (the map is a file of its own) and where its bytes come from.
  */
 async function bundle(entry: string, outfile: string): Promise<{ bytes: number; split: Split }> {
-  const { minify, target, mainFields, externalModules, alias, sourceMap, sourcesContent, inject } = bundling;
-  const { metafile } = await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    minify,
-    target,
-    mainFields,
-    external: externalModules,
-    alias,
-    sourcemap: sourceMap,
-    sourcesContent,
-    inject,
-    absWorkingDir: root,
-    logLevel: 'error',
-    metafile: true,
-  });
+  const { metafile } = await build({ ...esbuildBuildOptions, entryPoints: [entry], outfile, absWorkingDir: root, logLevel: 'error', metafile: true });
   const [, output] = Object.entries(metafile.outputs).find(([file]) => !file.endsWith('.map'))!;
   return { bytes: statSync(outfile).size, split: splitByPackage(output) };
 }

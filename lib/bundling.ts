@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { BuildOptions } from 'esbuild';
 
 /**
  * How every function is bundled (esbuild through NodejsFunction), in one place: the CDK stack
@@ -45,3 +46,21 @@ export const bundling = {
    */
   alias: { 'node:stream/web': resolve(__dirname, 'lazy-web-streams.cjs') },
 };
+
+/**
+ * The same settings as esbuild's own build options, for the builds that call esbuild directly
+ * (the cold-start benchmark, the bundling tests), as NodejsFunction passes them (CommonJS).
+ */
+export const esbuildBuildOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  minify: bundling.minify,
+  target: bundling.target,
+  mainFields: bundling.mainFields,
+  external: bundling.externalModules,
+  alias: bundling.alias,
+  sourcemap: bundling.sourceMap,
+  sourcesContent: bundling.sourcesContent,
+  inject: bundling.inject,
+} satisfies BuildOptions;

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { bundling } from '#lib/bundling';
+import { bundling, esbuildBuildOptions } from '#lib/bundling';
 import { operations } from '#shared/service/operations';
 
 const root = resolve(__dirname, '../..');
@@ -26,21 +26,7 @@ describe('function bundling', () => {
        new DynamoDBClient({ region: 'eu-west-1' }).config.credentials().then((c) => process.stdout.write(c.accessKeyId));`,
     );
     const outfile = join(dir, 'bundle.js');
-    const { minify, target, mainFields, alias } = bundling;
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      minify,
-      target,
-      mainFields,
-      external: bundling.externalModules,
-      alias,
-      nodePaths: [join(root, 'node_modules')],
-      logLevel: 'error',
-    });
+    await build({ ...esbuildBuildOptions, entryPoints: [entry], outfile, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
 
     const run = spawnSync(process.execPath, [outfile], {
       cwd: dir, // no node_modules up from here: a require() of a left-out module would fail
@@ -69,22 +55,7 @@ describe('function bundling', () => {
       ].join('\n'),
     );
     const outfile = join(dir, 'throwing.js');
-    const { minify, target, mainFields, alias, sourceMap, sourcesContent, inject } = bundling;
-    await build({
-      entryPoints: [entry],
-      outfile,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      minify,
-      target,
-      mainFields,
-      alias,
-      sourcemap: sourceMap,
-      sourcesContent,
-      inject,
-      logLevel: 'error',
-    });
+    await build({ ...esbuildBuildOptions, entryPoints: [entry], outfile, logLevel: 'error' });
 
     const run = spawnSync(process.execPath, [outfile], { cwd: dir, env: { PATH: process.env.PATH }, encoding: 'utf8' });
     expect(run.status).toBe(0);
@@ -109,21 +80,10 @@ describe('function bundling', () => {
     let outdir: string;
     beforeAll(async () => {
       outdir = join(dir, 'functions');
-      const { minify, target, mainFields, alias, sourceMap, sourcesContent, inject } = bundling;
       await build({
+        ...esbuildBuildOptions,
         entryPoints: Object.fromEntries(operations.map((op) => [op.name, join(root, op.handler)])),
         outdir,
-        bundle: true,
-        platform: 'node',
-        format: 'cjs',
-        minify,
-        target,
-        mainFields,
-        external: bundling.externalModules,
-        alias,
-        sourcemap: sourceMap,
-        sourcesContent,
-        inject,
         absWorkingDir: root,
         logLevel: 'error',
       });
