@@ -4,7 +4,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 /**
  * Stack traces of a deployed function name its TypeScript sources, from the source map that
  * ships beside its bundle, read the first time a stack is formatted. Node.js's own
- * `--enable-source-maps` reads and parses the map while the bundle loads: 6–10 ms of every cold
+ * `--enable-source-maps` reads and parses the map while the bundle loads: 5–10 ms of every cold
  * start, for a map most sandboxes never use (docs/performance.md).
  */
 
