@@ -38,7 +38,7 @@ describe('function bundling', () => {
     expect(run.stdout).toBe('ASIATESTLAMBDAKEY');
   });
 
-  // Node.js's --enable-source-maps would parse the map as the bundle loads (about 8 ms of each cold start): no function sets it.
+  // Node.js's --enable-source-maps would parse the map as the bundle loads (5–10 ms of each cold start, docs/performance.md): no function sets it.
   test("a bundle's error stacks name its TypeScript source from the map beside it, with Node.js's source maps off", async () => {
     const entry = join(dir, 'throwing.ts');
     writeFileSync(
