@@ -106,7 +106,10 @@ export async function benchColdStart(): Promise<Figure[]> {
           name: `${operation.name} cold load, fresh process started as Lambda's runtime starts (median of ${LOADS}; require alone ${load.requireMs.toFixed(1)} ms)`,
           value: load.processMs,
           unit: 'ms',
-          baseline: { name: `hello-world, started the same way before each of its loads (require alone ${hello.requireMs.toFixed(2)} ms)`, value: hello.processMs },
+          baseline: {
+            name: `hello-world, started the same way before each of its loads (require alone ${hello.requireMs.toFixed(2)} ms)`,
+            value: hello.processMs,
+          },
           budget: { max: 2, of: 'ratio' },
         },
       );
