@@ -4,7 +4,7 @@ import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
 import { localWiring } from '#local/triggers';
 import { startQueuePoller } from '#local/queue-poller';
-import { startStreamPoller, type StreamFailure } from '#local/stream-poller';
+import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
 import { startLocalScheduler } from '#local/scheduler-server';
 import { startLocalEventBus } from '#local/event-bus-server';
 import { EVENT_SOURCE } from '#shared/events/event';
@@ -119,20 +119,22 @@ export async function startRuntime(options: {
       }),
     );
   }
-  for (const operation of localWiring.streamPollers) {
-    const handler = await loadHandler(operation);
+  if (localWiring.streamPollers.length)
     running.push(
-      await startStreamPoller({
+      await startStreamPollers({
         endpoint: options.dynamodbEndpoint,
         tableName: options.tableName,
-        functionName: operation.name,
-        handler,
-        batchSize: operation.trigger.batchSize,
-        batchingWindowMs: (operation.trigger.batchingWindowSeconds ?? 0) * 1000,
+        consumers: await Promise.all(
+          localWiring.streamPollers.map(async (operation) => ({
+            functionName: operation.name,
+            handler: await loadHandler(operation),
+            batchSize: operation.trigger.batchSize,
+            batchingWindowMs: (operation.trigger.batchingWindowSeconds ?? 0) * 1000,
+          })),
+        ),
         onFailure,
       }),
     );
-  }
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));

@@ -35,19 +35,36 @@ function toRecord(record: _Record, streamArn: string): DynamoDBRecord {
   };
 }
 
-/**
- * Lambda's DynamoDB Streams event source, locally: reads every shard of the table's stream in
- * order and hands batches to the handler; a batch whose invocation throws is retried (the iterator
- * waits), and after the retries it is reported to `onFailure` and passed, as Lambda does.
- */
-export async function startStreamPoller(options: {
-  endpoint: string;
-  tableName: string;
+/** One function fed by the table's stream, as its event source mapping says. */
+export interface StreamConsumer {
   functionName: string;
   handler: Handler;
   batchSize: number;
   /** Lambda's MaximumBatchingWindowInSeconds, in ms: how long a batch that is not full may gather records. */
   batchingWindowMs?: number;
+}
+
+/** Records of one shard read for one consumer and not yet handed over; a batch gathers until full, its window has passed, or the shard has ended. */
+interface Pending {
+  records: _Record[];
+  since: number;
+  ended: boolean;
+  /** The consumer's batch of this shard in progress: batches of a shard go one at a time, in order. */
+  draining?: Promise<void>;
+}
+
+/**
+ * Lambda's DynamoDB Streams event sources, locally: one reader of every shard of the table's
+ * stream hands each record, in order, to every consumer, and each consumer batches and invokes
+ * on its own: a batch whose invocation throws is retried (that consumer's later batches of the
+ * shard wait, the other consumers go on), and after the retries it is reported to `onFailure` and
+ * passed, as Lambda does. In AWS each event source mapping reads the stream itself, at AWS's cost;
+ * here one read serves them all, so DynamoDB Local does not serve every record once per consumer.
+ */
+export async function startStreamPollers(options: {
+  endpoint: string;
+  tableName: string;
+  consumers: StreamConsumer[];
   /** Where a batch goes once its retries are used up, as Lambda's on-failure destination. */
   onFailure: (failure: StreamFailure) => Promise<void>;
 }) {
@@ -59,8 +76,8 @@ export async function startStreamPoller(options: {
   table.destroy();
   const streamArn = Table!.LatestStreamArn!;
   const iterators = new Map<string, string | null>();
-  /** Records read but not yet handed over, per shard: a batch gathers until full or its window has passed, as Lambda's batching window. */
-  const gathering = new Map<string, { records: _Record[]; since: number }>();
+  const pending = options.consumers.map(() => new Map<string, Pending>());
+  const pageLimit = Math.max(...options.consumers.map((consumer) => consumer.batchSize));
   let running = true;
 
   /** Shards present at start are read from their latest point; shards that appear later, from their beginning. */
@@ -74,54 +91,80 @@ export async function startStreamPoller(options: {
     }
   }
 
-  /** Reads the shard once and hands over a batch that is ready; true when the page was full (more records wait). */
-  async function pollShard(shardId: string, iterator: string): Promise<boolean> {
-    const buffered = gathering.get(shardId) ?? { records: [], since: 0 };
-    const limit = options.batchSize - buffered.records.length;
-    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: limit }));
-    const full = (page.Records?.length ?? 0) >= limit;
+  /** Reads the shard once and hands the page to every consumer; true when the page was full (more records wait). */
+  async function readShard(shardId: string, iterator: string): Promise<boolean> {
+    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: pageLimit }));
     iterators.set(shardId, page.NextShardIterator ?? null);
-    buffered.records.push(...(page.Records ?? []));
-    if (buffered.records.length && !buffered.since) buffered.since = Date.now();
-    const ready = buffered.records.length >= options.batchSize || Date.now() - buffered.since >= (options.batchingWindowMs ?? 0) || !page.NextShardIterator;
-    if (!ready) {
-      gathering.set(shardId, buffered);
-      return full;
+    const records = page.Records ?? [];
+    for (const byShard of pending) {
+      const shard = byShard.get(shardId) ?? { records: [], since: 0, ended: false };
+      byShard.set(shardId, shard);
+      if (records.length && !shard.records.length) shard.since = Date.now();
+      shard.records.push(...records);
+      shard.ended = !page.NextShardIterator;
     }
-    gathering.delete(shardId);
-    const records = buffered.records;
-    if (records.length) {
-      const event: DynamoDBStreamEvent = { Records: records.map((record) => toRecord(record, streamArn)) };
-      for (let invocation = 1; ; invocation++) {
-        try {
-          await options.handler(event, lambdaContext(options.functionName));
-          break;
-        } catch (error) {
-          if (!running) return false;
-          if (invocation > retryAttempts()) {
-            console.error(`${options.functionName} gave up on a stream batch after ${invocation} invocations`, error);
-            await options.onFailure({
-              requestContext: {
-                condition: 'RetryAttemptsExhausted',
-                functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${options.functionName}`,
-                approximateInvokeCount: invocation,
-              },
-              DDBStreamBatchInfo: {
-                shardId,
-                startSequenceNumber: records[0].dynamodb!.SequenceNumber!,
-                endSequenceNumber: records[records.length - 1].dynamodb!.SequenceNumber!,
-                streamArn,
-                batchSize: records.length,
-              },
-            });
-            break;
-          }
-          console.error(`${options.functionName} failed a stream batch; retrying`, error);
-          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    return records.length >= pageLimit;
+  }
+
+  /** One batch to the consumer's handler, retried as Lambda retries it, then given up to `onFailure`. */
+  async function invoke(consumer: StreamConsumer, shardId: string, records: _Record[]) {
+    const event: DynamoDBStreamEvent = { Records: records.map((record) => toRecord(record, streamArn)) };
+    for (let invocation = 1; ; invocation++) {
+      try {
+        await consumer.handler(event, lambdaContext(consumer.functionName));
+        return;
+      } catch (error) {
+        if (!running) return;
+        if (invocation > retryAttempts()) {
+          console.error(`${consumer.functionName} gave up on a stream batch after ${invocation} invocations`, error);
+          await options.onFailure({
+            requestContext: {
+              condition: 'RetryAttemptsExhausted',
+              functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${consumer.functionName}`,
+              approximateInvokeCount: invocation,
+            },
+            DDBStreamBatchInfo: {
+              shardId,
+              startSequenceNumber: records[0].dynamodb!.SequenceNumber!,
+              endSequenceNumber: records[records.length - 1].dynamodb!.SequenceNumber!,
+              streamArn,
+              batchSize: records.length,
+            },
+          });
+          return;
         }
+        console.error(`${consumer.functionName} failed a stream batch; retrying`, error);
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     }
-    return full;
+  }
+
+  /** Hands the consumer the batches of the shard that are ready, one after another; later records wait for the next call. */
+  async function drain(consumer: StreamConsumer, shardId: string, shard: Pending) {
+    const ready = () =>
+      shard.records.length >= consumer.batchSize || (shard.records.length > 0 && (shard.ended || Date.now() - shard.since >= (consumer.batchingWindowMs ?? 0)));
+    while (running && ready()) {
+      const records = shard.records.splice(0, consumer.batchSize);
+      await invoke(consumer, shardId, records);
+      // What was read meanwhile gathers from now on, as the next batch of a Lambda poller would.
+      if (shard.records.length) shard.since = Date.now();
+    }
+  }
+
+  /** Starts each consumer's ready batches of each shard, unless one of its batches of that shard is in progress. */
+  function handOver() {
+    options.consumers.forEach((consumer, i) => {
+      for (const [shardId, shard] of pending[i]) {
+        if (shard.draining) continue;
+        shard.draining = drain(consumer, shardId, shard)
+          .catch((error) => {
+            if (running) console.error(`${consumer.functionName} stream poller error`, error);
+          })
+          .finally(() => {
+            shard.draining = undefined;
+          });
+      }
+    });
   }
 
   await discover(true);
@@ -130,11 +173,12 @@ export async function startStreamPoller(options: {
     while (running) {
       try {
         if (++round % 20 === 0) await discover(false);
-        const backlog = await Promise.all([...iterators].filter(([, it]) => it).map(([shardId, it]) => pollShard(shardId, it!)));
+        const backlog = await Promise.all([...iterators].filter(([, it]) => it).map(([shardId, it]) => readShard(shardId, it!)));
+        handOver();
         // As Lambda, a shard with more records waiting is read again at once; the base rate applies once it has caught up.
         if (backlog.some(Boolean)) continue;
       } catch (error) {
-        if (running) console.error(`${options.functionName} stream poller error`, error);
+        if (running) console.error(`${options.consumers.map((consumer) => consumer.functionName).join(', ')} stream reader error`, error);
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
@@ -144,7 +188,17 @@ export async function startStreamPoller(options: {
     stop: async () => {
       running = false;
       await loop;
+      await Promise.all(pending.flatMap((byShard) => [...byShard.values()].flatMap((shard) => (shard.draining ? [shard.draining] : []))));
       streams.destroy();
     },
   };
 }
+
+/** One function's stream event source (startStreamPollers with one consumer). */
+export const startStreamPoller = ({
+  endpoint,
+  tableName,
+  onFailure,
+  ...consumer
+}: StreamConsumer & { endpoint: string; tableName: string; onFailure: (failure: StreamFailure) => Promise<void> }) =>
+  startStreamPollers({ endpoint, tableName, onFailure, consumers: [consumer] });

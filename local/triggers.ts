@@ -15,7 +15,7 @@ export interface LocalWiring {
   queuePollers: OperationWith<'queue'>[];
   /** One local/queue-poller.ts each on the queue's dead-letter queue, started by local/runtime.ts. */
   deadLetterPollers: OperationWith<'deadLetters'>[];
-  /** One local/stream-poller.ts each, started by local/runtime.ts. */
+  /** Fed by one reader of the stream (local/stream-poller.ts), started by local/runtime.ts. */
   streamPollers: OperationWith<'tableStream'>[];
   /** One local/queue-poller.ts each on the stream-failure queue the stream pollers report to. */
   streamFailurePollers: OperationWith<'streamFailures'>[];
