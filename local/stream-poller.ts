@@ -77,7 +77,15 @@ export async function startStreamPollers(options: {
   const streamArn = Table!.LatestStreamArn!;
   const iterators = new Map<string, string | null>();
   const pending = options.consumers.map(() => new Map<string, Pending>());
-  const pageLimit = Math.max(...options.consumers.map((consumer) => consumer.batchSize));
+  /** GetRecords returns at most 1,000 records a call. */
+  const pageLimit = Math.min(1000, Math.max(...options.consumers.map((consumer) => consumer.batchSize)));
+  /**
+   * Records a consumer may have waiting from a shard before the reader stops reading it: enough
+   * that a slower consumer does not hold back the others (in AWS each mapping reads on its own),
+   * few enough to bound what is kept for one that retries a batch for its 20 attempts under load.
+   */
+  const maxWaiting = 10 * 1000;
+  const caughtUp = (shardId: string) => pending.every((byShard) => (byShard.get(shardId)?.records.length ?? 0) < maxWaiting);
   let running = true;
 
   /** Shards present at start are read from their latest point; shards that appear later, from their beginning. */
@@ -135,6 +143,7 @@ export async function startStreamPollers(options: {
         }
         console.error(`${consumer.functionName} failed a stream batch; retrying`, error);
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        if (!running) return;
       }
     }
   }
@@ -167,18 +176,23 @@ export async function startStreamPollers(options: {
     });
   }
 
+  const names = options.consumers.map((consumer) => consumer.functionName).join(', ');
   await discover(true);
   const loop = (async () => {
     let round = 0;
     while (running) {
       try {
         if (++round % 20 === 0) await discover(false);
-        const backlog = await Promise.all([...iterators].filter(([, it]) => it).map(([shardId, it]) => readShard(shardId, it!)));
-        handOver();
+        const reads = await Promise.allSettled(
+          [...iterators].filter(([shardId, it]) => it && caughtUp(shardId)).map(([shardId, it]) => readShard(shardId, it!)),
+        );
+        for (const read of reads) if (read.status === 'rejected' && running) console.error(`${names} stream reader error`, read.reason);
         // As Lambda, a shard with more records waiting is read again at once; the base rate applies once it has caught up.
-        if (backlog.some(Boolean)) continue;
+        if (reads.some((read) => read.status === 'fulfilled' && read.value)) continue;
       } catch (error) {
-        if (running) console.error(`${options.consumers.map((consumer) => consumer.functionName).join(', ')} stream reader error`, error);
+        if (running) console.error(`${names} stream reader error`, error);
+      } finally {
+        handOver();
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
