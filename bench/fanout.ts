@@ -1,4 +1,7 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { mapLimit } from '#shared/concurrency';
 import { batchWrite } from '#shared/data/table/batch-write';
+import { db, tableName } from '#shared/data/table/client';
 import { newId } from '#shared/ids';
 import { getMessage } from '#shared/data/message';
 import { messagesPage } from '#shared/data/message-list';
@@ -44,7 +47,7 @@ export async function runCampaign(ctx: BenchContext, n: number): Promise<Campaig
 }
 
 /** Writes `n` copies of one of the run's stored message items (fresh keys) with BatchWriteItem: the floor for storing the messages. */
-async function batchWriteMessages(workspaceId: string, n: number): Promise<number> {
+async function batchWriteMessages(workspaceId: string, n: number): Promise<{ ms: number; keys: Record<string, string>[] }> {
   const page = await messagesPage(workspaceId, {}, { skip: 0, take: 1 }, MESSAGE_SHARDS);
   const sample = page !== 'invalid_cursor' ? page.messages[0] : undefined;
   const template = sample && (await getMessage(workspaceId, sample.id));
@@ -58,7 +61,29 @@ async function batchWriteMessages(workspaceId: string, n: number): Promise<numbe
       },
     };
   });
-  return (await timed(() => batchWrite(items))).ms;
+  return { ms: (await timed(() => batchWrite(items))).ms, keys: items.map(({ PutRequest }) => ({ PK: PutRequest.Item.PK, SK: PutRequest.Item.SK })) };
+}
+
+/** Calls in flight at once, as the baseline's BatchWriteItem has (shared/data/table/batch-write.ts). */
+const IN_FLIGHT = 16;
+
+/**
+ * The send worker's claim (shared/data/message-claim.ts) on each of those items: the one conditional
+ * write every message needs before the platform is called (contract §5), timed alone. With the
+ * baseline it is the floor of the fan-out on this DynamoDB (docs/performance.md).
+ */
+async function claimEach(keys: Record<string, string>[]): Promise<number> {
+  const claim = (Key: Record<string, string>) =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key,
+        UpdateExpression: 'SET claim = :claim ADD attempts :one REMOVE ambiguous_since, GSI1PK, GSI1SK',
+        ConditionExpression: 'attribute_not_exists(claim)',
+        ExpressionAttributeValues: { ':claim': { token: 'bench', at: Date.now() }, ':one': 1 },
+      }),
+    );
+  return (await timed(() => mapLimit(keys, IN_FLIGHT, claim))).ms;
 }
 
 /**
@@ -72,7 +97,8 @@ export async function benchFanout(ctx: BenchContext): Promise<Figure[]> {
   try {
     for (const n of [1000, 10000]) {
       const run = await runCampaign(ctx, n);
-      const baseline = await batchWriteMessages(run.workspaceId, n);
+      const { ms: baseline, keys } = await batchWriteMessages(run.workspaceId, n);
+      const claims = await claimEach(keys);
       figures.push(
         {
           name: `campaign launch → ${n} messages stored (the launch request itself: ${Math.round(run.launchMs)} ms)`,
@@ -86,6 +112,12 @@ export async function benchFanout(ctx: BenchContext): Promise<Figure[]> {
           unit: 'ms',
           baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline },
           budget: { max: n === 10000 ? 2 : 3, of: 'ratio' },
+        },
+        {
+          name: `the send's claim alone: a conditional UpdateItem on each of the ${n} items, ${IN_FLIGHT} in flight (every message needs one before the platform call: with the store, the fan-out's floor here)`,
+          value: claims,
+          unit: 'ms',
+          baseline: { name: `BatchWriteItem of ${n} message items`, value: baseline },
         },
         {
           name: `campaign throughput (${n})`,
