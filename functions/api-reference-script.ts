@@ -1,17 +1,16 @@
+import { compressibleText } from '#shared/http/compressed-text';
 import { publicHttpOperation } from '#shared/http/public-operation';
 import { REDOC_SCRIPT } from '#shared/service/operations';
 import { readPackageFile } from '#shared/http/package-file';
 
-const script = readPackageFile(REDOC_SCRIPT);
+const answer = compressibleText(readPackageFile(REDOC_SCRIPT), {
+  'Content-Type': 'text/javascript; charset=utf-8',
+  'Cache-Control': 'public, max-age=31536000, immutable',
+});
 
 /**
  * GET /docs/redoc.standalone.js: the renderer of the API reference page, from the deployment
- * itself (no CDN). The page asks for it with the renderer's version in the query, so browsers
- * may keep it as long as they like.
+ * itself (no CDN), gzip-compressed for the browsers that take it (1.1 MB, 0.33 MB compressed).
+ * The page asks for it with the renderer's version in the query, so browsers may keep it as long as they like.
  */
-export const handler = publicHttpOperation(async () => ({
-  status: 200,
-  data: null,
-  text: script,
-  headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' },
-}));
+export const handler = publicHttpOperation(async (event) => answer(event.headers['accept-encoding']));

@@ -118,7 +118,8 @@ function toEvent(request: IncomingMessage, url: URL, body: Buffer, routeKey: str
 
 function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
   response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
-  response.end(result.body ?? '');
+  // As API Gateway: a base64 body is answered as its bytes.
+  response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
 }
 
 /**

@@ -6,6 +6,8 @@ export interface HttpResult {
   data: unknown;
   /** Answer this body as it is instead of the JSON envelope: plain text unless `headers` give a Content-Type. */
   text?: string;
+  /** Answer these bytes, already compressed, instead of the JSON envelope: `headers` give their Content-Type and Content-Encoding. */
+  gzipped?: Buffer;
   pagination?: Pagination;
   headers?: Record<string, string>;
 }
@@ -14,5 +16,3 @@ export const ok = (data: unknown, extra: Omit<HttpResult, 'status' | 'data'> = {
 export const created = (data: unknown): HttpResult => ({ status: 201, data });
 export const accepted = (data: unknown): HttpResult => ({ status: 202, data });
 export const plainText = (text: string): HttpResult => ({ status: 200, data: null, text });
-/** A JSON body of its own, outside the envelope (the API document, which OpenAPI tools load as is). */
-export const unenvelopedJson = (json: string): HttpResult => ({ status: 200, data: null, text: json, headers: { 'Content-Type': 'application/json' } });
