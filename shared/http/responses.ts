@@ -6,8 +6,8 @@ export interface HttpResult {
   data: unknown;
   /** Answer this body as it is instead of the JSON envelope: plain text unless `headers` give a Content-Type. */
   text?: string;
-  /** Answer these bytes, already compressed, instead of the JSON envelope: `headers` give their Content-Type and Content-Encoding. */
-  gzipped?: Buffer;
+  /** Answer these bytes (base64), already compressed, instead of the JSON envelope: `headers` give their Content-Type and Content-Encoding. */
+  gzippedBase64?: string;
   pagination?: Pagination;
   headers?: Record<string, string>;
 }

@@ -27,13 +27,13 @@ function errorResponse(request: ApiRequest): APIGatewayProxyStructuredResultV2 {
 /** Wraps handler results in the success envelope and every failure in the error envelope. */
 export const envelope = (): ApiMiddleware => ({
   after: (request) => {
-    const { status, data, pagination, headers, text, gzipped } = request.response as unknown as HttpResult;
-    if (gzipped) {
+    const { status, data, pagination, headers, text, gzippedBase64 } = request.response as unknown as HttpResult;
+    if (gzippedBase64 !== undefined) {
       // API Gateway decodes a base64 body and answers its bytes (payload format 2.0).
       request.response = {
         statusCode: status,
         headers: { ...headers, 'X-Request-Id': request.context.requestId },
-        body: gzipped.toString('base64'),
+        body: gzippedBase64,
         isBase64Encoded: true,
       };
       return;
