@@ -92,7 +92,7 @@ export type WriteOutcome = { applied: true } | { applied: false; found: StoredMe
 
 const writeOrFound = async (input: UpdateCommandInput): Promise<WriteOutcome> => {
   const outcome = await conditionallyOrFound(db().send(new UpdateCommand({ ...input, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })));
-  return outcome.applied ? outcome : { applied: false, found: outcome.found && storedMessage(outcome.found) };
+  return outcome.applied ? { applied: true } : { applied: false, found: outcome.found && storedMessage(outcome.found) };
 };
 
 /**
@@ -114,21 +114,55 @@ export const moveStatus = (
 ): Promise<WriteOutcome> => writeOrFound(statusMove(message, change, from, unread));
 
 /**
- * Records a report's pricing without reading the message first, when the report changes nothing
- * else: the message already holds the report's timestamp (`sent_at` for a `sent` report its worker
- * wrote first) and no pricing, and is what `unread.pricedFor` needs.
+ * A `sent` report with pricing, written without reading the message first. Mostly it finds the
+ * message sent by its worker, holding the report's platform id: the write records the pricing,
+ * and the platform's time of sending as `sent_at` (in place of the worker's, on the platform's
+ * clock as `delivered_at` and `read_at` are). When it overtook the worker's write, it finds the
+ * message `queued` with no platform id, and the same write moves it to `sent` with the report's
+ * id, as the read path would have after a failed write (issue 29: that was two calls more); the
+ * worker's own write then fails its condition and changes nothing. Either way the message must be
+ * an outbound one to `unread.pricedFor`, with no pricing yet. `queued`: the message as it was when
+ * the write moved it from `queued`, whose platform-id item the caller puts.
  */
-export function recordPricingUnread(ws: string, id: string, timestamp: string, priced: Priced, unread: Unread & { pricedFor: string }): Promise<WriteOutcome> {
-  const values: Record<string, unknown> = { ':pricing': priced.pricing, ':cost': priced.cost, ':null': null };
-  const conditions = [...unreadConditions(unread, values), 'metadata.#at <> :null', 'attribute_not_exists(#pricing)'];
-  return writeOrFound({
-    TableName: tableName(),
-    Key: messageKey(ws, id),
-    UpdateExpression: 'SET #pricing = :pricing, #cost = :cost',
-    ConditionExpression: conditions.join(' AND '),
-    ExpressionAttributeNames: { '#pricing': 'pricing', '#cost': 'cost', '#at': timestamp },
-    ExpressionAttributeValues: values,
-  });
+export async function recordSentUnread(
+  message: Pick<Message, 'workspace_id' | 'id'>,
+  at: string,
+  priced: Priced,
+  unread: Unread & { pricedFor: string },
+): Promise<{ applied: true; queued?: StoredMessage } | { applied: false; found: StoredMessage | undefined }> {
+  const values = {
+    ':sent': 'sent',
+    ':queued': 'queued',
+    ':at': at,
+    ':provider': unread.providerMessageId,
+    ':phone': unread.pricedFor,
+    ':outbound': 'outbound',
+    ':pricing': priced.pricing,
+    ':cost': priced.cost,
+    ':now': nowIso(),
+    ':null': null,
+  };
+  const outcome = await conditionallyOrFound(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(message.workspace_id, message.id),
+        UpdateExpression:
+          'SET #status = :sent, metadata.sent_at = :at, provider_message_id = :provider, #pricing = :pricing, #cost = :cost, updated_at = :now REMOVE claim',
+        ConditionExpression: [
+          'phone_number = :phone AND direction = :outbound AND attribute_not_exists(#pricing)',
+          '((#status = :sent AND provider_message_id = :provider) OR (#status = :queued AND (attribute_not_exists(provider_message_id) OR provider_message_id = :null)))',
+        ].join(' AND '),
+        ExpressionAttributeNames: { '#status': 'status', '#pricing': 'pricing', '#cost': 'cost' },
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_OLD',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    ),
+  );
+  if (!outcome.applied) return { applied: false, found: outcome.found && storedMessage(outcome.found) };
+  const before = outcome.output.Attributes && storedMessage(outcome.output.Attributes);
+  return before?.status === 'queued' ? { applied: true, queued: before } : { applied: true };
 }
 
 /** A customer's edit or deletion of their message: its new content and when it changed. */
@@ -203,17 +237,21 @@ export async function fillTimestamp(ws: string, id: string, timestamp: string, a
   );
 }
 
-/** Records the pricing of a report that changes nothing else (its status and timestamp came before without pricing), unless the message has pricing. */
-export async function recordPricing(ws: string, id: string, priced: Priced): Promise<void> {
+/**
+ * Records the pricing of a report that changes nothing else (its status and timestamp came before
+ * without pricing), unless the message has pricing; a `sent` report's (`sentAt`) also records its
+ * time of sending, as recordSentUnread does.
+ */
+export async function recordPricing(ws: string, id: string, priced: Priced, sentAt?: string): Promise<void> {
   await conditionally(
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: messageKey(ws, id),
-        UpdateExpression: 'SET #pricing = :pricing, #cost = :cost',
+        UpdateExpression: `SET #pricing = :pricing, #cost = :cost${sentAt ? ', metadata.sent_at = :at' : ''}`,
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#pricing)',
         ExpressionAttributeNames: { '#pricing': 'pricing', '#cost': 'cost' },
-        ExpressionAttributeValues: { ':pricing': priced.pricing, ':cost': priced.cost },
+        ExpressionAttributeValues: { ':pricing': priced.pricing, ':cost': priced.cost, ...(sentAt && { ':at': sentAt }) },
       }),
     ),
   );

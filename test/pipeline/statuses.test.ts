@@ -1,4 +1,6 @@
+import * as statusModule from '#shared/domain/messages/status';
 import { applyReport, applyStatus } from '#shared/domain/messages/status';
+import { messageByPlatformId } from '#shared/data/message';
 import { ownRateCard, setRateCard } from '#shared/domain/pricing/rate-cards';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
@@ -74,12 +76,14 @@ describe('status reports', () => {
     await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
     await simulator.faults({ no_webhooks: true });
     try {
-      const [ordered, elsewhere, sentElsewhere] = await Promise.all(['+14155550341', '+5511987650342', '+5511987650343'].map((to) => send(ws, to)));
+      const [ordered, elsewhere, sentElsewhere, sentHere] = await Promise.all(
+        ['+14155550341', '+5511987650342', '+5511987650343', '+14155550344'].map((to) => send(ws, to)),
+      );
       const sent = await eventually(
-        () => Promise.all([ordered, elsewhere, sentElsewhere].map((id) => get(ws, id))),
+        () => Promise.all([ordered, elsewhere, sentElsewhere, sentHere].map((id) => get(ws, id))),
         (all) => all.every((m) => m.status === 'sent' && m.provider_message_id),
       );
-      const [wamid, elsewhereWamid, sentElsewhereWamid] = sent.map((m) => m.provider_message_id);
+      const [wamid, elsewhereWamid, sentElsewhereWamid, sentHereWamid] = sent.map((m) => m.provider_message_id);
       const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
       const report = (status: 'sent' | 'delivered' | 'read' | 'failed', second: number, extra: object = {}) => ({
         status,
@@ -103,15 +107,84 @@ describe('status reports', () => {
       // A report naming another recipient than the message's: the cost is still the message's own market (Brazil's).
       await applyReport(ws.id, elsewhere, { ...report('delivered', 2, { pricing: marketing }), providerMessageId: elsewhereWamid }, '14155550342');
       expect(await get(ws, elsewhere)).toMatchObject({ status: 'delivered', cost: { market: '55' } });
-      // So is a `sent` report's, written as pricing alone on the message its worker sent; a second one changes nothing.
+      // So is a `sent` report's, written with its time of sending on the message its worker sent; a second one changes nothing.
       const sentReport = { ...report('sent', 1, { pricing: marketing }), providerMessageId: sentElsewhereWamid };
       await applyReport(ws.id, sentElsewhere, sentReport, '14155550343');
+      expect((await get(ws, sentElsewhere)).metadata.sent_at).toBe('2026-11-01T00:00:01.000Z');
       await applyReport(ws.id, sentElsewhere, { ...sentReport, pricing: { ...marketing, category: 'utility' } }, '14155550343');
       await applyReport(ws.id, sentElsewhere, { ...report('delivered', 2), providerMessageId: sentElsewhereWamid }, '14155550343');
       expect(await get(ws, sentElsewhere)).toMatchObject({ status: 'delivered', pricing: marketing, cost: { market: '55' } });
-      const expected = { 'status=read': 1, 'status=delivered': 2, 'status=sent': 0, 'status=failed': 0 };
+      // The usual case: a `sent` report finds its message sent by its worker, and records its pricing and time of sending.
+      await applyReport(ws.id, sentHere, { ...report('sent', 5, { pricing: marketing }), providerMessageId: sentHereWamid }, '14155550344');
+      expect(await get(ws, sentHere)).toMatchObject({
+        status: 'sent',
+        pricing: marketing,
+        metadata: { sent_at: '2026-11-01T00:00:05.000Z', delivered_at: null },
+      });
+      const expected = { 'status=read': 1, 'status=delivered': 2, 'status=sent': 1, 'status=failed': 0 };
       expect(await settledTotals(ws, expected)).toEqual(expected);
     } finally {
+      await simulator.resetFaults();
+    }
+  });
+
+  it("a `sent` report that overtakes its worker's write moves the message itself, with its platform id found by replies; the worker's write then changes nothing", async () => {
+    const ws = await api.workspace();
+    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    await simulator.faults({ no_webhooks: true });
+    const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
+    const realApply = statusModule.applyStatus;
+    let overtaken: string | undefined;
+    let beforeWorkerWrite: unknown;
+    let lookupBeforeWorkerWrite: unknown;
+    let workerWrote = false;
+    // The worker's `sent` write waits until the platform's `sent` report, with pricing, has been applied.
+    const worker = jest.spyOn(statusModule, 'applyStatus').mockImplementation(async (wsId, id, report, read) => {
+      if (report.status !== 'sent' || !report.providerMessageId || overtaken) return realApply(wsId, id, report, read);
+      overtaken = report.providerMessageId;
+      await applyReport(
+        wsId,
+        id,
+        { status: 'sent', at: '2026-11-01T00:00:01.000Z', providerMessageId: report.providerMessageId, pricing: marketing },
+        '14155550351',
+      );
+      beforeWorkerWrite = await get(ws, id);
+      // Put by the report: the worker, which puts it first in its write, may not live to.
+      lookupBeforeWorkerWrite = await messageByPlatformId(wsId, report.providerMessageId);
+      const applied = await realApply(wsId, id, report, read);
+      workerWrote = true;
+      return applied;
+    });
+    try {
+      const id = await send(ws, '+14155550351');
+      await eventually(
+        async () => workerWrote,
+        (wrote) => wrote,
+      );
+      const message = await get(ws, id);
+      // The worker's write came after: the report's move stands, sent at the platform's time.
+      expect(beforeWorkerWrite).toMatchObject({ status: 'sent', provider_message_id: overtaken, pricing: marketing });
+      expect(lookupBeforeWorkerWrite).toEqual({ id, campaign_id: null });
+      expect(message).toEqual(beforeWorkerWrite);
+      expect(message).toMatchObject({
+        provider_message_id: overtaken,
+        pricing: marketing,
+        cost: null, // charged once delivered
+        metadata: { sent_at: '2026-11-01T00:00:01.000Z', delivered_at: null },
+      });
+      // Counted once: the report's move, not the worker's.
+      const expected = { 'status=sent': 1, 'status=queued': 0 };
+      expect(await settledTotals(ws, expected)).toEqual(expected);
+      // Later reports go on from it.
+      await applyReport(ws.id, id, { status: 'delivered', at: '2026-11-01T00:00:02.000Z', providerMessageId: overtaken }, '14155550351');
+      expect(await get(ws, id)).toMatchObject({
+        status: 'delivered',
+        pricing: marketing,
+        cost: { amount: '0.0250', currency: 'USD', market: '1' },
+        metadata: { sent_at: '2026-11-01T00:00:01.000Z', delivered_at: '2026-11-01T00:00:02.000Z' },
+      });
+    } finally {
+      worker.mockRestore();
       await simulator.resetFaults();
     }
   });

@@ -21,17 +21,16 @@ export async function conditionally(write: Promise<unknown>): Promise<boolean> {
 }
 
 /** A conditional write's outcome when its condition's failure brings the item back: `found` is undefined when there is none. */
-export type WriteOrFound = { applied: true } | { applied: false; found: Record<string, unknown> | undefined };
+export type WriteOrFound<Output = unknown> = { applied: true; output: Output } | { applied: false; found: Record<string, unknown> | undefined };
 
 /**
  * Runs a conditional write that asks for the item as it was should its condition fail
- * (ReturnValuesOnConditionCheckFailure ALL_OLD): the item comes with the failure, where a read
- * would be one more call. Any other failure is thrown.
+ * (ReturnValuesOnConditionCheckFailure ALL_OLD): applied, with what the write answered, or the
+ * item that came with the failure, where a read would be one more call. Any other failure is thrown.
  */
-export async function conditionallyOrFound(write: Promise<unknown>): Promise<WriteOrFound> {
+export async function conditionallyOrFound<Output>(write: Promise<Output>): Promise<WriteOrFound<Output>> {
   try {
-    await write;
-    return { applied: true };
+    return { applied: true, output: await write };
   } catch (error) {
     if ((error as Error | undefined)?.name !== 'ConditionalCheckFailedException') throw error;
     const item = (error as { Item?: Record<string, AttributeValue> }).Item;

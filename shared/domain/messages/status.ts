@@ -1,5 +1,5 @@
 import { getMessage, putPlatformId } from '#shared/data/message';
-import { fillTimestamp, moveStatus, recordPricing, recordPricingUnread, type Priced, type Unread, type WriteOutcome } from '#shared/data/message-status';
+import { fillTimestamp, moveStatus, recordPricing, recordSentUnread, type Priced, type Unread, type WriteOutcome } from '#shared/data/message-status';
 import { nextStatus, statusesMovedBy } from '#shared/domain/messages/message';
 import { costOf } from '#shared/domain/pricing/message-cost';
 import { rateCardOf } from '#shared/domain/pricing/rate-cards';
@@ -32,18 +32,25 @@ const failure = (report: StatusReport) => report.error ?? { code: 'unknown', tit
  * a call of its own per report). The write's condition stands for what the read would have
  * checked (data/message-status.ts, Unread): the message holds the report's platform id already,
  * and, when the report brings pricing, is an outbound message to the number the report names,
- * the number its cost is priced by. A `sent` report mostly finds its message sent by its worker:
- * its write records the pricing alone, on a message that holds `sent_at` and no pricing yet.
- * `not_tried` when the report cannot be written so (no platform id; a `sent` report without
- * pricing, which would write nothing); when the condition fails, the message as the write found
- * it, which the read path goes on from (a first platform id, an out-of-order report, another number).
+ * the number its cost is priced by. A `sent` report mostly finds its message sent by its worker
+ * and records its pricing; one that overtook the worker's write moves the message from `queued`
+ * in the same write (recordSentUnread), and then puts its platform-id item, which the worker may
+ * not live to put. `not_tried` when the report cannot be written so (no platform id; a `sent`
+ * report without pricing, which would write nothing); when the condition fails, the message as
+ * the write found it, which the read path goes on from (an out-of-order report, another number).
  */
 async function applyUnread(ws: string, id: string, report: StatusReport, recipientPhone: string | undefined): Promise<WriteOutcome | 'not_tried'> {
   if (!report.providerMessageId || (report.pricing && !recipientPhone) || (report.status === 'sent' && !report.pricing)) return 'not_tried';
   const priced = report.pricing && { pricing: report.pricing, cost: costOf(await rateCardOf(ws), recipientPhone!, report.pricing) };
   const timestamp = `${report.status}_at`;
-  if (report.status === 'sent')
-    return recordPricingUnread(ws, id, timestamp, priced!, { providerMessageId: report.providerMessageId, pricedFor: recipientPhone! });
+  if (report.status === 'sent') {
+    const outcome = await recordSentUnread({ workspace_id: ws, id }, report.at, priced!, {
+      providerMessageId: report.providerMessageId,
+      pricedFor: recipientPhone!,
+    });
+    if (outcome.applied && outcome.queued) await putPlatformId(outcome.queued, report.providerMessageId);
+    return outcome;
+  }
   const unread: Unread = { providerMessageId: report.providerMessageId, ...(report.pricing && { pricedFor: recipientPhone }) };
   const from = statusesMovedBy(report.status);
   const error = report.status === 'failed' ? failure(report) : undefined;
@@ -80,7 +87,7 @@ export async function applyStatus(ws: string, id: string, report: StatusReport, 
     const priced = await pricedBy(message, report);
     if (!to) {
       if (report.status !== 'failed' && message.metadata[`${report.status}_at`] === null) await fillTimestamp(ws, id, `${report.status}_at`, report.at, priced);
-      else if (priced) await recordPricing(ws, id, priced);
+      else if (priced) await recordPricing(ws, id, priced, report.status === 'sent' ? report.at : undefined);
       return { message, changed: false };
     }
     // The platform's id is recorded with the first report that brings it, after its lookup item.
