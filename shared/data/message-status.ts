@@ -120,9 +120,11 @@ export const moveStatus = (
  * clock as `delivered_at` and `read_at` are). When it overtook the worker's write, it finds the
  * message `queued` with no platform id, and the same write moves it to `sent` with the report's
  * id, as the read path would have after a failed write (issue 29: that was two calls more); the
- * worker's own write then fails its condition and changes nothing. Either way the message must be
- * an outbound one to `unread.pricedFor`, with no pricing yet. `queued`: the message as it was when
- * the write moved it from `queued`, whose platform-id item the caller puts.
+ * worker's own write then fails its condition and changes nothing (a `queued` message that holds
+ * the report's id already, held for the platform's quality assessment, moves the same way). Either
+ * way the message must be an outbound one to `unread.pricedFor`, with no pricing yet. `queued`: the
+ * message as it was when the write moved it from `queued` without an id, whose platform-id item
+ * the caller puts.
  */
 export async function recordSentUnread(
   message: Pick<Message, 'workspace_id' | 'id'>,
@@ -151,7 +153,8 @@ export async function recordSentUnread(
           'SET #status = :sent, metadata.sent_at = :at, provider_message_id = :provider, #pricing = :pricing, #cost = :cost, updated_at = :now REMOVE claim',
         ConditionExpression: [
           'phone_number = :phone AND direction = :outbound AND attribute_not_exists(#pricing)',
-          '((#status = :sent AND provider_message_id = :provider) OR (#status = :queued AND (attribute_not_exists(provider_message_id) OR provider_message_id = :null)))',
+          '(provider_message_id = :provider OR (#status = :queued AND (attribute_not_exists(provider_message_id) OR provider_message_id = :null)))',
+          '#status IN (:sent, :queued)',
         ].join(' AND '),
         ExpressionAttributeNames: { '#status': 'status', '#pricing': 'pricing', '#cost': 'cost' },
         ExpressionAttributeValues: values,
@@ -162,7 +165,7 @@ export async function recordSentUnread(
   );
   if (!outcome.applied) return { applied: false, found: outcome.found && storedMessage(outcome.found) };
   const before = outcome.output.Attributes && storedMessage(outcome.output.Attributes);
-  return before?.status === 'queued' ? { applied: true, queued: before } : { applied: true };
+  return before?.status === 'queued' && !before.provider_message_id ? { applied: true, queued: before } : { applied: true };
 }
 
 /** A customer's edit or deletion of their message: its new content and when it changed. */

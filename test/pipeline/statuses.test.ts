@@ -1,6 +1,8 @@
 import * as statusModule from '#shared/domain/messages/status';
 import { applyReport, applyStatus } from '#shared/domain/messages/status';
+import * as messageModule from '#shared/data/message';
 import { messageByPlatformId } from '#shared/data/message';
+import * as messageStatusModule from '#shared/data/message-status';
 import { ownRateCard, setRateCard } from '#shared/domain/pricing/rate-cards';
 import { useTestApi, type TestWorkspace } from '../support/api';
 import { simulatorControl } from '../support/simulator';
@@ -138,16 +140,20 @@ describe('status reports', () => {
     let beforeWorkerWrite: unknown;
     let lookupBeforeWorkerWrite: unknown;
     let workerWrote = false;
+    let reportMoves = 0;
+    const moves = jest.spyOn(messageStatusModule, 'moveStatus');
     // The worker's `sent` write waits until the platform's `sent` report, with pricing, has been applied.
     const worker = jest.spyOn(statusModule, 'applyStatus').mockImplementation(async (wsId, id, report, read) => {
-      if (report.status !== 'sent' || !report.providerMessageId || overtaken) return realApply(wsId, id, report, read);
+      if (wsId !== ws.id || report.status !== 'sent' || !report.providerMessageId || overtaken) return realApply(wsId, id, report, read);
       overtaken = report.providerMessageId;
+      const movesBefore = moves.mock.calls.length;
       await applyReport(
         wsId,
         id,
         { status: 'sent', at: '2026-11-01T00:00:01.000Z', providerMessageId: report.providerMessageId, pricing: marketing },
         '14155550351',
       );
+      reportMoves = moves.mock.calls.length - movesBefore;
       beforeWorkerWrite = await get(ws, id);
       // Put by the report: the worker, which puts it first in its write, may not live to.
       lookupBeforeWorkerWrite = await messageByPlatformId(wsId, report.providerMessageId);
@@ -162,8 +168,9 @@ describe('status reports', () => {
         (wrote) => wrote,
       );
       const message = await get(ws, id);
-      // The worker's write came after: the report's move stands, sent at the platform's time.
+      // The worker's write came after: the report's move stands, sent at the platform's time, made by the write that records its pricing.
       expect(beforeWorkerWrite).toMatchObject({ status: 'sent', provider_message_id: overtaken, pricing: marketing });
+      expect(reportMoves).toBe(0);
       expect(lookupBeforeWorkerWrite).toEqual({ id, campaign_id: null });
       expect(message).toEqual(beforeWorkerWrite);
       expect(message).toMatchObject({
@@ -185,6 +192,43 @@ describe('status reports', () => {
       });
     } finally {
       worker.mockRestore();
+      moves.mockRestore();
+      await simulator.resetFaults();
+    }
+  });
+
+  it("a `sent` report whose worker gave up before the platform's answer, failing after its write, puts the platform-id item when it is delivered again", async () => {
+    const ws = await api.workspace();
+    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    await simulator.faults({ no_webhooks: true });
+    const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
+    const realApply = statusModule.applyStatus;
+    let wamid: string | undefined;
+    // The worker never writes what the platform answered (as after a time-out): only the report can.
+    const worker = jest.spyOn(statusModule, 'applyStatus').mockImplementation(async (wsId, id, report, read) => {
+      if (wsId !== ws.id || report.status !== 'sent' || !report.providerMessageId) return realApply(wsId, id, report, read);
+      wamid = report.providerMessageId;
+      throw new Error('Worker stopped before recording the platform answer');
+    });
+    const failedPut = jest.spyOn(messageModule, 'putPlatformId').mockRejectedValueOnce(new Error('DynamoDB unavailable'));
+    try {
+      const id = await send(ws, '+14155550352');
+      await eventually(
+        async () => wamid,
+        (seen) => seen !== undefined,
+      );
+      worker.mockRestore();
+      const sentReport = { status: 'sent' as const, at: '2026-11-01T00:00:01.000Z', providerMessageId: wamid!, pricing: marketing };
+      await expect(applyReport(ws.id, id, sentReport, '14155550352')).rejects.toThrow('DynamoDB unavailable');
+      expect(await get(ws, id)).toMatchObject({ status: 'sent', provider_message_id: wamid, pricing: marketing });
+      expect(await messageByPlatformId(ws.id, wamid!)).toBeUndefined();
+      // The queue hands the report over again.
+      await applyReport(ws.id, id, sentReport, '14155550352');
+      expect(await messageByPlatformId(ws.id, wamid!)).toEqual({ id, campaign_id: null });
+      expect(await get(ws, id)).toMatchObject({ status: 'sent', provider_message_id: wamid, metadata: { sent_at: '2026-11-01T00:00:01.000Z' } });
+    } finally {
+      worker.mockRestore();
+      failedPut.mockRestore();
       await simulator.resetFaults();
     }
   });

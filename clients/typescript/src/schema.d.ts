@@ -1565,6 +1565,7 @@ export interface components {
                 details?: string;
             } | null;
             metadata: {
+                /** @description When the platform accepted the message; once its `sent` report arrives with pricing, the report's time (the platform's clock, as for the other timestamps) */
                 sent_at: string | null;
                 delivered_at: string | null;
                 read_at: string | null;
@@ -2116,6 +2117,7 @@ export interface components {
                     details?: string;
                 } | null;
                 metadata: {
+                    /** @description When the platform accepted the message; once its `sent` report arrives with pricing, the report's time (the platform's clock, as for the other timestamps) */
                     sent_at: string | null;
                     delivered_at: string | null;
                     read_at: string | null;

@@ -24,6 +24,10 @@ async function pricedBy(message: Message, report: StatusReport): Promise<Priced 
 
 const MAX_ATTEMPTS = 10;
 
+/** The `sent` report has been applied to the message before: a delivery of it again. */
+const appliedAlready = (message: Message, report: StatusReport) =>
+  message.provider_message_id === report.providerMessageId && message.metadata.sent_at === report.at && message.pricing !== null;
+
 /** The failure a message keeps: the report's error, or an unknown one. */
 const failure = (report: StatusReport) => report.error ?? { code: 'unknown', title: 'Unknown error' };
 
@@ -35,7 +39,8 @@ const failure = (report: StatusReport) => report.error ?? { code: 'unknown', tit
  * the number its cost is priced by. A `sent` report mostly finds its message sent by its worker
  * and records its pricing; one that overtook the worker's write moves the message from `queued`
  * in the same write (recordSentUnread), and then puts its platform-id item, which the worker may
- * not live to put. `not_tried` when the report cannot be written so (no platform id; a `sent`
+ * not live to put. That put comes after the message holds the id, so the report's next delivery
+ * (this one failed after its write) finds the report applied and puts it again. `not_tried` when the report cannot be written so (no platform id; a `sent`
  * report without pricing, which would write nothing); when the condition fails, the message as
  * the write found it, which the read path goes on from (an out-of-order report, another number).
  */
@@ -49,6 +54,7 @@ async function applyUnread(ws: string, id: string, report: StatusReport, recipie
       pricedFor: recipientPhone!,
     });
     if (outcome.applied && outcome.queued) await putPlatformId(outcome.queued, report.providerMessageId);
+    else if (!outcome.applied && outcome.found && appliedAlready(outcome.found, report)) await putPlatformId(outcome.found, report.providerMessageId);
     return outcome;
   }
   const unread: Unread = { providerMessageId: report.providerMessageId, ...(report.pricing && { pricedFor: recipientPhone }) };

@@ -187,7 +187,12 @@ export const message = v.object({
   provider_message_id: v.pipe(v.nullable(v.string()), v.description("The platform's message id; null until sent")),
   error: v.nullable(v.object({ code: platformCode(), title: v.string(), subcode: v.optional(v.number()), details: v.optional(v.string()) })),
   metadata: v.object({
-    sent_at: v.nullable(timestamp()),
+    sent_at: v.pipe(
+      v.nullable(timestamp()),
+      v.description(
+        "When the platform accepted the message; once its `sent` report arrives with pricing, the report's time (the platform's clock, as for the other timestamps)",
+      ),
+    ),
     delivered_at: v.nullable(timestamp()),
     read_at: v.nullable(timestamp()),
     failed_at: v.nullable(timestamp()),
