@@ -133,7 +133,9 @@ describe('held for quality assessment (contract §16)', () => {
     expect(await simulator.sends(to)).toHaveLength(1);
     expect((await message(ws, id)).status).toBe('queued');
 
-    const status = { id: accepted.wamid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: accepted.to };
+    // With its pricing, as the platform reports it: one write moves the held message (it holds the report's id already).
+    const pricing = { billable: true, pricing_model: 'PMP', category: 'utility', type: 'regular' };
+    const status = { id: accepted.wamid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: accepted.to, pricing };
     expect(await postPlatformWebhook(api.baseUrl, messagesWebhook(ws.wabaId, ws.phoneNumberId, { statuses: [status] }))).toBe(200);
     const sent = await eventually(
       () => message(ws, id),
@@ -141,6 +143,8 @@ describe('held for quality assessment (contract §16)', () => {
       30_000,
     );
     expect(sent.metadata.send_attempts).toBe(1);
+    expect(sent.pricing).toEqual(pricing);
+    expect(sent.metadata.sent_at).toBe(new Date(Number(status.timestamp) * 1000).toISOString());
   });
 });
 
