@@ -23,6 +23,9 @@ const settledTotals = (ws: TestWorkspace, expected: Record<string, number>) =>
     (totals) => JSON.stringify(totals) === JSON.stringify(expected),
   ).catch(async () => Object.fromEntries(await Promise.all(Object.keys(expected).map(async (query) => [query, await total(ws, query)]))));
 
+/** A marketing message's pricing, as the platform reports it (PMP). */
+const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
+
 describe('status reports', () => {
   it('never move a message backwards, however shuffled and repeated; counts stay exact', async () => {
     const ws = await api.workspace();
@@ -86,7 +89,6 @@ describe('status reports', () => {
         (all) => all.every((m) => m.status === 'sent' && m.provider_message_id),
       );
       const [wamid, elsewhereWamid, sentElsewhereWamid, sentHereWamid] = sent.map((m) => m.provider_message_id);
-      const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
       const report = (status: 'sent' | 'delivered' | 'read' | 'failed', second: number, extra: object = {}) => ({
         status,
         at: `2026-11-01T00:00:0${second}.000Z`,
@@ -134,7 +136,6 @@ describe('status reports', () => {
     const ws = await api.workspace();
     await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
     await simulator.faults({ no_webhooks: true });
-    const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
     const realApply = statusModule.applyStatus;
     let overtaken: string | undefined;
     let beforeWorkerWrite: unknown;
@@ -201,7 +202,6 @@ describe('status reports', () => {
     const ws = await api.workspace();
     await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
     await simulator.faults({ no_webhooks: true });
-    const marketing = { pricing_model: 'PMP', category: 'marketing', type: 'regular', billable: true };
     const realApply = statusModule.applyStatus;
     let wamid: string | undefined;
     // The worker never writes what the platform answered (as after a time-out): only the report can.
