@@ -46,6 +46,8 @@ export interface LifetimeCost {
   dynamodbDepth: number;
   /** The functions' CPU time. */
   cpuMs: number;
+  /** Write units on platform-id items: 1 a message, and 1 more for each status report that overtook its worker's write and put the item too. */
+  platformIdWrites: number;
   usdPer1000: { dynamodb: number; lambda: number; sqs: number; eventbridge: number; apiGateway: number; total: number };
   /** Where the units and invocations went, per message. */
   breakdown: { by_command: Record<string, Record<string, number>>; by_index: Record<string, Record<string, number>>; invocations: Record<string, number> };
@@ -95,6 +97,11 @@ export function perMessage(before: Usage, after: Usage, messages: number): Lifet
     awsCalls: Object.fromEntries(Object.entries(traced.calls).map(([service, n]) => [service, per(n)])),
     dynamodbDepth: per(sumOfCounts(traced.dynamodb_depths)),
     cpuMs: per(traced.cpu_ms),
+    platformIdWrites: per(
+      Object.entries(after.dynamodb.by_partition)
+        .filter(([key]) => key.includes('#WAMID#'))
+        .reduce((sum, [key, units]) => sum + units.write_units - (before.dynamodb.by_partition[key]?.write_units ?? 0), 0),
+    ),
     usdPer1000: { ...usd, total: Object.values(usd).reduce((a, b) => a + b, 0) },
     breakdown: {
       by_command: perMessageDiff(after.dynamodb.by_command, before.dynamodb.by_command, messages),
@@ -181,6 +188,12 @@ function callFigures(label: string, cost: LifetimeCost, dynamodbCallBudget?: num
       name: `${label}: EventBridge calls per message (${round(cost.events)} events${others.map((service) => `; ${service} ${round(calls(service))} calls`).join('')})`,
       value: calls('EventBridge'),
       unit: 'calls',
+    },
+    {
+      // The calls move with this share from run to run: such a report costs one call more (docs/performance.md).
+      name: `${label}: platform-id item writes per message (above 1: status reports that overtook their worker's write, a race a loaded stack loses)`,
+      value: cost.platformIdWrites,
+      unit: 'WCU',
     },
     { name: `${label}: Lambda invocations per message`, value: cost.lambdaInvocations, unit: 'invocations' },
     { name: `${label}: handler CPU time per message, all its functions`, value: cost.cpuMs, unit: 'ms' },
