@@ -40,9 +40,10 @@ const failure = (report: StatusReport) => report.error ?? { code: 'unknown', tit
  * and records its pricing; one that overtook the worker's write moves the message from `queued`
  * in the same write (recordSentUnread), and then puts its platform-id item, which the worker may
  * not live to put. That put comes after the message holds the id, so the report's next delivery
- * (this one failed after its write) finds the report applied and puts it again. `not_tried` when the report cannot be written so (no platform id; a `sent`
- * report without pricing, which would write nothing); when the condition fails, the message as
- * the write found it, which the read path goes on from (an out-of-order report, another number).
+ * (this one failed after its write) finds the report applied and puts it again. `not_tried` when
+ * the report cannot be written so (no platform id; a `sent` report without pricing, which would
+ * write nothing); when the condition fails, the message as the write found it, which the read
+ * path goes on from (an out-of-order report, another number).
  */
 async function applyUnread(ws: string, id: string, report: StatusReport, recipientPhone: string | undefined): Promise<WriteOutcome | 'not_tried'> {
   if (!report.providerMessageId || (report.pricing && !recipientPhone) || (report.status === 'sent' && !report.pricing)) return 'not_tried';
