@@ -133,8 +133,7 @@ describe('status reports', () => {
   });
 
   it("a `sent` report that overtakes its worker's write moves the message itself, with its platform id found by replies; the worker's write then changes nothing", async () => {
-    const ws = await api.workspace();
-    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    const ws = await api.workspaceWithTemplates();
     await simulator.faults({ no_webhooks: true });
     const realApply = statusModule.applyStatus;
     let overtaken: string | undefined;
@@ -199,8 +198,7 @@ describe('status reports', () => {
   });
 
   it("a `sent` report whose worker gave up before the platform's answer, failing after its write, puts the platform-id item when it is delivered again", async () => {
-    const ws = await api.workspace();
-    await api.call('POST', '/api/v1/templates/sync', { key: ws.key });
+    const ws = await api.workspaceWithTemplates();
     await simulator.faults({ no_webhooks: true });
     const realApply = statusModule.applyStatus;
     let wamid: string | undefined;
