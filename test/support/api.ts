@@ -87,7 +87,8 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
       PLATFORM_SECRETS: JSON.stringify(TEST_PLATFORM),
       // Workspaces' own tokens (onboarding), as the local stack keeps them: files, one directory per suite.
       LOCAL_WORKSPACE_SECRETS_DIR: mkdtempSync(join(tmpdir(), 'workspace-secrets-')),
-      POWERTOOLS_LOG_LEVEL: 'SILENT',
+      // Silent unless asked: TEST_LOG_LEVEL=ERROR shows what is behind an unexpected 500.
+      POWERTOOLS_LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'SILENT',
       POWERTOOLS_METRICS_DISABLED: options.metrics ? 'false' : 'true',
       SEND_RATE_PER_SECOND: '80',
       ALLOW_INSECURE_WEBHOOKS: 'true',
