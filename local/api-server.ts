@@ -117,9 +117,10 @@ function toEvent(request: IncomingMessage, url: URL, body: Buffer, routeKey: str
 }
 
 function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
-  response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
-  // As API Gateway: a base64 body is answered as its bytes.
-  response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
+  // As API Gateway: a base64 body is answered as its bytes, and every body with its length (not chunked).
+  const body = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8');
+  response.writeHead(result.statusCode ?? 200, { ...(result.headers as Record<string, string>), 'content-length': body.length });
+  response.end(body);
 }
 
 /**

@@ -58,8 +58,10 @@ interface Pending {
  * stream hands each record, in order, to every consumer, and each consumer batches and invokes
  * on its own: a batch whose invocation throws is retried (that consumer's later batches of the
  * shard wait, the other consumers go on), and after the retries it is reported to `onFailure` and
- * passed, as Lambda does. In AWS each event source mapping reads the stream itself, at AWS's cost;
- * here one read serves them all, so DynamoDB Local does not serve every record once per consumer.
+ * passed, as Lambda does. A shard's child is read once every consumer is done with the shard
+ * (Lambda's mappings each wait for their own). In AWS each event source mapping reads the stream
+ * itself, at AWS's cost; here one read serves them all, so DynamoDB Local does not serve every
+ * record once per consumer.
  */
 export async function startStreamPollers(options: {
   endpoint: string;
@@ -76,6 +78,8 @@ export async function startStreamPollers(options: {
   table.destroy();
   const streamArn = Table!.LatestStreamArn!;
   const iterators = new Map<string, string | null>();
+  /** Each shard's parent, as the stream describes it: a shard split or rolled over continues its parent's records. */
+  const parents = new Map<string, string | undefined>();
   const pending = options.consumers.map(() => new Map<string, Pending>());
   /** GetRecords returns at most 1,000 records a call. */
   const pageLimit = Math.min(1000, Math.max(...options.consumers.map((consumer) => consumer.batchSize)));
@@ -87,12 +91,25 @@ export async function startStreamPollers(options: {
   const maxWaiting = 10 * 1000;
   const caughtUp = (shardId: string) => pending.every((byShard) => (byShard.get(shardId)?.records.length ?? 0) < maxWaiting);
   let running = true;
+  /** Read to its end, and every record of it handled (or given up) by every consumer. */
+  const finished = (shardId: string) =>
+    iterators.get(shardId) === null && pending.every((byShard) => !byShard.get(shardId)?.records.length && !byShard.get(shardId)?.draining);
+  /**
+   * As Lambda, a shard is read only once its parent is finished, so an item's records reach each
+   * consumer in order across a split. A parent this reader never saw (trimmed, or older than the
+   * reader's start) holds nothing back.
+   */
+  const parentFinished = (shardId: string) => {
+    const parent = parents.get(shardId);
+    return !parent || !iterators.has(parent) || finished(parent);
+  };
 
   /** Shards present at start are read from their latest point; shards that appear later, from their beginning. */
   async function discover(initial: boolean) {
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
     for (const shard of StreamDescription?.Shards ?? []) {
       if (iterators.has(shard.ShardId!)) continue;
+      parents.set(shard.ShardId!, shard.ParentShardId);
       const type = initial && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
       const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: type }));
       iterators.set(shard.ShardId!, ShardIterator ?? null);
@@ -184,7 +201,7 @@ export async function startStreamPollers(options: {
       try {
         if (++round % 20 === 0) await discover(false);
         const reads = await Promise.allSettled(
-          [...iterators].filter(([shardId, it]) => it && caughtUp(shardId)).map(([shardId, it]) => readShard(shardId, it!)),
+          [...iterators].filter(([shardId, it]) => it && caughtUp(shardId) && parentFinished(shardId)).map(([shardId, it]) => readShard(shardId, it!)),
         );
         for (const read of reads) if (read.status === 'rejected' && running) console.error(`${names} stream reader error`, read.reason);
         // As Lambda, a shard with more records waiting is read again at once; the base rate applies once it has caught up.

@@ -1,4 +1,5 @@
-import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { awsClientConfig } from '#shared/aws-client-config';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
@@ -83,6 +84,76 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     } finally {
       dynamodb.destroy();
       await readers.stop();
+    }
+  });
+
+  it("reads a shard's child only once every consumer is done with the shard, so an item's records stay in order across a split", async () => {
+    // A scripted stream (DynamoDB Local splits no shard in a test's time): a closed parent with two records, and its open
+    // child with a third, all of one item. The parent's first batch is slow, so a reader that read both at once would
+    // hand the child's record over first.
+    const record = (n: number): _Record => ({
+      eventID: `e${n}`,
+      eventName: 'MODIFY',
+      dynamodb: { Keys: { PK: { S: `READER#SPLIT` }, SK: { S: String(n) } }, SequenceNumber: String(n), StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    });
+    const pages: Record<string, { Records: _Record[]; NextShardIterator?: string }> = {
+      'parent-0': { Records: [record(1)], NextShardIterator: 'parent-1' },
+      'parent-1': { Records: [record(2)] },
+      'child-0': { Records: [record(3)], NextShardIterator: 'child-1' },
+      'child-1': { Records: [], NextShardIterator: 'child-1' },
+    };
+    const childReadAfter: number[] = [];
+    const handled: { [consumer: string]: string[] } = { Slow: [], Quick: [] };
+    const describeTable = jest.spyOn(DynamoDBClient.prototype, 'send').mockImplementation(async (command: unknown) => {
+      if (!(command instanceof DescribeTableCommand)) throw new Error('unexpected call');
+      return { Table: { LatestStreamArn: 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/s' } };
+    });
+    const streams = jest.spyOn(DynamoDBStreamsClient.prototype, 'send').mockImplementation(async (command: unknown) => {
+      if (command instanceof DescribeStreamCommand)
+        return {
+          StreamDescription: {
+            Shards: [
+              { ShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' } },
+              { ShardId: 'child', ParentShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '3' } },
+            ],
+          },
+        };
+      if (command instanceof GetShardIteratorCommand) return { ShardIterator: `${command.input.ShardId}-0` };
+      if (command instanceof GetRecordsCommand) {
+        const iterator = command.input.ShardIterator!;
+        if (iterator === 'child-0') childReadAfter.push(handled.Slow.length, handled.Quick.length);
+        return pages[iterator];
+      }
+      throw new Error('unexpected call');
+    });
+    const sortKeys = (event: unknown) => (event as DynamoDBStreamEvent).Records.map((r) => r.dynamodb!.Keys!.SK.S!);
+    const readers = await startStreamPollers({
+      endpoint: process.env.DYNAMODB_ENDPOINT!,
+      tableName: process.env.TABLE_NAME!,
+      consumers: [
+        {
+          functionName: 'Slow',
+          batchSize: 1,
+          handler: async (event) => {
+            if (sortKeys(event).includes('1')) await new Promise((resolve) => setTimeout(resolve, 600));
+            handled.Slow.push(...sortKeys(event));
+          },
+        },
+        { functionName: 'Quick', batchSize: 1, handler: async (event) => void handled.Quick.push(...sortKeys(event)) },
+      ],
+      onFailure: async (failure) => {
+        throw new Error(`gave up: ${JSON.stringify(failure)}`);
+      },
+    });
+    try {
+      await until(() => handled.Slow.length === 3 && handled.Quick.length === 3, 10_000);
+      expect(handled).toEqual({ Slow: ['1', '2', '3'], Quick: ['1', '2', '3'] });
+      // The child was read once, after both consumers had the parent's two records.
+      expect(childReadAfter).toEqual([2, 2]);
+    } finally {
+      await readers.stop();
+      describeTable.mockRestore();
+      streams.mockRestore();
     }
   });
 });

@@ -53,6 +53,11 @@ describe.each([
     expect(compressed.headers['content-type']).toBe(contentType);
     expect(compressed.bytes.length).toBeLessThan(plain.bytes.length / 2);
     expect(gunzipSync(compressed.bytes).equals(plain.bytes)).toBe(true);
+    // As API Gateway answers: each with its length, not chunked.
+    for (const reply of [plain, compressed]) {
+      expect(reply.headers['transfer-encoding']).toBeUndefined();
+      expect(reply.headers['content-length']).toBe(String(reply.bytes.length));
+    }
   });
 
   it('is sent as it is to a client that names no encoding, or refuses gzip, and says caches must tell the two apart', async () => {
