@@ -104,28 +104,34 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     };
     const childReadAfter: number[] = [];
     const handled: { [consumer: string]: string[] } = { Slow: [], Quick: [] };
-    const describeTable = jest.spyOn(DynamoDBClient.prototype, 'send').mockImplementation(async (command: unknown) => {
-      if (!(command instanceof DescribeTableCommand)) throw new Error('unexpected call');
-      return { Table: { LatestStreamArn: 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/s' } };
-    });
-    const streams = jest.spyOn(DynamoDBStreamsClient.prototype, 'send').mockImplementation(async (command: unknown) => {
-      if (command instanceof DescribeStreamCommand)
-        return {
-          StreamDescription: {
-            Shards: [
-              { ShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' } },
-              { ShardId: 'child', ParentShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '3' } },
-            ],
-          },
-        };
-      if (command instanceof GetShardIteratorCommand) return { ShardIterator: `${command.input.ShardId}-0` };
-      if (command instanceof GetRecordsCommand) {
-        const iterator = command.input.ShardIterator!;
-        if (iterator === 'child-0') childReadAfter.push(handled.Slow.length, handled.Quick.length);
-        return pages[iterator];
-      }
-      throw new Error('unexpected call');
-    });
+    // `send` also has a callback form, which returns nothing: the scripted answers are promises of the command's output.
+    const answering = (reply: (command: unknown) => unknown) => ((command: unknown) => Promise.resolve().then(() => reply(command))) as never;
+    const describeTable = jest.spyOn(DynamoDBClient.prototype, 'send').mockImplementation(
+      answering((command) => {
+        if (!(command instanceof DescribeTableCommand)) throw new Error('unexpected call');
+        return { Table: { LatestStreamArn: 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/s' } };
+      }),
+    );
+    const streams = jest.spyOn(DynamoDBStreamsClient.prototype, 'send').mockImplementation(
+      answering((command) => {
+        if (command instanceof DescribeStreamCommand)
+          return {
+            StreamDescription: {
+              Shards: [
+                { ShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' } },
+                { ShardId: 'child', ParentShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '3' } },
+              ],
+            },
+          };
+        if (command instanceof GetShardIteratorCommand) return { ShardIterator: `${command.input.ShardId}-0` };
+        if (command instanceof GetRecordsCommand) {
+          const iterator = command.input.ShardIterator!;
+          if (iterator === 'child-0') childReadAfter.push(handled.Slow.length, handled.Quick.length);
+          return pages[iterator];
+        }
+        throw new Error('unexpected call');
+      }),
+    );
     const sortKeys = (event: unknown) => (event as DynamoDBStreamEvent).Records.map((r) => r.dynamodb!.Keys!.SK.S!);
     const readers = await startStreamPollers({
       endpoint: process.env.DYNAMODB_ENDPOINT!,
