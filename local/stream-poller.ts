@@ -58,7 +58,7 @@ interface Pending {
  * stream hands each record, in order, to every consumer, and each consumer batches and invokes
  * on its own: a batch whose invocation throws is retried (that consumer's later batches of the
  * shard wait, the other consumers go on), and after the retries it is reported to `onFailure` and
- * passed, as Lambda does. A shard's child is read once every consumer is done with the shard
+ * passed, as Lambda does. A shard's child is started once every consumer is done with the shard
  * (Lambda's mappings each wait for their own). In AWS each event source mapping reads the stream
  * itself, at AWS's cost; here one read serves them all, so DynamoDB Local does not serve every
  * record once per consumer.
@@ -78,8 +78,10 @@ export async function startStreamPollers(options: {
   table.destroy();
   const streamArn = Table!.LatestStreamArn!;
   const iterators = new Map<string, string | null>();
-  /** Each shard's parent, as the stream describes it: a shard split or rolled over continues its parent's records. */
+  /** Each known shard's parent, as the stream describes it: a shard split or rolled over continues its parent's records. */
   const parents = new Map<string, string | undefined>();
+  /** Shards found and not yet started, with where each starts. */
+  const unstarted = new Map<string, 'LATEST' | 'TRIM_HORIZON'>();
   const pending = options.consumers.map(() => new Map<string, Pending>());
   /** GetRecords returns at most 1,000 records a call. */
   const pageLimit = Math.min(1000, Math.max(...options.consumers.map((consumer) => consumer.batchSize)));
@@ -94,25 +96,36 @@ export async function startStreamPollers(options: {
   /** Read to its end, and every record of it handled (or given up) by every consumer. */
   const finished = (shardId: string) =>
     iterators.get(shardId) === null && pending.every((byShard) => !byShard.get(shardId)?.records.length && !byShard.get(shardId)?.draining);
-  /**
-   * As Lambda, a shard is read only once its parent is finished, so an item's records reach each
-   * consumer in order across a split. A parent this reader never saw (trimmed, or older than the
-   * reader's start) holds nothing back.
-   */
+  /** A parent this reader never saw (trimmed, or older than its start) holds nothing back. */
   const parentFinished = (shardId: string) => {
     const parent = parents.get(shardId);
-    return !parent || !iterators.has(parent) || finished(parent);
+    return !parent || !parents.has(parent) || finished(parent);
   };
 
-  /** Shards present at start are read from their latest point; shards that appear later, from their beginning. */
+  /**
+   * Shards present at start are read from their latest point; shards that appear later, from
+   * their beginning. As Lambda, a shard is started only once its parent is finished, so an item's
+   * records reach each consumer in order across a split; one found before that is started from its
+   * beginning when it is (its iterator taken then, so it cannot expire while it waits).
+   */
   async function discover(initial: boolean) {
     const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    for (const shard of StreamDescription?.Shards ?? []) {
-      if (iterators.has(shard.ShardId!)) continue;
-      parents.set(shard.ShardId!, shard.ParentShardId);
-      const type = initial && !shard.SequenceNumberRange?.EndingSequenceNumber ? 'LATEST' : 'TRIM_HORIZON';
-      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId!, ShardIteratorType: type }));
-      iterators.set(shard.ShardId!, ShardIterator ?? null);
+    const found = (StreamDescription?.Shards ?? []).filter((shard) => !parents.has(shard.ShardId!));
+    for (const shard of found) parents.set(shard.ShardId!, shard.ParentShardId);
+    for (const shard of found) {
+      const fromLatest = initial && !shard.SequenceNumberRange?.EndingSequenceNumber && parentFinished(shard.ShardId!);
+      unstarted.set(shard.ShardId!, fromLatest ? 'LATEST' : 'TRIM_HORIZON');
+    }
+    await startReady();
+  }
+
+  /** Starts the shards whose parent is finished; one that fails to start is tried again next round. */
+  async function startReady() {
+    for (const [shardId, type] of unstarted) {
+      if (!parentFinished(shardId)) continue;
+      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }));
+      iterators.set(shardId, ShardIterator ?? null);
+      unstarted.delete(shardId);
     }
   }
 
@@ -181,7 +194,8 @@ export async function startStreamPollers(options: {
   function handOver() {
     options.consumers.forEach((consumer, i) => {
       for (const [shardId, shard] of pending[i]) {
-        if (shard.draining) continue;
+        // A shard with nothing waiting starts no batch: its parent's `finished` must not see one in progress.
+        if (shard.draining || !shard.records.length) continue;
         shard.draining = drain(consumer, shardId, shard)
           .catch((error) => {
             if (running) console.error(`${consumer.functionName} stream poller error`, error);
@@ -200,8 +214,9 @@ export async function startStreamPollers(options: {
     while (running) {
       try {
         if (++round % 20 === 0) await discover(false);
+        else if (unstarted.size) await startReady();
         const reads = await Promise.allSettled(
-          [...iterators].filter(([shardId, it]) => it && caughtUp(shardId) && parentFinished(shardId)).map(([shardId, it]) => readShard(shardId, it!)),
+          [...iterators].filter(([shardId, it]) => it && caughtUp(shardId)).map(([shardId, it]) => readShard(shardId, it!)),
         );
         for (const read of reads) if (read.status === 'rejected' && running) console.error(`${names} stream reader error`, read.reason);
         // As Lambda, a shard with more records waiting is read again at once; the base rate applies once it has caught up.

@@ -103,6 +103,7 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
       'child-1': { Records: [], NextShardIterator: 'child-1' },
     };
     const childReadAfter: number[] = [];
+    const childStartedFrom: string[] = [];
     const handled: { [consumer: string]: string[] } = { Slow: [], Quick: [] };
     // `send` also has a callback form, which returns nothing: the scripted answers are promises of the command's output.
     const answering = (reply: (command: unknown) => unknown) => ((command: unknown) => Promise.resolve().then(() => reply(command))) as never;
@@ -123,7 +124,10 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
               ],
             },
           };
-        if (command instanceof GetShardIteratorCommand) return { ShardIterator: `${command.input.ShardId}-0` };
+        if (command instanceof GetShardIteratorCommand) {
+          if (command.input.ShardId === 'child') childStartedFrom.push(command.input.ShardIteratorType!);
+          return { ShardIterator: `${command.input.ShardId}-0` };
+        }
         if (command instanceof GetRecordsCommand) {
           const iterator = command.input.ShardIterator!;
           if (iterator === 'child-0') childReadAfter.push(handled.Slow.length, handled.Quick.length);
@@ -154,8 +158,10 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     try {
       await until(() => handled.Slow.length === 3 && handled.Quick.length === 3, 10_000);
       expect(handled).toEqual({ Slow: ['1', '2', '3'], Quick: ['1', '2', '3'] });
-      // The child was read once, after both consumers had the parent's two records.
+      // The child was read once, after both consumers had the parent's two records, and from its beginning (open at the
+      // reader's start, it would otherwise be read from its latest point, and miss what was written to it meanwhile).
       expect(childReadAfter).toEqual([2, 2]);
+      expect(childStartedFrom).toEqual(['TRIM_HORIZON']);
     } finally {
       await readers.stop();
       describeTable.mockRestore();
