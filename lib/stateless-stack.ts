@@ -9,7 +9,7 @@ import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule, type EventPattern, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -18,6 +18,7 @@ import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { operations, type Access, type Operation, type Trigger } from '#shared/service/operations';
 import { queues as queueSettings, type QueueName } from '#shared/service/queues';
+import { streamFilterPattern } from '#shared/data/table/stream-skipped';
 import { ServiceFunction } from '#lib/service-function';
 import { AreaStack, areaOf, areas, type Area } from '#lib/areas';
 import { mediaObjectsArn } from '#lib/stateful-stack';
@@ -127,6 +128,8 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
         reportBatchItemFailures: false,
         // Records still failing after the retries are reported there instead of silently skipped.
         onFailure: new SqsDlq(w.streamFailureQueue),
+        // Records no stream function reads invoke nothing (an API request's rate window, for one).
+        filters: [FilterCriteria.filter(streamFilterPattern)],
       }),
     );
   },

@@ -5,6 +5,7 @@ import { loadHandler } from '#local/handlers';
 import { localWiring } from '#local/triggers';
 import { startQueuePoller } from '#local/queue-poller';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
+import { passesStreamFilter } from '#shared/data/table/stream-skipped';
 import { startLocalScheduler } from '#local/scheduler-server';
 import { startLocalEventBus } from '#local/event-bus-server';
 import { EVENT_SOURCE } from '#shared/events/event';
@@ -133,6 +134,7 @@ export async function startRuntime(options: {
           })),
         ),
         onFailure,
+        filter: (record) => passesStreamFilter(record.dynamodb?.Keys),
       }),
     );
   return {

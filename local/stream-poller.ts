@@ -69,6 +69,8 @@ export async function startStreamPollers(options: {
   consumers: StreamConsumer[];
   /** Where a batch goes once its retries are used up, as Lambda's on-failure destination. */
   onFailure: (failure: StreamFailure) => Promise<void>;
+  /** The mappings' filter criteria, as Lambda applies them: a record it rejects reaches no consumer, and is in no batch. */
+  filter?: (record: _Record) => boolean;
 }) {
   const config = awsClientConfig(options.endpoint);
   const table = new DynamoDBClient(config);
@@ -134,11 +136,12 @@ export async function startStreamPollers(options: {
     const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: pageLimit }));
     iterators.set(shardId, page.NextShardIterator ?? null);
     const records = page.Records ?? [];
+    const handed = options.filter ? records.filter(options.filter) : records;
     for (const byShard of pending) {
       const shard = byShard.get(shardId) ?? { records: [], since: 0, ended: false };
       byShard.set(shardId, shard);
-      if (records.length && !shard.records.length) shard.since = Date.now();
-      shard.records.push(...records);
+      if (handed.length && !shard.records.length) shard.since = Date.now();
+      shard.records.push(...handed);
       shard.ended = !page.NextShardIterator;
     }
     return records.length >= pageLimit;

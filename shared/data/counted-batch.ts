@@ -7,13 +7,14 @@ import { costDayKey } from '#shared/data/cost-counts';
 import { messageCountsKey, numberCountsKey } from '#shared/data/message-counts';
 import { sentHourExpiry, sentHourKey } from '#shared/data/sent-hours';
 import { epochSeconds } from '#shared/time';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
 
 /**
  * The mark that a run of stream records has been counted, named after its first record and
  * holding the sequence number of its last: written in the same transaction as the counts, so a
  * batch the stream hands over again counts nothing twice. Kept two days, past the stream's 24 hours.
  */
-const countedKey = (firstEventId: string) => ({ PK: `STREAM#COUNTED#${firstEventId}`, SK: 'COUNTED' });
+const countedKey = (firstEventId: string) => ({ PK: `STREAM#COUNTED#${firstEventId}`, SK: SKIPPED_SORT_KEYS.countedRun });
 const KEEP_SECONDS = 2 * 24 * 3600;
 
 /** The mark, as the transaction item that fails when that run was counted already. */

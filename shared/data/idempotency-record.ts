@@ -1,11 +1,12 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
 
 /** A key is remembered for 24 hours from its last claim (docs/messaging.md), then expires by TTL. */
 const TTL_SECONDS = 24 * 3600;
 /** Scoped to workspace and endpoint, as the contract says. */
-const idempotencyKey = (ws: string, endpoint: string, key: string) => ({ PK: `WS#${ws}#IDEMPOTENCY#${endpoint}#${key}`, SK: 'IDEMPOTENCY' });
+const idempotencyKey = (ws: string, endpoint: string, key: string) => ({ PK: `WS#${ws}#IDEMPOTENCY#${endpoint}#${key}`, SK: SKIPPED_SORT_KEYS.idempotency });
 
 export interface IdempotencyScope {
   workspaceId: string;

@@ -2,6 +2,7 @@ import { getMany } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { MESSAGE_STATUSES, type MessageStatus } from '#shared/records/message';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
 
 /**
  * A workspace's message counts by status, in MESSAGE_SHARDS items, each in its own partition.
@@ -10,7 +11,7 @@ import { MESSAGE_STATUSES, type MessageStatus } from '#shared/records/message';
  * Beside each shard's workspace counts, one item per number a message stores (every number but
  * the workspace's first, see shared/domain/numbers/numbers.ts) counts that number's messages.
  */
-export const messageCountsKey = (ws: string, shard: number) => ({ PK: `WS#${ws}#MESSAGE_COUNTS#${shard}`, SK: 'COUNTS' });
+export const messageCountsKey = (ws: string, shard: number) => ({ PK: `WS#${ws}#MESSAGE_COUNTS#${shard}`, SK: SKIPPED_SORT_KEYS.messageCounts });
 const NUMBER_PREFIX = 'NUMBER#';
 export const numberCountsKey = (ws: string, numberId: string, shard: number) => ({ PK: messageCountsKey(ws, shard).PK, SK: `${NUMBER_PREFIX}${numberId}` });
 
@@ -31,7 +32,7 @@ export const messageCountsKeys = (ws: string) => allShards((shard) => messageCou
 
 /** The workspace's message counts by status, from its count items as read (others among them are left out). */
 export const messageCountsOf = (ws: string, items: Record<string, unknown>[]): MessageCounts =>
-  summed(items.filter((item) => item.SK === 'COUNTS' && String(item.PK).startsWith(`WS#${ws}#MESSAGE_COUNTS#`)));
+  summed(items.filter((item) => item.SK === SKIPPED_SORT_KEYS.messageCounts && String(item.PK).startsWith(`WS#${ws}#MESSAGE_COUNTS#`)));
 
 /** The workspace's message counts by status, summed over the shards. */
 export async function messageCounts(ws: string): Promise<MessageCounts> {

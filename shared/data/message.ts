@@ -7,6 +7,7 @@ import { getMany } from '#shared/data/table/pages';
 import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
 import { listShard } from '#shared/data/message-shard';
 import type { Message } from '#shared/records/message';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
 
 const MESSAGE = 'MESSAGE';
 
@@ -36,7 +37,7 @@ export const waitingEntry = (ws: string, campaignId: string, opensAt?: string, i
  * rather than an index entry on it: the message item stays under 1 KB, so its every later write
  * stays one unit (docs/performance.md).
  */
-const platformIdKey = (ws: string, providerMessageId: string) => ({ PK: `WS#${ws}#WAMID#${providerMessageId}`, SK: 'WAMID' });
+const platformIdKey = (ws: string, providerMessageId: string) => ({ PK: `WS#${ws}#WAMID#${providerMessageId}`, SK: SKIPPED_SORT_KEYS.platformId });
 
 /** Lookup items written within these milliseconds of each other share one BatchWriteItem (the send worker's jobs of one batch). */
 const PLATFORM_ID_WINDOW_MS = 20;

@@ -1,13 +1,14 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
 
 /**
  * A business number's sending pace (contract §14): the throughput the operator configured for it
  * (the platform's per-number setting, 80 to 1,000 messages/s), and the slow-down the platform's
  * 130429 answers last caused. Keyed by the platform number, unique across workspaces.
  */
-const paceKey = (phoneNumberId: string) => ({ PK: `NUMBER#${phoneNumberId}`, SK: 'PACE' });
+const paceKey = (phoneNumberId: string) => ({ PK: `NUMBER#${phoneNumberId}`, SK: SKIPPED_SORT_KEYS.numberPace });
 
 export interface NumberPace {
   /** Messages per second the platform allows this number; absent: the deployment's default. */

@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import type { PendingDayCounts, UsageIncrement } from '#shared/data/usage';
 import { utcDate } from '#shared/time';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
 
 /**
  * The rate window item: its key, attributes and reads. A workspace's request admissions
@@ -15,7 +16,7 @@ import { utcDate } from '#shared/time';
  * its second's UTC day (`day`, `day_requests`, and handler latencies carried to it), which the
  * first window of a later day moves into that day's usage item, in one transaction with its start.
  */
-export const rateWindowKey = (ws: string) => ({ PK: `WS#${ws}#RATE`, SK: 'RATE' });
+export const rateWindowKey = (ws: string) => ({ PK: `WS#${ws}#RATE`, SK: SKIPPED_SORT_KEYS.rateWindow });
 
 export interface RateWindow {
   second: number;

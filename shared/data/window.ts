@@ -2,6 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
 import { epochSeconds } from '#shared/time';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
 
 /**
  * The last inbound message from a customer's number to one business number: the 24-hour customer
@@ -10,7 +11,7 @@ import { epochSeconds } from '#shared/time';
  */
 const windowKey = (ws: string, digits: string, businessNumber: string | undefined) => ({
   PK: `WS#${ws}#WINDOW#${digits}${businessNumber ? `#TO#${businessNumber}` : ''}`,
-  SK: 'WINDOW',
+  SK: SKIPPED_SORT_KEYS.serviceWindow,
 });
 
 /** When the number last wrote in, or undefined. */

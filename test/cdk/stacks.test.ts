@@ -5,6 +5,12 @@ import { operations, type Operation, type Trigger } from '#shared/service/operat
 import { queues, type QueueName } from '#shared/service/queues';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { createTableInput, indexes, table } from '#shared/data/table/table';
+import { passesStreamFilter } from '#shared/data/table/stream-skipped';
+import { messageKey } from '#shared/data/message';
+import { campaignKey } from '#shared/data/campaign';
+import { contactKey } from '#shared/data/contact';
+import { templateKey } from '#shared/data/template';
+import { rateWindowKey } from '#shared/data/rate-window';
 import { areaOf, areas } from '#lib/areas';
 import type { StatelessStack } from '#lib/stateless-stack';
 import { buildTestApp } from './synth-app';
@@ -303,6 +309,21 @@ describe('queue and stream consumers', () => {
     expect(mappings[0].Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
+  test('the records the stream functions read pass their filter: messages, campaigns, contacts, templates and numbers', () => {
+    const streamKeys = ({ PK, SK }: { PK: string; SK: string }) => ({ PK: { S: PK }, SK: { S: SK } });
+    const read = [
+      messageKey('ws', 'msg'),
+      campaignKey('ws', 'cmp'),
+      contactKey('ws', 'ctc'),
+      templateKey('ws', undefined, 'welcome', 'en'),
+      templateKey('ws', '1234567890', 'welcome', 'en'),
+      // A number's item: its partition names the workspace's numbers, its sort key is the platform's phone number id.
+      { PK: 'WS#ws#NUMBERS', SK: '106540352242922' },
+    ];
+    expect(read.map((key) => passesStreamFilter(streamKeys(key)))).toEqual(read.map(() => true));
+    expect(passesStreamFilter(streamKeys(rateWindowKey('ws')))).toBe(false);
+  });
+
   test("exactly one stream operation counts messages, and the failure consumer knows it by name (it counts only that one's batches again)", () => {
     const counters = streamOperations.filter((op) => (op.trigger as StreamTrigger).countsMessages);
     expect(counters.map((op) => op.name)).toEqual(['PublishEvents']);
@@ -358,6 +379,10 @@ describe('queue and stream consumers', () => {
         // The counting function's batches are marked as received: a split batch would count again.
         BisectBatchOnFunctionError: !trigger.countsMessages,
         MaximumRetryAttempts: 20,
+        // The records no stream function reads invoke nothing: every API request's rate window, each message's platform-id item, the counting's own writes.
+        FilterCriteria: {
+          Filters: [{ Pattern: '{"dynamodb":{"Keys":{"SK":{"S":[{"anything-but":["RATE","WAMID","COUNTED","COUNTS","WINDOW","PACE","IDEMPOTENCY"]}]}}}}' }],
+        },
       });
       // Lambda sends the failure record with the function's role.
       expect(resourcesAllowing(op, 'sqs:SendMessage')).toContainEqual(arnOf(data.streamFailureQueue));

@@ -3,6 +3,7 @@ import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetSha
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { awsClientConfig } from '#shared/aws-client-config';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
+import { passesStreamFilter, SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
 import { useIsolatedTable } from '../support/table';
 
 useIsolatedTable();
@@ -81,6 +82,44 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
       expect(new Set(failing.handled).size).toBe(failing.handled.length);
       expect(failing.handled).toEqual(written.slice(written.length - failing.handled.length));
       expect(failing.handled.length).toBeGreaterThanOrEqual(WRITES / 2);
+    } finally {
+      dynamodb.destroy();
+      await readers.stop();
+    }
+  });
+
+  it("with the mappings' filter, a record no stream function reads reaches no consumer and starts no invocation", async () => {
+    const invocations: string[][] = [];
+    const readers = await startStreamPollers({
+      endpoint: process.env.DYNAMODB_ENDPOINT!,
+      tableName: process.env.TABLE_NAME!,
+      consumers: [
+        {
+          functionName: 'Filtered',
+          batchSize: 100,
+          handler: async (event) => void invocations.push((event as DynamoDBStreamEvent).Records.map((record) => record.dynamodb!.Keys!.PK.S!)),
+        },
+      ],
+      onFailure: async (failure) => {
+        throw new Error(`gave up: ${JSON.stringify(failure)}`);
+      },
+      filter: (record) => passesStreamFilter(record.dynamodb?.Keys),
+    });
+    const dynamodb = new DynamoDBClient(awsClientConfig(process.env.DYNAMODB_ENDPOINT));
+    const put = (key: string, sortKey: string) =>
+      dynamodb.send(new PutItemCommand({ TableName: process.env.TABLE_NAME, Item: { PK: { S: key }, SK: { S: sortKey } } }));
+    try {
+      // Records of every skipped kind alone, as an API request that writes only its rate window leaves them: read, and handed to nobody.
+      for (const sortKey of Object.values(SKIPPED_SORT_KEYS)) await put(`READER#SKIPPED#${sortKey}`, sortKey);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(invocations).toEqual([]);
+      // Then one the functions read, between two skipped: it alone reaches the consumer, in one invocation.
+      await put('READER#BEFORE', SKIPPED_SORT_KEYS.rateWindow);
+      await put('READER#READ', 'MESSAGE');
+      await put('READER#AFTER', SKIPPED_SORT_KEYS.platformId);
+      await until(() => invocations.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(invocations).toEqual([['READER#READ']]);
     } finally {
       dynamodb.destroy();
       await readers.stop();
