@@ -106,7 +106,7 @@ module.exports = {
       severity: 'error',
       comment: 'The CDK app reads the lists and settings the service declares, never run-time code.',
       from: { path: '^(lib|bin)/' },
-      to: { path: '^(shared/(domain|http|data/(?!table/(table|stream-skipped)\\.ts)|platform/(?!graph-version\\.ts)|subscribers)|functions/)' },
+      to: { path: '^(shared/(domain|http|data/(?!table/(table|stream-filters)\\.ts)|platform/(?!graph-version\\.ts)|subscribers)|functions/)' },
     },
   ],
   options: {

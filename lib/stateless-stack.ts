@@ -18,7 +18,7 @@ import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { operations, type Access, type Operation, type Trigger } from '#shared/service/operations';
 import { queues as queueSettings, type QueueName } from '#shared/service/queues';
-import { streamFilterPattern } from '#shared/data/table/stream-skipped';
+import { filterPattern, streamFilters } from '#shared/data/table/stream-filters';
 import { ServiceFunction } from '#lib/service-function';
 import { AreaStack, areaOf, areas, type Area } from '#lib/areas';
 import { mediaObjectsArn } from '#lib/stateful-stack';
@@ -128,8 +128,8 @@ const wireTrigger: { [K in Trigger['type']]: Wire<Extract<Trigger, { type: K }>>
         reportBatchItemFailures: false,
         // Records still failing after the retries are reported there instead of silently skipped.
         onFailure: new SqsDlq(w.streamFailureQueue),
-        // Records no stream function reads invoke nothing (an API request's rate window, for one).
-        filters: [FilterCriteria.filter(streamFilterPattern)],
+        // Records the function does not read invoke nothing (an API request's rate window, for one).
+        filters: streamFilters[t.reads].map((filter) => FilterCriteria.filter(filterPattern(filter))),
       }),
     );
   },

@@ -5,7 +5,8 @@ import { loadHandler } from '#local/handlers';
 import { localWiring } from '#local/triggers';
 import { startQueuePoller } from '#local/queue-poller';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
-import { passesStreamFilter } from '#shared/data/table/stream-skipped';
+import { passesStreamFilters } from '#shared/data/table/stream-filters';
+import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import { startLocalScheduler } from '#local/scheduler-server';
 import { startLocalEventBus } from '#local/event-bus-server';
 import { EVENT_SOURCE } from '#shared/events/event';
@@ -131,10 +132,10 @@ export async function startRuntime(options: {
             handler: await loadHandler(operation),
             batchSize: operation.trigger.batchSize,
             batchingWindowMs: (operation.trigger.batchingWindowSeconds ?? 0) * 1000,
+            filter: (record: _Record) => passesStreamFilters(operation.trigger.reads, record),
           })),
         ),
         onFailure,
-        filter: (record) => passesStreamFilter(record.dynamodb?.Keys),
       }),
     );
   return {

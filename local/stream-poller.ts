@@ -42,6 +42,8 @@ export interface StreamConsumer {
   batchSize: number;
   /** Lambda's MaximumBatchingWindowInSeconds, in ms: how long a batch that is not full may gather records. */
   batchingWindowMs?: number;
+  /** The mapping's filter criteria, as Lambda applies them: a record it rejects is in none of this consumer's batches. */
+  filter?: (record: _Record) => boolean;
 }
 
 /** Records of one shard read for one consumer and not yet handed over; a batch gathers until full, its window has passed, or the shard has ended. */
@@ -55,7 +57,8 @@ interface Pending {
 
 /**
  * Lambda's DynamoDB Streams event sources, locally: one reader of every shard of the table's
- * stream hands each record, in order, to every consumer, and each consumer batches and invokes
+ * stream hands each record, in order, to every consumer whose filter passes it (Lambda's filter
+ * criteria: a record no consumer takes starts no invocation), and each consumer batches and invokes
  * on its own: a batch whose invocation throws is retried (that consumer's later batches of the
  * shard wait, the other consumers go on), and after the retries it is reported to `onFailure` and
  * passed, as Lambda does. A shard's child is started once every consumer is done with the shard
@@ -69,8 +72,6 @@ export async function startStreamPollers(options: {
   consumers: StreamConsumer[];
   /** Where a batch goes once its retries are used up, as Lambda's on-failure destination. */
   onFailure: (failure: StreamFailure) => Promise<void>;
-  /** The mappings' filter criteria, as Lambda applies them: a record it rejects reaches no consumer, and is in no batch. */
-  filter?: (record: _Record) => boolean;
 }) {
   const config = awsClientConfig(options.endpoint);
   const table = new DynamoDBClient(config);
@@ -136,14 +137,15 @@ export async function startStreamPollers(options: {
     const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: pageLimit }));
     iterators.set(shardId, page.NextShardIterator ?? null);
     const records = page.Records ?? [];
-    const handed = options.filter ? records.filter(options.filter) : records;
-    for (const byShard of pending) {
+    options.consumers.forEach(({ filter }, i) => {
+      const byShard = pending[i];
+      const handed = filter ? records.filter(filter) : records;
       const shard = byShard.get(shardId) ?? { records: [], since: 0, ended: false };
       byShard.set(shardId, shard);
       if (handed.length && !shard.records.length) shard.since = Date.now();
       shard.records.push(...handed);
       shard.ended = !page.NextShardIterator;
-    }
+    });
     return records.length >= pageLimit;
   }
 

@@ -8,10 +8,11 @@ import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image'
 import { transact } from '#shared/data/table/transact';
 import { counterMove, counterNames, readListCount } from '#shared/data/counter';
 import type { Campaign, CampaignCounts, CampaignStatus } from '#shared/records/campaign';
+import { STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
 /** The campaign item; its metric shards and audience chunks live in the same partition. */
 export const campaignPartition = (ws: string, id: string) => `WS#${ws}#CAMPAIGN#${id}`;
-const CAMPAIGN = 'CAMPAIGN';
+const CAMPAIGN = STREAMED_SORT_KEYS.campaign;
 export const campaignKey = (ws: string, id: string) => ({ PK: campaignPartition(ws, id), SK: CAMPAIGN });
 /** The campaign's id when `key` is a campaign item's key (the erasure deletes its schedules). */
 export const campaignIdOfKey = (key: { PK: string; SK: string }): string | undefined =>

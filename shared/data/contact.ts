@@ -5,8 +5,9 @@ import { streamItemOf, workspaceInKey, type StreamImage } from '#shared/data/tab
 import type { TransactItem } from '#shared/data/table/transact';
 import { mapLimit } from '#shared/concurrency';
 import type { Contact, StoredContact } from '#shared/records/contact';
+import { STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
-const CONTACT = 'CONTACT';
+const CONTACT = STREAMED_SORT_KEYS.contact;
 
 /**
  * A contact, its phone-number claim (one contact per number and workspace: the claim's

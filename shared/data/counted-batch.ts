@@ -7,7 +7,7 @@ import { costDayKey } from '#shared/data/cost-counts';
 import { messageCountsKey, numberCountsKey } from '#shared/data/message-counts';
 import { sentHourExpiry, sentHourKey } from '#shared/data/sent-hours';
 import { epochSeconds } from '#shared/time';
-import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
 /**
  * The mark that a run of stream records has been counted, named after its first record and

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
-import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
 /** A key is remembered for 24 hours from its last claim (docs/messaging.md), then expires by TTL. */
 const TTL_SECONDS = 24 * 3600;

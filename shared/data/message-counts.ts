@@ -2,7 +2,7 @@ import { getMany } from '#shared/data/table/pages';
 import { queryAll } from '#shared/data/table/query-all';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import { MESSAGE_STATUSES, type MessageStatus } from '#shared/records/message';
-import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
 /**
  * A workspace's message counts by status, in MESSAGE_SHARDS items, each in its own partition.

@@ -7,9 +7,9 @@ import { getMany } from '#shared/data/table/pages';
 import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
 import { listShard } from '#shared/data/message-shard';
 import type { Message } from '#shared/records/message';
-import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
+import { SKIPPED_SORT_KEYS, STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
-const MESSAGE = 'MESSAGE';
+const MESSAGE = STREAMED_SORT_KEYS.message;
 
 /**
  * The message record: its key, its index entries and the item of its platform id, and the reads

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally } from '#shared/data/table/conditions';
-import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
 /**
  * A business number's sending pace (contract §14): the throughput the operator configured for it

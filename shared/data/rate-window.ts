@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '#shared/data/table/client';
 import type { PendingDayCounts, UsageIncrement } from '#shared/data/usage';
 import { utcDate } from '#shared/time';
-import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
+import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
 /**
  * The rate window item: its key, attributes and reads. A workspace's request admissions

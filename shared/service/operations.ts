@@ -29,8 +29,10 @@ export type Trigger =
    * its failed batches are retried as received, never split, so each is counted once.
    * `batchingWindowSeconds`: how long a batch that is not full gathers records (Lambda's
    * MaximumBatchingWindowInSeconds; 0 when left out): fewer, fuller batches for some delay.
+   * `reads`: the records it is given, the others filtered out before it is invoked
+   * (shared/data/table/stream-filters.ts).
    */
-  | { type: 'tableStream'; batchSize: number; countsMessages?: true; batchingWindowSeconds?: number }
+  | { type: 'tableStream'; batchSize: number; reads: 'followUps' | 'changes'; countsMessages?: true; batchingWindowSeconds?: number }
   /** The table stream's on-failure queue: batches the stream functions gave up on. */
   | { type: 'streamFailures'; batchSize: number }
   /** Invoked by one-time EventBridge Scheduler schedules that other operations create. */
@@ -235,7 +237,7 @@ export const operations: Operation[] = [
   {
     name: 'TableOutbox',
     handler: 'functions/table-stream/outbox.ts',
-    trigger: { type: 'tableStream', batchSize: 100 },
+    trigger: { type: 'tableStream', batchSize: 100, reads: 'followUps' },
     access: { queues: ['send', 'fanout', 'media'], scheduler: true },
     timeoutSeconds: 30,
   },
@@ -354,7 +356,7 @@ export const operations: Operation[] = [
     name: 'PublishEvents',
     handler: 'functions/table-stream/publish-events.ts',
     // Counts trail the messages by at most the window plus a batch (docs/messaging.md §6); events to subscribers likewise.
-    trigger: { type: 'tableStream', batchSize: 100, countsMessages: true, batchingWindowSeconds: 1 },
+    trigger: { type: 'tableStream', batchSize: 100, reads: 'changes', countsMessages: true, batchingWindowSeconds: 1 },
     access: { table: 'readWrite', bus: true },
     timeoutSeconds: 30,
   },

@@ -5,7 +5,8 @@ import { operations, type Operation, type Trigger } from '#shared/service/operat
 import { queues, type QueueName } from '#shared/service/queues';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { createTableInput, indexes, table } from '#shared/data/table/table';
-import { passesStreamFilter } from '#shared/data/table/stream-skipped';
+import { passesStreamFilters } from '#shared/data/table/stream-filters';
+import { messageCountsKey } from '#shared/data/message-counts';
 import { messageKey } from '#shared/data/message';
 import { campaignKey } from '#shared/data/campaign';
 import { contactKey } from '#shared/data/contact';
@@ -309,19 +310,22 @@ describe('queue and stream consumers', () => {
     expect(mappings[0].Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
-  test('the records the stream functions read pass their filter: messages, campaigns, contacts, templates and numbers', () => {
-    const streamKeys = ({ PK, SK }: { PK: string; SK: string }) => ({ PK: { S: PK }, SK: { S: SK } });
-    const read = [
-      messageKey('ws', 'msg'),
-      campaignKey('ws', 'cmp'),
-      contactKey('ws', 'ctc'),
-      templateKey('ws', undefined, 'welcome', 'en'),
-      templateKey('ws', '1234567890', 'welcome', 'en'),
+  test('each stream function is given what it reads: the outbox new messages and campaigns, the events and counts all but the skipped records', () => {
+    const record = (eventName: string, { PK, SK }: { PK: string; SK: string }) => ({ eventName, dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } } });
+    const changes = [
+      record('INSERT', messageKey('ws', 'msg')),
+      record('MODIFY', messageKey('ws', 'msg')),
+      record('REMOVE', campaignKey('ws', 'cmp')),
+      record('MODIFY', contactKey('ws', 'ctc')),
+      record('MODIFY', templateKey('ws', undefined, 'welcome', 'en')),
+      record('INSERT', templateKey('ws', '1234567890', 'welcome', 'en')),
       // A number's item: its partition names the workspace's numbers, its sort key is the platform's phone number id.
-      { PK: 'WS#ws#NUMBERS', SK: '106540352242922' },
+      record('MODIFY', { PK: 'WS#ws#NUMBERS', SK: '106540352242922' }),
     ];
-    expect(read.map((key) => passesStreamFilter(streamKeys(key)))).toEqual(read.map(() => true));
-    expect(passesStreamFilter(streamKeys(rateWindowKey('ws')))).toBe(false);
+    expect(changes.filter((r) => passesStreamFilters('changes', r))).toEqual(changes);
+    expect(changes.filter((r) => passesStreamFilters('followUps', r))).toEqual([changes[0], changes[2]]);
+    const skipped = [record('MODIFY', rateWindowKey('ws')), record('INSERT', messageCountsKey('ws', 0))];
+    expect(skipped.filter((r) => passesStreamFilters('changes', r) || passesStreamFilters('followUps', r))).toEqual([]);
   });
 
   test("exactly one stream operation counts messages, and the failure consumer knows it by name (it counts only that one's batches again)", () => {
@@ -362,8 +366,14 @@ describe('queue and stream consumers', () => {
     }
   });
 
+  // The patterns as Lambda matches them: the records the function does not read invoke nothing.
+  const filtersOf = {
+    followUps: [{ eventName: ['INSERT'], dynamodb: { Keys: { SK: { S: ['MESSAGE'] } } } }, { dynamodb: { Keys: { SK: { S: ['CAMPAIGN'] } } } }],
+    changes: [{ dynamodb: { Keys: { SK: { S: [{ 'anything-but': ['RATE', 'WAMID', 'COUNTED', 'COUNTS', 'WINDOW', 'PACE', 'IDEMPOTENCY'] }] } } } }],
+  };
+
   test.each(streamOperations.map((op) => [op.name, op]))(
-    '%s reads the table stream, bisects failing batches (unless it counts messages) and keeps what still fails',
+    '%s reads the table stream, bisects failing batches (unless it counts messages), keeps what still fails and is invoked only for what it reads',
     (_name, op) => {
       const trigger = op.trigger as StreamTrigger;
       const mappings = mappingsOf(op);
@@ -380,9 +390,7 @@ describe('queue and stream consumers', () => {
         BisectBatchOnFunctionError: !trigger.countsMessages,
         MaximumRetryAttempts: 20,
         // The records no stream function reads invoke nothing: every API request's rate window, each message's platform-id item, the counting's own writes.
-        FilterCriteria: {
-          Filters: [{ Pattern: '{"dynamodb":{"Keys":{"SK":{"S":[{"anything-but":["RATE","WAMID","COUNTED","COUNTS","WINDOW","PACE","IDEMPOTENCY"]}]}}}}' }],
-        },
+        FilterCriteria: { Filters: filtersOf[trigger.reads].map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
       });
       // Lambda sends the failure record with the function's role.
       expect(resourcesAllowing(op, 'sqs:SendMessage')).toContainEqual(arnOf(data.streamFailureQueue));

@@ -3,7 +3,7 @@ import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetSha
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { awsClientConfig } from '#shared/aws-client-config';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
-import { passesStreamFilter, SKIPPED_SORT_KEYS } from '#shared/data/table/stream-skipped';
+import { passesStreamFilters, SKIPPED_SORT_KEYS, STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
 import { useIsolatedTable } from '../support/table';
 
 useIsolatedTable();
@@ -88,38 +88,47 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     }
   });
 
-  it("with the mappings' filter, a record no stream function reads reaches no consumer and starts no invocation", async () => {
-    const invocations: string[][] = [];
+  it("with each mapping's filter, a consumer is given only the records it reads, and a record none reads starts no invocation", async () => {
+    const given: { [consumer: string]: string[][] } = { FollowUps: [], Changes: [] };
+    const seen = (consumer: string) => async (event: unknown) =>
+      void given[consumer].push((event as DynamoDBStreamEvent).Records.map((record) => `${record.eventName} ${record.dynamodb!.Keys!.PK.S}`));
     const readers = await startStreamPollers({
       endpoint: process.env.DYNAMODB_ENDPOINT!,
       tableName: process.env.TABLE_NAME!,
-      consumers: [
-        {
-          functionName: 'Filtered',
-          batchSize: 100,
-          handler: async (event) => void invocations.push((event as DynamoDBStreamEvent).Records.map((record) => record.dynamodb!.Keys!.PK.S!)),
-        },
-      ],
+      consumers: (['followUps', 'changes'] as const).map((reads) => ({
+        functionName: reads === 'followUps' ? 'FollowUps' : 'Changes',
+        batchSize: 100,
+        batchingWindowMs: 500,
+        handler: seen(reads === 'followUps' ? 'FollowUps' : 'Changes'),
+        filter: (record: _Record) => passesStreamFilters(reads, record),
+      })),
       onFailure: async (failure) => {
         throw new Error(`gave up: ${JSON.stringify(failure)}`);
       },
-      filter: (record) => passesStreamFilter(record.dynamodb?.Keys),
     });
     const dynamodb = new DynamoDBClient(awsClientConfig(process.env.DYNAMODB_ENDPOINT));
-    const put = (key: string, sortKey: string) =>
-      dynamodb.send(new PutItemCommand({ TableName: process.env.TABLE_NAME, Item: { PK: { S: key }, SK: { S: sortKey } } }));
+    const put = (key: string, sortKey: string, status = 'queued') =>
+      dynamodb.send(new PutItemCommand({ TableName: process.env.TABLE_NAME, Item: { PK: { S: key }, SK: { S: sortKey }, status: { S: status } } }));
     try {
-      // Records of every skipped kind alone, as an API request that writes only its rate window leaves them: read, and handed to nobody.
+      // Records of every skipped kind alone, as an API request that writes only its rate window leaves them: read, and given to nobody.
       for (const sortKey of Object.values(SKIPPED_SORT_KEYS)) await put(`READER#SKIPPED#${sortKey}`, sortKey);
       await new Promise((resolve) => setTimeout(resolve, 2_500));
-      expect(invocations).toEqual([]);
-      // Then one the functions read, between two skipped: it alone reaches the consumer, in one invocation.
-      await put('READER#BEFORE', SKIPPED_SORT_KEYS.rateWindow);
-      await put('READER#READ', 'MESSAGE');
-      await put('READER#AFTER', SKIPPED_SORT_KEYS.platformId);
-      await until(() => invocations.length > 0);
+      expect(given).toEqual({ FollowUps: [], Changes: [] });
+      // A message stored then changed, a campaign, a template, between skipped records: the outbox is given the new message and
+      // the campaign, the events and counts every record they read; each consumer in one batch.
+      await put('READER#RATE', SKIPPED_SORT_KEYS.rateWindow);
+      await put('READER#MESSAGE', STREAMED_SORT_KEYS.message);
+      await put('READER#WAMID', SKIPPED_SORT_KEYS.platformId);
+      await put('READER#MESSAGE', STREAMED_SORT_KEYS.message, 'sent');
+      await put('READER#CAMPAIGN', STREAMED_SORT_KEYS.campaign);
+      await put('READER#TEMPLATE', 'welcome#en');
+      await put('READER#COUNTS', SKIPPED_SORT_KEYS.messageCounts);
+      await until(() => given.FollowUps.flat().length === 2 && given.Changes.flat().length === 4);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(invocations).toEqual([['READER#READ']]);
+      expect(given).toEqual({
+        FollowUps: [['INSERT READER#MESSAGE', 'INSERT READER#CAMPAIGN']],
+        Changes: [['INSERT READER#MESSAGE', 'MODIFY READER#MESSAGE', 'INSERT READER#CAMPAIGN', 'INSERT READER#TEMPLATE']],
+      });
     } finally {
       dynamodb.destroy();
       await readers.stop();

@@ -1,0 +1,67 @@
+/**
+ * Which records of the table's stream each stream function is given. Lambda's filter criteria on
+ * each stream mapping drop the rest before invoking (lib/stateless-stack.ts), and the local stream
+ * reader does the same (local/stream-poller.ts): a record no function reads invokes nothing.
+ */
+import type { Trigger } from '#shared/service/operations';
+
+/** What a stream function reads, named by its trigger. */
+type StreamReader = Extract<Trigger, { type: 'tableStream' }>['reads'];
+
+/** Fixed sort keys of the records the stream functions read by sort key; each data module keys its records with its value here. */
+export const STREAMED_SORT_KEYS = { message: 'MESSAGE', campaign: 'CAMPAIGN', contact: 'CONTACT' } as const;
+
+/**
+ * Fixed sort keys of records that no stream function reads, written by every API request or by
+ * each message's life; each data module keys those records with its value here. The stream
+ * functions read messages, campaigns and contacts (STREAMED_SORT_KEYS), numbers (sort key: the
+ * platform's phone number id, digits) and templates (sort key: name and language joined by `#`):
+ * none of them can have a sort key below.
+ */
+export const SKIPPED_SORT_KEYS = {
+  /** A workspace's rate window, written by every admitted API request (contract §14). */
+  rateWindow: 'RATE',
+  /** An outbound message's platform-id item. */
+  platformId: 'WAMID',
+  /** The counting's mark of a run of moves it counted. */
+  countedRun: 'COUNTED',
+  /** A workspace's message counter shard, written by the counting. */
+  messageCounts: 'COUNTS',
+  /** A customer's 24-hour service window. */
+  serviceWindow: 'WINDOW',
+  /** A number's platform pace. */
+  numberPace: 'PACE',
+  /** An idempotency key's record. */
+  idempotency: 'IDEMPOTENCY',
+} as const;
+
+/** One filter of a mapping: a record passes if its event is one of `events` (any, when left out) and its sort key is, or is not, one of those named. */
+interface StreamFilter {
+  events?: ('INSERT' | 'MODIFY' | 'REMOVE')[];
+  sortKeys: { in: string[] } | { notIn: string[] };
+}
+
+/** The records a stream function reads (its trigger's `reads`, shared/service/operations.ts); a record passing any one of its filters is given to it. */
+export const streamFilters = {
+  // The outbox (shared/domain/outbox/follow-ups.ts): a new message's send or media copy, a campaign's change of status.
+  followUps: [{ events: ['INSERT'], sortKeys: { in: [STREAMED_SORT_KEYS.message] } }, { sortKeys: { in: [STREAMED_SORT_KEYS.campaign] } }],
+  // Events and counts (shared/domain/outbox/events.ts, counts.ts): every record but the skipped.
+  changes: [{ sortKeys: { notIn: Object.values(SKIPPED_SORT_KEYS) } }],
+} satisfies Record<StreamReader, StreamFilter[]>;
+
+/** A filter as Lambda's filter criteria take it: a pattern on the stream record. */
+export const filterPattern = ({ events, sortKeys }: StreamFilter) => ({
+  ...(events && { eventName: events }),
+  dynamodb: { Keys: { SK: { S: 'in' in sortKeys ? sortKeys.in : [{ 'anything-but': sortKeys.notIn }] } } },
+});
+
+/** Whether a stream record, as DynamoDB Streams gives it, passes one of the reader's filters, as Lambda matches their patterns. */
+export function passesStreamFilters(reader: StreamReader, record: { eventName?: string; dynamodb?: { Keys?: Record<string, { S?: string }> } }): boolean {
+  const sortKey = record.dynamodb?.Keys?.SK?.S;
+  return (streamFilters[reader] as StreamFilter[]).some(
+    ({ events, sortKeys }) =>
+      (!events || events.includes(record.eventName as never)) &&
+      sortKey !== undefined &&
+      ('in' in sortKeys ? sortKeys.in.includes(sortKey) : !sortKeys.notIn.includes(sortKey)),
+  );
+}
