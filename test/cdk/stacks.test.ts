@@ -311,20 +311,25 @@ describe('queue and stream consumers', () => {
   });
 
   test('each stream function is given what it reads: the outbox new messages and campaigns, the events and counts all but the skipped records', () => {
-    const record = (eventName: string, { PK, SK }: { PK: string; SK: string }) => ({ eventName, dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } } } });
+    const record = ({ PK, SK }: { PK: string; SK: string }, status?: string) => ({
+      dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } }, ...(status && { NewImage: { PK: { S: PK }, SK: { S: SK }, status: { S: status } } }) },
+    });
     const changes = [
-      record('INSERT', messageKey('ws', 'msg')),
-      record('MODIFY', messageKey('ws', 'msg')),
-      record('REMOVE', campaignKey('ws', 'cmp')),
-      record('MODIFY', contactKey('ws', 'ctc')),
-      record('MODIFY', templateKey('ws', undefined, 'welcome', 'en')),
-      record('INSERT', templateKey('ws', '1234567890', 'welcome', 'en')),
+      record(messageKey('ws', 'sent'), 'queued'),
+      record(messageKey('ws', 'received'), 'received'),
+      record(messageKey('ws', 'sent'), 'delivered'),
+      // Removed: no new image.
+      record(messageKey('ws', 'expired')),
+      record(campaignKey('ws', 'cmp'), 'running'),
+      record(contactKey('ws', 'ctc')),
+      record(templateKey('ws', undefined, 'welcome', 'en')),
+      record(templateKey('ws', '1234567890', 'welcome', 'en')),
       // A number's item: its partition names the workspace's numbers, its sort key is the platform's phone number id.
-      record('MODIFY', { PK: 'WS#ws#NUMBERS', SK: '106540352242922' }),
+      record({ PK: 'WS#ws#NUMBERS', SK: '106540352242922' }),
     ];
     expect(changes.filter((r) => passesStreamFilters('changes', r))).toEqual(changes);
-    expect(changes.filter((r) => passesStreamFilters('followUps', r))).toEqual([changes[0], changes[2]]);
-    const skipped = [record('MODIFY', rateWindowKey('ws')), record('INSERT', messageCountsKey('ws', 0))];
+    expect(changes.filter((r) => passesStreamFilters('followUps', r))).toEqual([changes[0], changes[1], changes[4]]);
+    const skipped = [record(rateWindowKey('ws')), record(messageCountsKey('ws', 0))];
     expect(skipped.filter((r) => passesStreamFilters('changes', r) || passesStreamFilters('followUps', r))).toEqual([]);
   });
 
@@ -368,7 +373,10 @@ describe('queue and stream consumers', () => {
 
   // The patterns as Lambda matches them: the records the function does not read invoke nothing.
   const filtersOf = {
-    followUps: [{ eventName: ['INSERT'], dynamodb: { Keys: { SK: { S: ['MESSAGE'] } } } }, { dynamodb: { Keys: { SK: { S: ['CAMPAIGN'] } } } }],
+    followUps: [
+      { dynamodb: { Keys: { SK: { S: ['MESSAGE'] } }, NewImage: { status: { S: ['queued', 'received'] } } } },
+      { dynamodb: { Keys: { SK: { S: ['CAMPAIGN'] } } } },
+    ],
     changes: [{ dynamodb: { Keys: { SK: { S: [{ 'anything-but': ['RATE', 'WAMID', 'COUNTED', 'COUNTS', 'WINDOW', 'PACE', 'IDEMPOTENCY'] }] } } } }],
   };
 

@@ -35,33 +35,45 @@ export const SKIPPED_SORT_KEYS = {
   idempotency: 'IDEMPOTENCY',
 } as const;
 
-/** One filter of a mapping: a record passes if its event is one of `events` (any, when left out) and its sort key is, or is not, one of those named. */
+/**
+ * One filter of a mapping: a record passes if its sort key is, or is not, one of those named, and
+ * (when `statuses` is given) its new image's `status` is one of them. Only the record's `dynamodb`
+ * part is matched: DynamoDB mappings filter on nothing else, not on `eventName`
+ * (docs.aws.amazon.com/lambda/latest/dg/with-ddb-filtering.html).
+ */
 interface StreamFilter {
-  events?: ('INSERT' | 'MODIFY' | 'REMOVE')[];
   sortKeys: { in: string[] } | { notIn: string[] };
+  statuses?: string[];
 }
 
 /** The records a stream function reads (its trigger's `reads`, shared/service/operations.ts); a record passing any one of its filters is given to it. */
 export const streamFilters = {
-  // The outbox (shared/domain/outbox/follow-ups.ts): a new message's send or media copy, a campaign's change of status.
-  followUps: [{ events: ['INSERT'], sortKeys: { in: [STREAMED_SORT_KEYS.message] } }, { sortKeys: { in: [STREAMED_SORT_KEYS.campaign] } }],
+  // The outbox (shared/domain/outbox/follow-ups.ts): a new message's send (stored `queued`) or media copy (`received`),
+  // a campaign's change of status. A message's later moves (`sent`, `delivered`, `read`, `failed`) are no follow-up's.
+  followUps: [{ sortKeys: { in: [STREAMED_SORT_KEYS.message] }, statuses: ['queued', 'received'] }, { sortKeys: { in: [STREAMED_SORT_KEYS.campaign] } }],
   // Events and counts (shared/domain/outbox/events.ts, counts.ts): every record but the skipped.
   changes: [{ sortKeys: { notIn: Object.values(SKIPPED_SORT_KEYS) } }],
 } satisfies Record<StreamReader, StreamFilter[]>;
 
 /** A filter as Lambda's filter criteria take it: a pattern on the stream record. */
-export const filterPattern = ({ events, sortKeys }: StreamFilter) => ({
-  ...(events && { eventName: events }),
-  dynamodb: { Keys: { SK: { S: 'in' in sortKeys ? sortKeys.in : [{ 'anything-but': sortKeys.notIn }] } } },
+export const filterPattern = ({ sortKeys, statuses }: StreamFilter) => ({
+  dynamodb: {
+    Keys: { SK: { S: 'in' in sortKeys ? sortKeys.in : [{ 'anything-but': sortKeys.notIn }] } },
+    ...(statuses && { NewImage: { status: { S: statuses } } }),
+  },
 });
 
 /** Whether a stream record, as DynamoDB Streams gives it, passes one of the reader's filters, as Lambda matches their patterns. */
-export function passesStreamFilters(reader: StreamReader, record: { eventName?: string; dynamodb?: { Keys?: Record<string, { S?: string }> } }): boolean {
+export function passesStreamFilters(
+  reader: StreamReader,
+  record: { dynamodb?: { Keys?: Record<string, { S?: string }>; NewImage?: Record<string, { S?: string }> } },
+): boolean {
   const sortKey = record.dynamodb?.Keys?.SK?.S;
+  const status = record.dynamodb?.NewImage?.status?.S;
   return (streamFilters[reader] as StreamFilter[]).some(
-    ({ events, sortKeys }) =>
-      (!events || events.includes(record.eventName as never)) &&
+    ({ sortKeys, statuses }) =>
       sortKey !== undefined &&
-      ('in' in sortKeys ? sortKeys.in.includes(sortKey) : !sortKeys.notIn.includes(sortKey)),
+      ('in' in sortKeys ? sortKeys.in.includes(sortKey) : !sortKeys.notIn.includes(sortKey)) &&
+      (!statuses || (status !== undefined && statuses.includes(status))),
   );
 }
