@@ -397,7 +397,7 @@ describe('queue and stream consumers', () => {
         // The counting function's batches are marked as received: a split batch would count again.
         BisectBatchOnFunctionError: !trigger.countsMessages,
         MaximumRetryAttempts: 20,
-        // The records no stream function reads invoke nothing: every API request's rate window, each message's platform-id item, the counting's own writes.
+        // The records no stream function reads invoke nothing: every API request's rate window, each message's platform-id item, the counting's marks and workspace counter shards.
         FilterCriteria: { Filters: filtersOf[trigger.reads].map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
       });
       // Lambda sends the failure record with the function's role.

@@ -15,6 +15,7 @@ import type { Plan } from '#shared/records/workspace';
 import { randomDigits } from '#local/random';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { startStreamPoller } from '#local/stream-poller';
+import { passesStreamFilters } from '#shared/data/table/stream-filters';
 import { countMessages } from '#shared/domain/outbox/counts';
 import { useIsolatedTable } from './table';
 import { checkReply } from './openapi-check';
@@ -117,6 +118,8 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
         functionName: 'PublishEvents',
         handler: (event) => countMessages((event as DynamoDBStreamEvent).Records),
         batchSize: 100,
+        // As PublishEvents's event source filters the stream (shared/data/table/stream-filters.ts).
+        filter: (record) => passesStreamFilters('changes', record),
         onFailure: async (failure) => {
           throw new Error(`Counting gave up on a stream batch: ${JSON.stringify(failure)}`);
         },

@@ -3,6 +3,7 @@
  * each stream mapping drop the rest before invoking (lib/stateless-stack.ts), and the local stream
  * reader does the same (local/stream-poller.ts): a record no function reads invokes nothing.
  */
+import type { MessageStatus } from '#shared/records/message';
 import type { Trigger } from '#shared/service/operations';
 
 /** What a stream function reads, named by its trigger. */
@@ -43,13 +44,14 @@ export const SKIPPED_SORT_KEYS = {
  */
 interface StreamFilter {
   sortKeys: { in: string[] } | { notIn: string[] };
-  statuses?: string[];
+  statuses?: MessageStatus[];
 }
 
 /** The records a stream function reads (its trigger's `reads`, shared/service/operations.ts); a record passing any one of its filters is given to it. */
 export const streamFilters = {
   // The outbox (shared/domain/outbox/follow-ups.ts): a new message's send (stored `queued`) or media copy (`received`),
-  // a campaign's change of status. A message's later moves (`sent`, `delivered`, `read`, `failed`) are no follow-up's.
+  // a campaign's change of status. It is also given a message's changes while it stays `queued` (its claim, a release)
+  // or `received`, and ignores them; its later moves (`sent`, `delivered`, `read`, `failed`) are no follow-up's.
   followUps: [{ sortKeys: { in: [STREAMED_SORT_KEYS.message] }, statuses: ['queued', 'received'] }, { sortKeys: { in: [STREAMED_SORT_KEYS.campaign] } }],
   // Events and counts (shared/domain/outbox/events.ts, counts.ts): every record but the skipped.
   changes: [{ sortKeys: { notIn: Object.values(SKIPPED_SORT_KEYS) } }],
@@ -74,6 +76,6 @@ export function passesStreamFilters(
     ({ sortKeys, statuses }) =>
       sortKey !== undefined &&
       ('in' in sortKeys ? sortKeys.in.includes(sortKey) : !sortKeys.notIn.includes(sortKey)) &&
-      (!statuses || (status !== undefined && statuses.includes(status))),
+      (!statuses || (status !== undefined && statuses.includes(status as MessageStatus))),
   );
 }

@@ -30,7 +30,9 @@ const sendJobOf = (message: Message): SendJob => {
  * happens even if the writer died right after its write. An outbound message stored `queued`
  * gets a send job; an inbound message with media a copy job; a campaign that starts running gets
  * its first fan-out job; a campaign that becomes scheduled gets its start schedule, removed again
- * if it is cancelled. Every follow-up is idempotent, so a batch may run again whole.
+ * if it is cancelled. Every follow-up is idempotent, so a batch may run again whole. Its event
+ * source gives it only messages while `queued` or `received` and campaigns (`followUps` in
+ * shared/data/table/stream-filters.ts): a follow-up of another record needs its filter there.
  */
 export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
   const sends: SendJob[] = [];
