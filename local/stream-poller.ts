@@ -1,4 +1,11 @@
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record,
+  type Shard,
+} from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { awsClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
@@ -112,8 +119,15 @@ export async function startStreamPollers(options: {
    * beginning when it is (its iterator taken then, so it cannot expire while it waits).
    */
   async function discover(initial: boolean) {
-    const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn }));
-    const found = (StreamDescription?.Shards ?? []).filter((shard) => !parents.has(shard.ShardId!));
+    const shards: Shard[] = [];
+    // DescribeStream answers up to 100 shards a call; a stream kept for days has more.
+    let after: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: after }));
+      shards.push(...(StreamDescription?.Shards ?? []));
+      after = StreamDescription?.LastEvaluatedShardId;
+    } while (after);
+    const found = shards.filter((shard) => !parents.has(shard.ShardId!));
     for (const shard of found) parents.set(shard.ShardId!, shard.ParentShardId);
     for (const shard of found) {
       const fromLatest = initial && !shard.SequenceNumberRange?.EndingSequenceNumber && parentFinished(shard.ShardId!);

@@ -163,15 +163,16 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     );
     const streams = jest.spyOn(DynamoDBStreamsClient.prototype, 'send').mockImplementation(
       answering((command) => {
+        // The shards come one a page, as DescribeStream pages a stream with more than its limit of shards.
         if (command instanceof DescribeStreamCommand)
-          return {
-            StreamDescription: {
-              Shards: [
-                { ShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' } },
-                { ShardId: 'child', ParentShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '3' } },
-              ],
-            },
-          };
+          return command.input.ExclusiveStartShardId === 'parent'
+            ? { StreamDescription: { Shards: [{ ShardId: 'child', ParentShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '3' } }] } }
+            : {
+                StreamDescription: {
+                  Shards: [{ ShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' } }],
+                  LastEvaluatedShardId: 'parent',
+                },
+              };
         if (command instanceof GetShardIteratorCommand) {
           if (command.input.ShardId === 'child') childStartedFrom.push(command.input.ShardIteratorType!);
           return { ShardIterator: `${command.input.ShardId}-0` };
