@@ -11,6 +11,11 @@ import { allFunctionsBetween, sumOfCounts } from './invocations';
 
 const SINGLE_MESSAGES = 20;
 const CAMPAIGN_RECIPIENTS = 200;
+/** Single messages sent one at a time, this far apart: each one's stream records reach the stream functions alone. */
+const TRICKLE_GAP_MS = 1500;
+/** Reads at a dashboard's pace: `GET /messages/{id}` this many times, this far apart. */
+const PACED_READS = 50;
+const READ_GAP_MS = 300;
 
 /** AWS on-demand prices, us-east-1, as of 2026-11 (USD). See docs/performance.md. */
 const PRICE = {
@@ -29,6 +34,7 @@ const functionsTriggeredBy = (...types: string[]) => new Set(operations.filter((
 /** Behind API Gateway: billed per request there too. */
 const httpFunctions = functionsTriggeredBy('http', 'httpDefault');
 const queueFunctions = functionsTriggeredBy('queue');
+const streamFunctions = functionsTriggeredBy('tableStream');
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -237,6 +243,30 @@ export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
   await until(async () => (await campaignCounts(ws.id, budgeted.id)).read === CAMPAIGN_RECIPIENTS, 'budgeted campaign messages read');
   const budgetedCost = perMessage(before, await ctx.settledUsage(), CAMPAIGN_RECIPIENTS);
 
+  // Sent one at a time, as a business that sends now and then: no stream batch holds two messages' records.
+  before = await ctx.settledUsage();
+  const trickled: string[] = [];
+  for (let i = 0; i < SINGLE_MESSAGES; i++) {
+    const reply = await ctx.call('POST', '/api/v1/messages', ws.key, { to: `+1415555${String(1000 + i)}`, template: 'welcome', variables: [`T${i}`] });
+    if (reply.status !== 202) throw new Error(`send failed: ${JSON.stringify(reply.body)}`);
+    trickled.push(reply.body.data.message_id);
+    await new Promise((resolve) => setTimeout(resolve, TRICKLE_GAP_MS));
+  }
+  await until(async () => (await Promise.all(trickled.map((id) => getMessage(ws.id, id, true)))).every((m) => m?.status === 'read'), 'trickled messages read');
+  const trickle = perMessage(before, await ctx.settledUsage(), SINGLE_MESSAGES);
+
+  // Reads that write nothing but their admission, at a dashboard's pace: what each one invokes besides its own function.
+  before = await ctx.settledUsage();
+  for (let i = 0; i < PACED_READS; i++) {
+    await ctx.call('GET', `/api/v1/messages/${ids[0]}`, ws.key);
+    await new Promise((resolve) => setTimeout(resolve, READ_GAP_MS));
+  }
+  const readsAfter = await ctx.settledUsage();
+  const streamInvocations = [...streamFunctions].reduce(
+    (sum, name) => sum + (readsAfter.lambda[name]?.invocations ?? 0) - (before.lambda[name]?.invocations ?? 0),
+    0,
+  );
+
   const stored = sample as unknown as Record<string, unknown>;
   const baseline = { writeUnits: await putOneMessageUnits(stored), readUnits: await getOneMessageUnits(stored) };
   return [
@@ -248,6 +278,17 @@ export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
     // Issue 29: at most 6 DynamoDB calls over a campaign message's life.
     ...callFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, 6),
     ...costFigures(`campaign message with max_cost (${CAMPAIGN_RECIPIENTS})`, budgetedCost, baseline, 12),
+    {
+      name: `single messages sent one every ${TRICKLE_GAP_MS / 1000} s (${SINGLE_MESSAGES}): Lambda invocations per message`,
+      value: round(trickle.lambdaInvocations),
+      unit: 'invocations',
+      detail: trickle.breakdown.invocations,
+    },
+    {
+      name: `GET /api/v1/messages/{id}, one every ${READ_GAP_MS} ms (${PACED_READS}): stream functions' invocations per request`,
+      value: round(streamInvocations / PACED_READS),
+      unit: 'invocations',
+    },
     // The campaign without a budget: the partition figures' budgets were set for it.
     ...partitionLoad(`campaign of ${CAMPAIGN_RECIPIENTS}, whole loop (3 status reports each)`, campaignBefore, campaignAfter, CAMPAIGN_RECIPIENTS),
   ];
