@@ -11,7 +11,8 @@ import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-filters';
  * Beside each shard's workspace counts, one item per number a message stores (every number but
  * the workspace's first, see shared/domain/numbers/numbers.ts) counts that number's messages.
  */
-export const messageCountsKey = (ws: string, shard: number) => ({ PK: `WS#${ws}#MESSAGE_COUNTS#${shard}`, SK: SKIPPED_SORT_KEYS.messageCounts });
+const COUNTS = SKIPPED_SORT_KEYS.messageCounts;
+export const messageCountsKey = (ws: string, shard: number) => ({ PK: `WS#${ws}#MESSAGE_COUNTS#${shard}`, SK: COUNTS });
 const NUMBER_PREFIX = 'NUMBER#';
 export const numberCountsKey = (ws: string, numberId: string, shard: number) => ({ PK: messageCountsKey(ws, shard).PK, SK: `${NUMBER_PREFIX}${numberId}` });
 
@@ -32,7 +33,7 @@ export const messageCountsKeys = (ws: string) => allShards((shard) => messageCou
 
 /** The workspace's message counts by status, from its count items as read (others among them are left out). */
 export const messageCountsOf = (ws: string, items: Record<string, unknown>[]): MessageCounts =>
-  summed(items.filter((item) => item.SK === SKIPPED_SORT_KEYS.messageCounts && String(item.PK).startsWith(`WS#${ws}#MESSAGE_COUNTS#`)));
+  summed(items.filter((item) => item.SK === COUNTS && String(item.PK).startsWith(`WS#${ws}#MESSAGE_COUNTS#`)));
 
 /** The workspace's message counts by status, summed over the shards. */
 export async function messageCounts(ws: string): Promise<MessageCounts> {
