@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '#shared/data/table/commands';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
 import { apiKeyKey } from '#shared/data/api-key';

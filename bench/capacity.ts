@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { campaignCounts } from '#shared/data/campaign-metrics';
 import { getMessage } from '#shared/data/message';

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Span } from '#local/critical-path';
+import { TableClient } from '#shared/data/table/client';
 
 /** An AWS SDK call an invocation made: the client's service (`DynamoDB`, `SQS`, …), its command (`Get`, `TransactWrite`, …) and when it ran. */
 export interface AwsCall extends Span {
@@ -49,26 +49,30 @@ const cpuHook = createHook({
   },
 });
 
-/** The clients the service uses; they share the SDK's Client class, whose `send` every call goes through. */
-const serviceClients = [DynamoDBClient, SQSClient, EventBridgeClient, SchedulerClient, SecretsManagerClient];
+/** The SDK clients the service uses; they share the SDK's Client class, whose `send` every call goes through. */
+const sdkClients = [SQSClient, EventBridgeClient, SchedulerClient, SecretsManagerClient];
 
-type Send = (this: { config: { serviceId?: string } }, ...args: unknown[]) => Promise<unknown>;
+type Send = (this: unknown, ...args: unknown[]) => Promise<unknown>;
 
-/** Wraps the SDK's `send` once, so each call made in an invocation's context is recorded there with its start and end. */
+/** Wraps `prototype.send` so each call made in an invocation's context is recorded there, with its start and end. */
+function recordCalls(prototype: { send: Send }, serviceOf: (client: unknown) => string) {
+  const send = prototype.send;
+  prototype.send = function (this, ...args) {
+    const trace = invocations.getStore();
+    // The service only awaits calls; a call with a callback returns nothing to time.
+    if (!trace || typeof args.at(-1) === 'function') return send.apply(this, args);
+    const command = (args[0] as object).constructor.name.replace(/Command$/, '');
+    const call: AwsCall = { service: serviceOf(this), command, start: performance.now(), end: 0 };
+    trace.calls.push(call);
+    return send.apply(this, args).finally(() => (call.end = performance.now()));
+  };
+}
+
+/** Records the calls of the table's client and of the SDK's clients, once. */
 function recordSdkCalls() {
-  const prototypes = new Set(serviceClients.map((client) => Object.getPrototypeOf(client.prototype) as { send: Send }));
-  for (const prototype of prototypes) {
-    const send = prototype.send;
-    prototype.send = function (this, ...args) {
-      const trace = invocations.getStore();
-      // The service only awaits calls; a call with a callback returns nothing to time.
-      if (!trace || typeof args.at(-1) === 'function') return send.apply(this, args);
-      const command = (args[0] as object).constructor.name.replace(/Command$/, '');
-      const call: AwsCall = { service: this.config.serviceId ?? 'unknown', command, start: performance.now(), end: 0 };
-      trace.calls.push(call);
-      return send.apply(this, args).finally(() => (call.end = performance.now()));
-    };
-  }
+  recordCalls(TableClient.prototype as unknown as { send: Send }, () => 'DynamoDB');
+  const prototypes = new Set(sdkClients.map((client) => Object.getPrototypeOf(client.prototype) as { send: Send }));
+  for (const prototype of prototypes) recordCalls(prototype, (client) => (client as { config: { serviceId?: string } }).config.serviceId ?? 'unknown');
 }
 
 /**

@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { DynamoDBClient, type ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { TableClient } from '#shared/data/table/client';
 import { awsClientConfig } from '#shared/aws-client-config';
 import { env } from '#shared/config';
 import { transactionWriteUnits } from '#local/transaction-capacity';
@@ -152,7 +153,7 @@ function followSwitchFiles(file: string) {
  * (local/transaction-capacity.ts), reading its items back once it committed; off by default,
  * because those reads add load to timing benchmarks.
  */
-export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void } | undefined {
+export function startUsageMeter(client: TableClient): { stop(): void } | undefined {
   const file = process.env.USAGE_METER_FILE;
   if (!file) return undefined;
   usage = emptyUsage();
@@ -163,31 +164,29 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
   const readBack = async (key: Record<string, unknown>) =>
     (await unmetered.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
   // The meter's own work is kept out of the invocations' CPU time and calls (local/invocation-trace.ts).
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
+  client.intercept(async ({ commandName: command, input }, next) => {
       if (!usage!.metering) {
         usage!.changes++;
-        return next(args);
+        return next(input);
       }
-      const command = context.commandName ?? '';
       const kind = READS.has(command) ? 'read_units' : WRITES.has(command) ? 'write_units' : undefined;
       const touched = outsideInvocations(() => {
-        if (kind) (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity ??= 'INDEXES';
+        if (kind) input.ReturnConsumedCapacity ??= 'INDEXES';
         (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
         usage!.changes++;
-        return touchedPartitions(command, args.input as Record<string, unknown>);
+        return touchedPartitions(command, input);
       });
       try {
-        const result = await next(args);
+        const output = await next(input);
         if (priceTransactions && command === 'TransactWriteItemsCommand') {
-          const { TransactItems } = args.input as { TransactItems: Parameters<typeof transactionWriteUnits>[0] };
+          const { TransactItems } = input as { TransactItems: Parameters<typeof transactionWriteUnits>[0] };
           const units = await outsideInvocations(() => transactionWriteUnits(TransactItems, readBack));
           outsideInvocations(() => addUnits(command, units, tableName, touched));
         } else if (kind) {
-          const { ConsumedCapacity } = result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
+          const { ConsumedCapacity } = output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
           outsideInvocations(() => addCapacity(command, kind, ConsumedCapacity, touched));
         }
-        return result;
+        return output;
       } catch (error) {
         if ((error as Error).name === 'ConditionalCheckFailedException') {
           usage!.dynamodb.conditional_failures++;
@@ -195,9 +194,7 @@ export function startUsageMeter(client: DynamoDBDocumentClient): { stop(): void 
         }
         throw error;
       }
-    },
-    { step: 'initialize', name: 'usageMeter' },
-  );
+  });
   let ticked = -1;
   let written = -1;
   const timer = setInterval(() => {

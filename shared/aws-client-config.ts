@@ -33,6 +33,29 @@ const SDK_CONNECTION_TIMEOUT_MS = 500;
 const SDK_REQUEST_TIMEOUT_MS = { aws: 1_000, local: 10_000 };
 const SDK_CALL_BUDGET_MS = { aws: 6_000, local: 30_000 };
 
+/** The call budget of the service's own calls: AWS's, or the local stack's (an endpoint override). */
+export const callBudgetMs = (endpoint: string | undefined) => (endpoint ? SDK_CALL_BUDGET_MS.local : SDK_CALL_BUDGET_MS.aws);
+
+/** Each attempt's time-outs: to connect, and for the answer (the socket idle that long). */
+export const attemptTimeouts = (endpoint: string | undefined) => ({
+  connectionTimeout: SDK_CONNECTION_TIMEOUT_MS,
+  requestTimeout: endpoint ? SDK_REQUEST_TIMEOUT_MS.local : SDK_REQUEST_TIMEOUT_MS.aws,
+});
+
+/**
+ * The wait before the next attempt of a call that failed with an error of `errorType` after
+ * `retries` retries, or undefined when the call gives up: the error is neither throttling nor
+ * transient, the attempts are spent, or the wait would end past the call's budget.
+ */
+export function nextRetryDelayMs(errorType: string, retries: number, startedAt: number, budgetMs: number): number | undefined {
+  const attempt = retries + 1;
+  const retryable = errorType === 'THROTTLING' || errorType === 'TRANSIENT';
+  const base = errorType === 'THROTTLING' ? SDK_BACKOFF_BASE_MS.throttling : SDK_BACKOFF_BASE_MS.transient;
+  const delay = Math.random() * Math.min(SDK_MAX_BACKOFF_MS, base * 2 ** attempt);
+  if (!retryable || attempt >= SDK_MAX_ATTEMPTS || Date.now() + delay - startedAt > budgetMs) return undefined;
+  return delay;
+}
+
 interface TimedRetryToken extends StandardRetryToken {
   startedAt: number;
 }
@@ -49,12 +72,9 @@ function sdkRetries(budgetMs: number): RetryStrategyV2 {
     acquireInitialRetryToken: async () => retryToken(0, 0, Date.now()),
     async refreshRetryTokenForRetry(token: RetryToken, error: RetryErrorInfo) {
       const { startedAt } = token as TimedRetryToken;
-      const attempt = token.getRetryCount() + 1;
-      const retryable = error.errorType === 'THROTTLING' || error.errorType === 'TRANSIENT';
-      const base = error.errorType === 'THROTTLING' ? SDK_BACKOFF_BASE_MS.throttling : SDK_BACKOFF_BASE_MS.transient;
-      const delay = Math.random() * Math.min(SDK_MAX_BACKOFF_MS, base * 2 ** attempt);
-      if (!retryable || attempt >= SDK_MAX_ATTEMPTS || Date.now() + delay - startedAt > budgetMs) throw new Error('No retry token available');
-      return retryToken(attempt, delay, startedAt);
+      const delay = nextRetryDelayMs(error.errorType, token.getRetryCount(), startedAt, budgetMs);
+      if (delay === undefined) throw new Error('No retry token available');
+      return retryToken(token.getRetryCount() + 1, delay, startedAt);
     },
     recordSuccess: () => undefined,
   };
@@ -64,8 +84,8 @@ function sdkRetries(budgetMs: number): RetryStrategyV2 {
 export function serviceClientConfig(endpoint: string | undefined) {
   return {
     ...awsClientConfig(endpoint),
-    retryStrategy: sdkRetries(endpoint ? SDK_CALL_BUDGET_MS.local : SDK_CALL_BUDGET_MS.aws),
-    requestHandler: { connectionTimeout: SDK_CONNECTION_TIMEOUT_MS, requestTimeout: endpoint ? SDK_REQUEST_TIMEOUT_MS.local : SDK_REQUEST_TIMEOUT_MS.aws },
+    retryStrategy: sdkRetries(callBudgetMs(endpoint)),
+    requestHandler: attemptTimeouts(endpoint),
   };
 }
 

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '#shared/data/table/commands';
 import { campaignKey, campaignPartition } from '#shared/data/campaign';
 import type { Campaign } from '#shared/records/campaign';
 import { db, tableName } from '#shared/data/table/client';

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { queryAll } from '#shared/data/table/query-all';
 import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';

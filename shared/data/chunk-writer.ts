@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '#shared/data/table/commands';
 import { AUDIENCE_KEPT_MS } from '#shared/data/audience-chunk';
 import { campaignPartition } from '#shared/data/campaign';
 import { db, tableName } from '#shared/data/table/client';

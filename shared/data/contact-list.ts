@@ -1,5 +1,5 @@
 import { getMany, queryPage } from '#shared/data/table/pages';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '#shared/data/table/commands';
 import { queryAll } from '#shared/data/table/query-all';
 import { db, tableName } from '#shared/data/table/client';
 import { indexes } from '#shared/data/table/table';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
 import { applyUnits, GuardFailed, type Unit } from '#shared/data/table/units';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { getMany } from '#shared/data/table/pages';
 import { streamItemOf, workspaceInKey, type StreamImage } from '#shared/data/table/stream-image';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
 import { counterUpdates } from '#shared/data/table/units';

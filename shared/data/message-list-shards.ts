@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { rateWindowKey } from '#shared/data/rate-window';
 import { MESSAGE_SHARDS } from '#shared/data/message-shard';

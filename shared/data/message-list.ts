@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { countQuery } from '#shared/data/table/count';
 import { mergedQuery, type Positions } from '#shared/data/table/merged-query';

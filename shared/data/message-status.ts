@@ -1,4 +1,4 @@
-import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type UpdateCommandInput } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally, conditionallyOrFound, setFields } from '#shared/data/table/conditions';
 import { messageKey, storedMessage, type StoredMessage } from '#shared/data/message';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { dayCountNames, dayOf, windowNames, rateWindowKey } from '#shared/data/rate-window';
 

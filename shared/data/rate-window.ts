@@ -1,6 +1,6 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
+import { cancellationReasons } from '#shared/data/table/transact';
 import type { PendingDayCounts, UsageIncrement } from '#shared/data/usage';
 import { utcDate } from '#shared/time';
 import { SKIPPED_SORT_KEYS } from '#shared/data/table/stream-filters';
@@ -61,10 +61,11 @@ export function oldWindow(error: unknown): RateWindow | undefined | 'contended' 
   const name = (error as Error | undefined)?.name;
   if (name === 'ConditionalCheckFailedException') return windowOfItem((error as { Item?: RawItem }).Item);
   if (name === 'TransactionConflictException') return 'contended';
-  if (!(error instanceof TransactionCanceledException)) return 'not_a_condition_failure';
-  const [window] = error.CancellationReasons ?? [];
+  const reasons = cancellationReasons(error);
+  if (!reasons) return 'not_a_condition_failure';
+  const [window] = reasons;
   if (window?.Code === 'ConditionalCheckFailed') return windowOfItem(window.Item);
-  if (error.CancellationReasons?.some((reason) => reason.Code === 'TransactionConflict')) return 'contended';
+  if (reasons.some((reason) => reason.Code === 'TransactionConflict')) return 'contended';
   return 'not_a_condition_failure';
 }
 

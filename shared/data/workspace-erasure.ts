@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { campaignIdOfKey } from '#shared/data/campaign';

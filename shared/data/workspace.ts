@@ -1,5 +1,5 @@
 import { narrowListCreated } from '#shared/data/message-list-shards';
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';

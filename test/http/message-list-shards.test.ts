@@ -3,7 +3,7 @@
 const TEST_WIDENING_DELAY_MS = '3000';
 process.env.LIST_WIDENING_DELAY_MS = TEST_WIDENING_DELAY_MS;
 
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '#shared/data/table/commands';
 import { v7 } from 'uuid';
 import { db, tableName } from '#shared/data/table/client';
 import { getMessage, putNewMessage } from '#shared/data/message';

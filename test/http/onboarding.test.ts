@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '#shared/data/table/commands';
 import { randomDigits } from '#local/random';
 import { db } from '#shared/data/table/client';
 import { TEST_PLATFORM, useTestApi } from '../support/api';

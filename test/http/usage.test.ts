@@ -2,7 +2,7 @@ import { utcDate } from '#shared/time';
 import { admit } from '#shared/data/rate-window-admission';
 import { windowDayCounts } from '#shared/data/rate-window';
 import { usageDays } from '#shared/data/usage';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { useTestApi } from '../support/api';
 

@@ -1,5 +1,5 @@
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '#shared/data/table/commands';
 import { awsClientConfig } from '#shared/aws-client-config';
 import { db } from '#shared/data/table/client';
 import { startFaultProxy, type FaultProxy } from '#local/fault-proxy';

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '#shared/data/table/commands';
 import { randomDigits } from '#local/random';
 import { db, tableName } from '#shared/data/table/client';
 import { insertMessage } from '#shared/data/message';

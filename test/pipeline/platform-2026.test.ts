@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '#shared/data/table/commands';
 import { inClosedMarket } from '#shared/domain/messages/markets';
 import { hourOf, sentHourKey, sentInLastDay } from '#shared/data/sent-hours';
 import { db, tableName } from '#shared/data/table/client';

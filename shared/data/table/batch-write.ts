@@ -1,4 +1,4 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '#shared/data/table/commands';
 import { mapLimit } from '#shared/concurrency';
 import { db, tableName } from '#shared/data/table/client';
 

@@ -1,24 +1,71 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
+import { randomUUID } from 'node:crypto';
 import { env } from '#shared/config';
-import { makeWritesRepeatable } from '#shared/data/table/repeatable-writes';
+import type { TableCommand, TableOperation } from '#shared/data/table/commands';
+import { marshallInput, unmarshallOutput } from '#shared/data/table/document-codec';
+import { DynamoDbHttp } from '#shared/data/table/dynamodb-http';
+import { sendRepeatable } from '#shared/data/table/repeatable-writes';
 
-let instance: { endpoint: string | undefined; client: DynamoDBDocumentClient } | undefined;
+type Json = Record<string, unknown>;
+
+/** A call as an interceptor sees it: the SDK's name of its command (`GetItemCommand`) and its input in document shapes. */
+export interface TableCall {
+  commandName: string;
+  input: Json;
+}
+
+/** Wraps every call of a client (the local stack's usage meter); `next` makes the call, with the input it is given. */
+export type TableInterceptor = (call: TableCall, next: (input: Json) => Promise<Json>) => Promise<Json>;
 
 /**
- * One document client per process, created on first use (after the local stack has set its
- * endpoint) and reused across invocations; a new one only if the endpoint changes (a benchmark
- * that moves on to a fresh local stack).
+ * The table's client: commands in document shapes (shared/data/table/commands.ts), marshalled,
+ * sent over DynamoDB's JSON protocol (dynamodb-http.ts) and answered in document shapes. Puts
+ * and updates are made safe to repeat (repeatable-writes.ts); a transaction keeps one
+ * ClientRequestToken across its retries, as the SDK gives it.
  */
-export function db(): DynamoDBDocumentClient {
-  const endpoint = env.dynamodbEndpoint;
-  if (!instance || instance.endpoint !== endpoint) {
-    const dynamodb = withoutSdkLogger(new DynamoDBClient(serviceClientConfig(endpoint)));
-    makeWritesRepeatable(dynamodb);
-    const client = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
-    instance = { endpoint, client };
+export class TableClient {
+  private readonly interceptors: TableInterceptor[] = [];
+  private readonly http: DynamoDbHttp;
+
+  constructor(localEndpoint: string | undefined) {
+    this.http = new DynamoDbHttp(localEndpoint);
   }
+
+  intercept(interceptor: TableInterceptor): void {
+    this.interceptors.push(interceptor);
+  }
+
+  send<Output extends object>(command: TableCommand<object, Output>): Promise<Output> {
+    const { operation } = command;
+    const call = (input: Json, index: number): Promise<Json> => {
+      const interceptor = this.interceptors[index];
+      if (!interceptor) return this.execute(operation, input);
+      return interceptor({ commandName: `${operation}Command`, input }, (next) => call(next, index + 1));
+    };
+    return call(command.input as Json, 0) as Promise<Output>;
+  }
+
+  private execute(operation: TableOperation, input: Json): Promise<Json> {
+    if (operation === 'PutItem' || operation === 'UpdateItem') return sendRepeatable(operation, input, (tokenized) => this.call(operation, tokenized as Json));
+    if (operation === 'TransactWriteItems' && !input.ClientRequestToken) return this.call(operation, { ...input, ClientRequestToken: randomUUID() });
+    return this.call(operation, input);
+  }
+
+  private async call(operation: TableOperation, input: Json): Promise<Json> {
+    const body = await this.http.call(operation, marshallInput(operation, input));
+    return { ...unmarshallOutput(operation, body), $metadata: {} };
+  }
+}
+
+let instance: { endpoint: string | undefined; client: TableClient } | undefined;
+
+/**
+ * One client per process, created on first use (after the local stack has set its endpoint)
+ * and reused across invocations; a new one only if the endpoint changes (a benchmark that moves
+ * on to a fresh local stack).
+ */
+export function db(): TableClient {
+  const endpoint = env.dynamodbEndpoint;
+  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new TableClient(endpoint) };
   return instance.client;
 }
 

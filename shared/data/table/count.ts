@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 
 /** The exact number of items a query matches (a COUNT query, page by page): only for partitions known to be bounded. */

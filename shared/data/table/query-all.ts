@@ -1,4 +1,4 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type QueryCommandInput } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 
 /** Every item a query matches, following LastEvaluatedKey. Only for collections known to be small. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AttributeValue, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 
 /**
@@ -11,7 +11,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
  * comes back with the error (ReturnValuesOnConditionCheckFailure), and an item holding the
  * call's own token shows that an earlier attempt was applied: the call answers as applied, with
  * that item as its attributes (it is the item as the call left it). Transactions carry their own
- * ClientRequestToken, which the SDK keeps across retries; BatchWriteItem's puts and deletes
+ * ClientRequestToken, which the table client keeps across retries; BatchWriteItem's puts and deletes
  * repeat harmlessly. A repeat after another writer changed the item in between is not caught;
  * docs/limits.md says where that can happen.
  */
@@ -24,7 +24,7 @@ const NAME = '#write_token';
 const VALUE = ':write_token';
 const NOT_ALREADY = `(attribute_not_exists(${NAME}) OR ${NAME} <> ${VALUE})`;
 
-/** A document client's input, before it is marshalled (this runs in the `initialize` step, ahead of lib-dynamodb's marshalling). */
+/** A write's input in document shapes, before it is marshalled. */
 interface WriteInput {
   Item?: Record<string, unknown>;
   UpdateExpression?: string;
@@ -42,7 +42,7 @@ function withTokenSet(expression: string): string {
   return `${expression.slice(0, at)}${NAME} = ${VALUE}, ${expression.slice(at)}`;
 }
 
-function tokenized(commandName: string, input: WriteInput, token: string): WriteInput {
+function tokenized(operation: 'PutItem' | 'UpdateItem', input: WriteInput, token: string): WriteInput {
   const values = { ...input.ExpressionAttributeValues, [VALUE]: token };
   const names = { ...input.ExpressionAttributeNames, [NAME]: WRITE_TOKEN };
   const condition = input.ConditionExpression ? `(${input.ConditionExpression}) AND ${NOT_ALREADY}` : NOT_ALREADY;
@@ -52,7 +52,7 @@ function tokenized(commandName: string, input: WriteInput, token: string): Write
     ExpressionAttributeValues: values,
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
   };
-  if (commandName === 'PutItemCommand') return { ...input, ...common, Item: { ...input.Item, [WRITE_TOKEN]: token } };
+  if (operation === 'PutItem') return { ...input, ...common, Item: { ...input.Item, [WRITE_TOKEN]: token } };
   return { ...input, ...common, UpdateExpression: withTokenSet(input.UpdateExpression ?? '') };
 }
 
@@ -60,26 +60,25 @@ const isOwnEarlierAttempt = (error: unknown, token: string) =>
   (error as Error | undefined)?.name === 'ConditionalCheckFailedException' &&
   (error as { Item?: Record<string, AttributeValue> }).Item?.[WRITE_TOKEN]?.S === token;
 
-/** Installs the token on the client under a document client (once, before its first call); errors come back marshalled, outputs unmarshalled. */
-export function makeWritesRepeatable(client: DynamoDBClient): void {
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const commandName = context.commandName ?? '';
-      if (commandName !== 'PutItemCommand' && commandName !== 'UpdateItemCommand') return next(args);
-      const token = newToken();
-      const input = args.input as WriteInput;
-      const callerWantsOldItem = input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD';
-      try {
-        return await next({ ...args, input: tokenized(commandName, input, token) });
-      } catch (error) {
-        if (!isOwnEarlierAttempt(error, token)) {
-          // The caller asked for nothing back on failure: the item the token check asked for stays out of its error.
-          if (!callerWantsOldItem && error && typeof error === 'object') delete (error as { Item?: unknown }).Item;
-          throw error;
-        }
-        return { output: { Attributes: unmarshall((error as { Item: Record<string, AttributeValue> }).Item), $metadata: {} }, response: undefined };
-      }
-    },
-    { step: 'initialize', name: 'repeatableWrites' },
-  );
+/**
+ * Sends a PutItem or UpdateItem through `send` (which retries) with the call's own token: a
+ * condition that fails on the item as an earlier attempt of this call left it answers as applied.
+ */
+export async function sendRepeatable(
+  operation: 'PutItem' | 'UpdateItem',
+  input: WriteInput,
+  send: (input: WriteInput) => Promise<Record<string, unknown>>,
+): Promise<Record<string, unknown>> {
+  const token = newToken();
+  const callerWantsOldItem = input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD';
+  try {
+    return await send(tokenized(operation, input, token));
+  } catch (error) {
+    if (!isOwnEarlierAttempt(error, token)) {
+      // The caller asked for nothing back on failure: the item the token check asked for stays out of its error.
+      if (!callerWantsOldItem && error && typeof error === 'object') delete (error as { Item?: unknown }).Item;
+      throw error;
+    }
+    return { Attributes: unmarshall((error as { Item: Record<string, AttributeValue> }).Item), $metadata: {} };
+  }
 }

@@ -1,5 +1,5 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { CancellationReason } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '#shared/data/table/commands';
 import { db } from '#shared/data/table/client';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -8,16 +8,21 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 export const MAX_TRANSACTION_ITEMS = 100;
 const MAX_ATTEMPTS = 10;
 
+/** Why each item of a cancelled transaction was refused, by position; undefined for any other error. */
+export function cancellationReasons(error: unknown): CancellationReason[] | undefined {
+  if ((error as Error | undefined)?.name !== 'TransactionCanceledException') return undefined;
+  return (error as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? [];
+}
+
 /** Which items' conditions failed, by position, when a transaction was cancelled for that reason. */
 export function failedConditions(error: unknown): number[] | undefined {
-  if (!(error instanceof TransactionCanceledException)) return undefined;
-  const reasons = error.CancellationReasons ?? [];
+  const reasons = cancellationReasons(error);
+  if (!reasons) return undefined;
   const failed = reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
   return failed.length ? failed : undefined;
 }
 
-const isConflict = (error: unknown) =>
-  error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+const isConflict = (error: unknown) => Boolean(cancellationReasons(error)?.some((reason) => reason.Code === 'TransactionConflict'));
 
 /**
  * Runs one transaction, retrying with jittered back-off while it only collides with another

@@ -1,0 +1,73 @@
+import type {
+  BatchGetCommandInput,
+  BatchGetCommandOutput,
+  BatchWriteCommandInput,
+  BatchWriteCommandOutput,
+  DeleteCommandInput,
+  DeleteCommandOutput,
+  GetCommandInput,
+  GetCommandOutput,
+  PutCommandInput,
+  PutCommandOutput,
+  QueryCommandInput,
+  QueryCommandOutput,
+  ScanCommandInput,
+  ScanCommandOutput,
+  TransactWriteCommandInput,
+  TransactWriteCommandOutput,
+  UpdateCommandInput,
+  UpdateCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+
+/** The DynamoDB operations the service calls. */
+export type TableOperation = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan' | 'BatchGetItem' | 'BatchWriteItem' | 'TransactWriteItems';
+
+/**
+ * One call of the table client (shared/data/table/client.ts), in the document client's shapes:
+ * items as plain values, marshalled on the way out. The input and output types are the SDK's
+ * document client's (types only: none of the SDK's code is bundled for the table).
+ */
+export abstract class TableCommand<Input extends object, Output extends object> {
+  abstract readonly operation: TableOperation;
+  /** The output's type, for `send` to return; never set. */
+  declare readonly output?: Output;
+  constructor(readonly input: Input) {}
+}
+
+export class GetCommand extends TableCommand<GetCommandInput, GetCommandOutput> {
+  readonly operation = 'GetItem';
+}
+
+export class PutCommand extends TableCommand<PutCommandInput, PutCommandOutput> {
+  readonly operation = 'PutItem';
+}
+
+export class UpdateCommand extends TableCommand<UpdateCommandInput, UpdateCommandOutput> {
+  readonly operation = 'UpdateItem';
+}
+
+export class DeleteCommand extends TableCommand<DeleteCommandInput, DeleteCommandOutput> {
+  readonly operation = 'DeleteItem';
+}
+
+export class QueryCommand extends TableCommand<QueryCommandInput, QueryCommandOutput> {
+  readonly operation = 'Query';
+}
+
+export class ScanCommand extends TableCommand<ScanCommandInput, ScanCommandOutput> {
+  readonly operation = 'Scan';
+}
+
+export class BatchGetCommand extends TableCommand<BatchGetCommandInput, BatchGetCommandOutput> {
+  readonly operation = 'BatchGetItem';
+}
+
+export class BatchWriteCommand extends TableCommand<BatchWriteCommandInput, BatchWriteCommandOutput> {
+  readonly operation = 'BatchWriteItem';
+}
+
+export class TransactWriteCommand extends TableCommand<TransactWriteCommandInput, TransactWriteCommandOutput> {
+  readonly operation = 'TransactWriteItems';
+}
+
+export type { BatchGetCommandOutput, QueryCommandInput, TransactWriteCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
