@@ -165,35 +165,35 @@ export function startUsageMeter(client: TableClient): { stop(): void } | undefin
     (await unmetered.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
   // The meter's own work is kept out of the invocations' CPU time and calls (local/invocation-trace.ts).
   client.intercept(async ({ commandName: command, input }, next) => {
-      if (!usage!.metering) {
-        usage!.changes++;
-        return next(input);
+    if (!usage!.metering) {
+      usage!.changes++;
+      return next(input);
+    }
+    const kind = READS.has(command) ? 'read_units' : WRITES.has(command) ? 'write_units' : undefined;
+    const touched = outsideInvocations(() => {
+      if (kind) input.ReturnConsumedCapacity ??= 'INDEXES';
+      (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
+      usage!.changes++;
+      return touchedPartitions(command, input);
+    });
+    try {
+      const output = await next(input);
+      if (priceTransactions && command === 'TransactWriteItemsCommand') {
+        const { TransactItems } = input as { TransactItems: Parameters<typeof transactionWriteUnits>[0] };
+        const units = await outsideInvocations(() => transactionWriteUnits(TransactItems, readBack));
+        outsideInvocations(() => addUnits(command, units, tableName, touched));
+      } else if (kind) {
+        const { ConsumedCapacity } = output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
+        outsideInvocations(() => addCapacity(command, kind, ConsumedCapacity, touched));
       }
-      const kind = READS.has(command) ? 'read_units' : WRITES.has(command) ? 'write_units' : undefined;
-      const touched = outsideInvocations(() => {
-        if (kind) input.ReturnConsumedCapacity ??= 'INDEXES';
-        (usage!.dynamodb.by_command[command] ??= { calls: 0, read_units: 0, write_units: 0 }).calls++;
-        usage!.changes++;
-        return touchedPartitions(command, input);
-      });
-      try {
-        const output = await next(input);
-        if (priceTransactions && command === 'TransactWriteItemsCommand') {
-          const { TransactItems } = input as { TransactItems: Parameters<typeof transactionWriteUnits>[0] };
-          const units = await outsideInvocations(() => transactionWriteUnits(TransactItems, readBack));
-          outsideInvocations(() => addUnits(command, units, tableName, touched));
-        } else if (kind) {
-          const { ConsumedCapacity } = output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
-          outsideInvocations(() => addCapacity(command, kind, ConsumedCapacity, touched));
-        }
-        return output;
-      } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') {
-          usage!.dynamodb.conditional_failures++;
-          outsideInvocations(() => addUnits(command, { table: 1, byIndex: {} }, tableName, { table: touched.table, indexes: {} }));
-        }
-        throw error;
+      return output;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') {
+        usage!.dynamodb.conditional_failures++;
+        outsideInvocations(() => addUnits(command, { table: 1, byIndex: {} }, tableName, { table: touched.table, indexes: {} }));
       }
+      throw error;
+    }
   });
   let ticked = -1;
   let written = -1;

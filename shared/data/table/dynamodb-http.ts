@@ -84,7 +84,11 @@ export class DynamoDbHttp {
     const url = new URL(localEndpoint ?? `https://dynamodb.${region}.amazonaws.com`);
     const secure = url.protocol === 'https:';
     // As the SDK's Node.js handler: connections kept alive, up to 50 at once.
-    this.endpoint = { url, agent: secure ? new HttpsAgent({ keepAlive: true, maxSockets: 50 }) : new HttpAgent({ keepAlive: true, maxSockets: 50 }), send: secure ? httpsRequest : httpRequest };
+    this.endpoint = {
+      url,
+      agent: secure ? new HttpsAgent({ keepAlive: true, maxSockets: 50 }) : new HttpAgent({ keepAlive: true, maxSockets: 50 }),
+      send: secure ? httpsRequest : httpRequest,
+    };
     const credentials = localEndpoint ? { accessKeyId: 'local', secretAccessKey: 'local' } : env.awsCredentials;
     this.signer = new SignatureV4({ service: 'dynamodb', region, credentials, sha256: Sha256 });
     this.timeouts = attemptTimeouts(localEndpoint);
@@ -120,7 +124,15 @@ export class DynamoDbHttp {
     });
     const response = await new Promise<{ status: number; headers: IncomingMessage['headers']; text: string }>((resolve, reject) => {
       const request: ClientRequest = send(
-        { agent, protocol: url.protocol, hostname: url.hostname, port: url.port, method: 'POST', path: '/', headers: { ...signed.headers, 'content-length': Buffer.byteLength(payload) } },
+        {
+          agent,
+          protocol: url.protocol,
+          hostname: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: '/',
+          headers: { ...signed.headers, 'content-length': Buffer.byteLength(payload) },
+        },
         (answer) => {
           const chunks: Buffer[] = [];
           answer.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -132,7 +144,10 @@ export class DynamoDbHttp {
       request.setTimeout(this.timeouts.requestTimeout, () => request.destroy(new TimeoutError(`No answer within ${this.timeouts.requestTimeout} ms`)));
       request.on('socket', (socket) => {
         if (!socket.connecting) return;
-        const timer = setTimeout(() => request.destroy(new TimeoutError(`Not connected within ${this.timeouts.connectionTimeout} ms`)), this.timeouts.connectionTimeout);
+        const timer = setTimeout(
+          () => request.destroy(new TimeoutError(`Not connected within ${this.timeouts.connectionTimeout} ms`)),
+          this.timeouts.connectionTimeout,
+        );
         socket.once('connect', () => clearTimeout(timer));
         request.once('close', () => clearTimeout(timer));
       });
