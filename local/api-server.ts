@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { localWiring, type OperationWith } from '#local/triggers';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
+import { listenOn } from '#local/ports';
 
 /** Lambda's request payload limit (API Gateway's own is higher): larger bodies never reach a function. */
 const GATEWAY_MAX_BODY_BYTES = 6 * 1024 * 1024;
@@ -127,7 +128,7 @@ function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV
  * The local API Gateway: routes requests to the operations' handlers, in-process, with real
  * `APIGatewayProxyEventV2` events. `isReady` gates `/health` until the whole stack is up.
  */
-export function startApiServer(port: number, isReady: () => boolean): Promise<Server> {
+export async function startApiServer(port: number, isReady: () => boolean): Promise<Server> {
   const { routes, fallback } = compileRoutes();
   const server = createServer((request, response) => void route(request, response));
   async function route(request: IncomingMessage, response: ServerResponse) {
@@ -151,5 +152,6 @@ export function startApiServer(port: number, isReady: () => boolean): Promise<Se
   }
   // Longer than fetch's own idle time (4 s): the client closes an idle connection first, so a request is never written to a socket the server is closing (a reset the sender must treat as ambiguous).
   server.keepAliveTimeout = 60_000;
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  await listenOn(server, port);
+  return server;
 }

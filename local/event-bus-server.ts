@@ -5,6 +5,7 @@ import { localWiring } from '#local/triggers';
 import { meterEvents } from '#local/usage-meter';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
+import { listenOn } from '#local/ports';
 
 interface Entry {
   Source?: string;
@@ -70,6 +71,6 @@ export async function startLocalEventBus(port: number, source: string) {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const listening = await listenOn(server, port);
+  return { endpoint: `http://127.0.0.1:${listening}`, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 
 /** A port the OS reports free right now, for tests and `PORT=0`-style starts. */
 export function freePort(): Promise<number> {
@@ -9,6 +9,20 @@ export function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `server` listening on 127.0.0.1:`port` (`0`: a free port the OS picks as it binds, so no
+ * other process can take it in between) and resolves with the port; a port in use rejects.
+ */
+export function listenOn(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
     });
   });
 }

@@ -10,7 +10,6 @@ import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import { startLocalScheduler } from '#local/scheduler-server';
 import { startLocalEventBus } from '#local/event-bus-server';
 import { EVENT_SOURCE } from '#shared/events/event';
-import { freePort } from '#local/ports';
 import { createMediaBucket } from '#local/media-bucket';
 
 export interface LocalRuntime {
@@ -64,14 +63,14 @@ export async function startRuntime(options: {
   const sqs = withoutSdkLogger(new SQSClient(awsClientConfig(options.sqsEndpoint)));
   const urls = await createQueues(sqs);
   await createMediaBucket(options.sqsEndpoint);
-  const scheduler = await startLocalScheduler(await freePort(), options.schedulesFile);
+  const scheduler = await startLocalScheduler(0, options.schedulesFile);
   const [starter] = localWiring.scheduleTargets;
   Object.assign(process.env, {
     SCHEDULER_ENDPOINT: scheduler.endpoint,
     CAMPAIGN_SCHEDULE_TARGET_ARN: `arn:aws:lambda:us-east-1:000000000000:function:${starter?.name}`,
     SCHEDULER_ROLE_ARN: 'arn:aws:iam::000000000000:role/local-scheduler',
   });
-  const bus = await startLocalEventBus(await freePort(), EVENT_SOURCE);
+  const bus = await startLocalEventBus(0, EVENT_SOURCE);
   Object.assign(process.env, { EVENTBRIDGE_ENDPOINT: bus.endpoint, EVENT_BUS_NAME: 'messaging-api-events' });
   const running: { stop(): Promise<void> }[] = [scheduler, bus];
   for (const operation of localWiring.queuePollers) {

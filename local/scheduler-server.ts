@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { localWiring } from '#local/triggers';
 import { loadHandler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
+import { listenOn } from '#local/ports';
 
 interface Schedule {
   name: string;
@@ -98,10 +99,10 @@ export async function startLocalScheduler(port: number, file?: string): Promise<
     }
     return send(response, 405, { Message: 'Method not allowed' }, 'ValidationException');
   }
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = await listenOn(server, port);
   for (const schedule of schedules.values()) arm(schedule);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: `http://127.0.0.1:${listening}`,
     stop: async () => {
       timers.forEach(clearTimeout);
       await new Promise((resolve) => server.close(resolve));

@@ -4,6 +4,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { ensureTable, startDynamoDbLocal } from '#local/dynamodb';
 import { startApiServer } from '#local/api-server';
 import { freePort } from '#local/ports';
@@ -27,11 +28,8 @@ const LOCAL_PLATFORM = { app_secret: 'local-app-secret', verify_token: 'local-ve
 /** Templates created through the API are approved this long after they are submitted, as a platform review would (`POST /_simulate/template-review` changes it). */
 const LOCAL_TEMPLATE_REVIEW = { delayMs: 10_000, outcome: 'APPROVED' } as const;
 
-/** A port from the environment; `0` asks for any free one (used by tests). */
-async function port(name: string, fallback: number): Promise<number> {
-  const value = Number(process.env[name] ?? fallback);
-  return value === 0 ? freePort() : value;
-}
+/** A port from the environment; `0` asks for any free one (used by tests), which a server of ours takes as it binds. */
+const port = (name: string, fallback: number): number => Number(process.env[name] ?? fallback);
 
 let ready = false;
 const stops: (() => Promise<unknown> | unknown)[] = [];
@@ -50,7 +48,8 @@ async function main() {
   // every item to disk and serves a campaign about three times slower.
   const dataDir = process.env.DYNAMODB_IN_MEMORY === 'on' ? undefined : join(localDir(), 'dynamodb');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const [apiPort, simulatorPort, dynamoPort] = await Promise.all([port('PORT', 3000), port('SIMULATOR_PORT', 3001), port('DYNAMODB_PORT', 8000)]);
+  // DynamoDB Local (Java) needs its port named; the servers of this process bind port 0 themselves.
+  const dynamoPort = port('DYNAMODB_PORT', 8000) || (await freePort());
   // `0`: the emulator finds its own, and another if a parallel suite takes it first (local/sqs-emulator.ts).
   const sqsPort = Number(process.env.SQS_PORT ?? 4566);
 
@@ -66,7 +65,7 @@ async function main() {
   // simulator of an earlier start issued them, so this one accepts them too.
   const workspaceSecretsDir = join(localDir(), 'workspace-secrets');
   const simulator = await startSimulator({
-    port: simulatorPort,
+    port: port('SIMULATOR_PORT', 3001),
     accessTokens: [LOCAL_PLATFORM.access_token, ...workspaceTokensIn(workspaceSecretsDir)],
     appSecret: LOCAL_PLATFORM.app_secret,
     templateReview: LOCAL_TEMPLATE_REVIEW,
@@ -117,7 +116,8 @@ async function main() {
   const meter = startUsageMeter(db());
   if (meter) stops.push(meter.stop);
 
-  const api = await startApiServer(apiPort, () => ready);
+  const api = await startApiServer(port('PORT', 3000), () => ready);
+  const apiPort = (api.address() as AddressInfo).port;
   stops.push(() => {
     // Clients keep idle connections as long as the server's keep-alive (60 s): close() would wait for them.
     api.closeAllConnections();

@@ -6,7 +6,7 @@ import { callApi, type CallOptions, type Reply } from '#local/api-client';
 import { startApiServer } from '#local/api-server';
 import { startRuntime, type LocalRuntime } from '#local/runtime';
 import { startSqsEmulator, type SqsEmulator } from '#local/sqs-emulator';
-import { freePort } from '#local/ports';
+import type { AddressInfo } from 'node:net';
 import { startSimulator, type Simulator } from '#simulator/server';
 import { createKey, hashSecret } from '#shared/domain/api-keys';
 import { newOperatorKey } from '#local/operator-key';
@@ -125,9 +125,8 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
         },
       });
     }
-    const port = await freePort();
-    server = await startApiServer(port, () => true);
-    api.baseUrl = `http://127.0.0.1:${port}`;
+    server = await startApiServer(0, () => true);
+    api.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     api.simulator.setWebhookUrl(`${api.baseUrl}/webhooks/whatsapp`);
   });
 

@@ -55,11 +55,28 @@ export function errorType(error: unknown): 'THROTTLING' | 'TRANSIENT' | 'OTHER' 
   return TRANSIENT_NETWORK_CODES.has((error as { code?: string } | undefined)?.code ?? '') ? 'TRANSIENT' : 'OTHER';
 }
 
+/** Binary attribute values (`B`, and each of a `BS`) travel as base64, as the SDK sends them. */
+function binaryAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  // A Buffer's own toJSON has already run on `value`: the value as given is `this[key]`.
+  const given = this[key];
+  return given instanceof Uint8Array ? Buffer.from(given.buffer, given.byteOffset, given.byteLength).toString('base64') : value;
+}
+
+const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
+
+/** Binary attribute values back into bytes, as the SDK gives them: the only strings under a `B` key, or in a `BS` list, of DynamoDB's answers. */
+function base64AsBinary(key: string, value: unknown): unknown {
+  if (key === 'B' && typeof value === 'string') return fromBase64(value);
+  if (key === 'BS' && Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? fromBase64(item) : item));
+  return value;
+}
+
 /** The answer's JSON; a refusal that is not JSON (a proxy's page) counts by its status alone. */
 function readBody(text: string, ok: boolean): Json {
   if (!text) return {};
   try {
-    return JSON.parse(text) as Json;
+    // Only an answer that may hold a binary value pays for the reviver.
+    return JSON.parse(text, text.includes('"B') ? base64AsBinary : undefined) as Json;
   } catch (error) {
     if (ok) throw error;
     return {};
@@ -97,7 +114,7 @@ export class DynamoDbHttp {
 
   /** One call, retried on throttling and transient errors until it succeeds, gives up or runs past its budget. */
   async call(operation: TableOperation, body: Json): Promise<Json> {
-    const payload = JSON.stringify(body);
+    const payload = JSON.stringify(body, binaryAsBase64);
     const startedAt = Date.now();
     for (let retries = 0; ; retries++) {
       try {
