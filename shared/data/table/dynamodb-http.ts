@@ -67,7 +67,7 @@ const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'))
 /** Binary attribute values back into bytes, as the SDK gives them: the only strings under a `B` key, or in a `BS` list, of DynamoDB's answers. */
 function base64AsBinary(key: string, value: unknown): unknown {
   if (key === 'B' && typeof value === 'string') return fromBase64(value);
-  if (key === 'BS' && Array.isArray(value)) return value.map((item) => (typeof item === 'string' ? fromBase64(item) : item));
+  if (key === 'BS' && Array.isArray(value)) return (value as unknown[]).map((item) => (typeof item === 'string' ? fromBase64(item) : item));
   return value;
 }
 
