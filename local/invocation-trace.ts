@@ -1,12 +1,9 @@
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { SchedulerClient } from '@aws-sdk/client-scheduler';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Span } from '#local/critical-path';
 import { TableClient } from '#shared/data/table/client';
+import { AwsJsonClient } from '#shared/aws/json-protocol';
 
-/** An AWS SDK call an invocation made: the client's service (`DynamoDB`, `SQS`, …), its command (`Get`, `TransactWrite`, …) and when it ran. */
+/** An AWS call an invocation made: the client's service (`DynamoDB`, `SQS`, …), its command (`Get`, `TransactWrite`, …) and when it ran. */
 export interface AwsCall extends Span {
   service: string;
   command: string;
@@ -21,7 +18,7 @@ export interface InvocationTrace {
 
 const invocations = new AsyncLocalStorage<InvocationTrace>();
 let tracing = false;
-let sdkCallsRecorded = false;
+let awsCallsRecorded = false;
 
 /**
  * CPU time: each synchronous slice of JavaScript (a callback, a promise reaction) is timed and
@@ -49,41 +46,52 @@ const cpuHook = createHook({
   },
 });
 
-/** The SDK clients the service uses; they share the SDK's Client class, whose `send` every call goes through. */
-const sdkClients = [SQSClient, EventBridgeClient, SchedulerClient, SecretsManagerClient];
-
 type Send = (this: unknown, ...args: unknown[]) => Promise<unknown>;
 
-/** Wraps `prototype.send` so each call made in an invocation's context is recorded there, with its start and end. */
-function recordCalls(prototype: { send: Send }, serviceOf: (client: unknown) => string) {
-  const send = prototype.send;
-  prototype.send = function (this, ...args) {
+/** Wraps `prototype[method]` so each call made in an invocation's context is recorded there, with its start and end; `describe` names it, or leaves it out. */
+function recordCalls(
+  prototype: Record<string, Send>,
+  method: string,
+  describe: (client: unknown, args: unknown[]) => { service: string; command: string } | undefined,
+) {
+  const original = prototype[method];
+  prototype[method] = function (this, ...args) {
     const trace = invocations.getStore();
-    // The service only awaits calls; a call with a callback returns nothing to time.
-    if (!trace || typeof args.at(-1) === 'function') return send.apply(this, args);
-    const command = (args[0] as object).constructor.name.replace(/Command$/, '');
-    const call: AwsCall = { service: serviceOf(this), command, start: performance.now(), end: 0 };
+    const described = trace && describe(this, args);
+    if (!trace || !described) return original.apply(this, args);
+    const call: AwsCall = { ...described, start: performance.now(), end: 0 };
     trace.calls.push(call);
-    return send.apply(this, args).finally(() => (call.end = performance.now()));
+    return original.apply(this, args).finally(() => (call.end = performance.now()));
   };
 }
 
-/** Records the calls of the table's client and of the SDK's clients, once. */
-function recordSdkCalls() {
-  recordCalls(TableClient.prototype as unknown as { send: Send }, () => 'DynamoDB');
-  const prototypes = new Set(sdkClients.map((client) => Object.getPrototypeOf(client.prototype) as { send: Send }));
-  for (const prototype of prototypes) recordCalls(prototype, (client) => (client as { config: { serviceId?: string } }).config.serviceId ?? 'unknown');
+/**
+ * Records the calls of the table's client (`Get`, `Update`, … as its commands are named) and of
+ * the other AWS clients (by operation, each with its retries, as the SDK's `send` was counted;
+ * the table's own calls through them are counted at its client), once.
+ */
+function recordAwsCalls() {
+  recordCalls(TableClient.prototype as unknown as Record<string, Send>, 'send', (_, [command]) => ({
+    service: 'DynamoDB',
+    command: (command as object).constructor.name.replace(/Command$/, ''),
+  }));
+  for (const method of ['call', 'rest']) {
+    recordCalls(AwsJsonClient.prototype as unknown as Record<string, Send>, method, (client, [operation]) => {
+      const { serviceId } = (client as AwsJsonClient).service;
+      return serviceId === 'DynamoDB' ? undefined : { service: serviceId, command: String(operation) };
+    });
+  }
 }
 
 /**
- * Starts tracing invocations (benchmarks: the usage meter's tracing file exists). Every AWS SDK call a handler makes
+ * Starts tracing invocations (benchmarks: the usage meter's tracing file exists). Every AWS call a handler makes
  * is recorded with its start and end, and every slice of its code is timed; the hooks cost each
  * callback two clock readings, which is why only a traced stack pays them.
  */
 export function startInvocationTracing(): void {
   if (tracing) return;
-  if (!sdkCallsRecorded) recordSdkCalls();
-  sdkCallsRecorded = true;
+  if (!awsCallsRecorded) recordAwsCalls();
+  awsCallsRecorded = true;
   tracing = true;
   cpuHook.enable();
 }

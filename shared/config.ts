@@ -26,7 +26,7 @@ export const env = {
     return process.env.POWERTOOLS_SERVICE_NAME ?? 'messaging-api';
   },
 
-  // Endpoints: set on the local stack only; unset in AWS, where the SDK finds the service's own.
+  // Endpoints: set on the local stack only; unset in AWS, where each client calls the service's regional endpoint.
   get dynamodbEndpoint() {
     return process.env.DYNAMODB_ENDPOINT;
   },
@@ -54,6 +54,10 @@ export const env = {
   },
   get schedulerEndpoint() {
     return process.env.SCHEDULER_ENDPOINT;
+  },
+  /** Tests only: the local stack keeps secrets in files and the environment, never calls Secrets Manager. */
+  get secretsManagerEndpoint() {
+    return process.env.SECRETS_MANAGER_ENDPOINT;
   },
 
   // Resources the stack names for each function.

@@ -1,6 +1,5 @@
-import { DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord } from 'aws-lambda';
-import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
+import { AwsJsonClient } from '#shared/aws/json-protocol';
 import { env } from '#shared/config';
 
 /** What Lambda's on-failure destination says of a stream batch it gave up on (the records themselves stay in the stream for 24 hours). */
@@ -11,31 +10,45 @@ export interface StreamBatchInfo {
   streamArn: string;
 }
 
-let instance: { endpoint: string | undefined; client: DynamoDBStreamsClient } | undefined;
+/** DynamoDB Streams' JSON protocol. Its answers' items stay as sent (binary values in base64), as Lambda hands records over. */
+const STREAMS = {
+  signingName: 'dynamodb',
+  endpointPrefix: 'streams.dynamodb',
+  targetPrefix: 'DynamoDBStreams_20120810',
+  jsonVersion: '1.0',
+  serviceId: 'DynamoDB Streams',
+} as const;
+
+/** A stream record as GetRecords answers it. */
+interface StreamRecord {
+  eventID?: string;
+  eventName?: DynamoDBRecord['eventName'];
+  dynamodb?: DynamoDBRecord['dynamodb'] & { SequenceNumber?: string };
+}
+
+let instance: { endpoint: string | undefined; client: AwsJsonClient } | undefined;
 
 /** One streams client per process, like the table's (shared/data/table/client.ts): a new one only if the endpoint changes. */
-function streams(): DynamoDBStreamsClient {
+function streams(): AwsJsonClient {
   const endpoint = env.dynamodbEndpoint;
-  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: withoutSdkLogger(new DynamoDBStreamsClient(serviceClientConfig(endpoint))) };
+  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new AwsJsonClient(STREAMS, endpoint) };
   return instance.client;
 }
 
 /** The records of a failed batch, read again from the stream, in the shape Lambda hands them over. */
 export async function readStreamBatch(info: StreamBatchInfo): Promise<DynamoDBRecord[]> {
-  const { ShardIterator } = await streams().send(
-    new GetShardIteratorCommand({
-      StreamArn: info.streamArn,
-      ShardId: info.shardId,
-      ShardIteratorType: 'AT_SEQUENCE_NUMBER',
-      SequenceNumber: info.startSequenceNumber,
-    }),
-  );
+  const { ShardIterator } = await streams().call<{ ShardIterator?: string }>('GetShardIterator', {
+    StreamArn: info.streamArn,
+    ShardId: info.shardId,
+    ShardIteratorType: 'AT_SEQUENCE_NUMBER',
+    SequenceNumber: info.startSequenceNumber,
+  });
   const end = BigInt(info.endSequenceNumber);
   const records: DynamoDBRecord[] = [];
   let iterator = ShardIterator;
   // A page may come back empty before the end of an open shard; a few in a row mean the range is read.
   for (let emptyPages = 0; iterator && emptyPages < 3; ) {
-    const page = await streams().send(new GetRecordsCommand({ ShardIterator: iterator }));
+    const page = await streams().call<{ Records?: StreamRecord[]; NextShardIterator?: string }>('GetRecords', { ShardIterator: iterator });
     for (const record of page.Records ?? []) {
       if (BigInt(record.dynamodb!.SequenceNumber!) > end) return records;
       records.push(asLambdaRecord(record, info.streamArn));
@@ -46,12 +59,12 @@ export async function readStreamBatch(info: StreamBatchInfo): Promise<DynamoDBRe
   return records;
 }
 
-function asLambdaRecord(record: _Record, streamArn: string): DynamoDBRecord {
+function asLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
   return {
     eventID: record.eventID,
     eventName: record.eventName,
     eventSource: 'aws:dynamodb',
     eventSourceARN: streamArn,
-    dynamodb: { ...(record.dynamodb as DynamoDBRecord['dynamodb']), ApproximateCreationDateTime: undefined },
+    dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: undefined },
   };
 }

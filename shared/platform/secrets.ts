@@ -1,6 +1,5 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
+import { secretString } from '#shared/aws/secrets-manager';
 import { workspaceToken } from '#shared/platform/workspace-secrets';
 
 /** The platform credentials: in Secrets Manager in the cloud, in an environment variable in the local stack. */
@@ -18,14 +17,11 @@ export interface PlatformSecrets {
 /** Re-read after this long, so a rotated token is picked up without a redeploy. */
 const CACHE_MS = 5 * 60_000;
 let cached: { secrets: PlatformSecrets; until: number } | undefined;
-let client: SecretsManagerClient | undefined;
 
 async function load(): Promise<PlatformSecrets> {
   const arn = env.platformSecretArn;
   if (!arn) return JSON.parse(env.localPlatformSecrets) as PlatformSecrets;
-  client ??= withoutSdkLogger(new SecretsManagerClient(serviceClientConfig(undefined)));
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-  return JSON.parse(SecretString ?? '{}') as PlatformSecrets;
+  return JSON.parse((await secretString(arn)) ?? '{}') as PlatformSecrets;
 }
 
 export async function platformSecrets(): Promise<PlatformSecrets> {

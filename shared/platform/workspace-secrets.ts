@@ -1,15 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  CreateSecretCommand,
-  DeleteSecretCommand,
-  GetSecretValueCommand,
-  PutSecretValueCommand,
-  ResourceNotFoundException,
-  SecretsManagerClient,
-} from '@aws-sdk/client-secrets-manager';
-import { serviceClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
 import { env } from '#shared/config';
+import { secretString, secretsManager } from '#shared/aws/secrets-manager';
 
 /** What a workspace's secret holds: the business token its Embedded Signup gave (contract §19). */
 export interface WorkspaceSecret {
@@ -33,15 +26,14 @@ export const workspaceSecretName = (prefix: string, workspaceId: string): string
 
 /** Secrets Manager: one secret per workspace, created on its first write. */
 export function secretsManagerStore(prefix: string): WorkspaceSecretStore {
-  let client: SecretsManagerClient | undefined;
-  const sm = () => (client ??= withoutSdkLogger(new SecretsManagerClient(serviceClientConfig(undefined))));
+  const notFound = (error: unknown) => (error as Error | undefined)?.name === 'ResourceNotFoundException';
   return {
     async read(workspaceId) {
       try {
-        const { SecretString } = await sm().send(new GetSecretValueCommand({ SecretId: workspaceSecretName(prefix, workspaceId) }));
-        return SecretString ? (JSON.parse(SecretString) as WorkspaceSecret) : undefined;
+        const value = await secretString(workspaceSecretName(prefix, workspaceId));
+        return value ? (JSON.parse(value) as WorkspaceSecret) : undefined;
       } catch (error) {
-        if (error instanceof ResourceNotFoundException) return undefined;
+        if (notFound(error)) return undefined;
         throw error;
       }
     },
@@ -49,18 +41,24 @@ export function secretsManagerStore(prefix: string): WorkspaceSecretStore {
       const name = workspaceSecretName(prefix, workspaceId);
       const SecretString = JSON.stringify(secret);
       try {
-        await sm().send(new PutSecretValueCommand({ SecretId: name, SecretString }));
+        // A new version each write: the token the SDK would generate (ClientRequestToken, idempotent across retries).
+        await secretsManager().call('PutSecretValue', { SecretId: name, SecretString, ClientRequestToken: randomUUID() });
       } catch (error) {
-        if (!(error instanceof ResourceNotFoundException)) throw error;
-        await sm().send(new CreateSecretCommand({ Name: name, SecretString, Description: `WhatsApp business token of workspace ${workspaceId}` }));
+        if (!notFound(error)) throw error;
+        await secretsManager().call('CreateSecret', {
+          Name: name,
+          SecretString,
+          Description: `WhatsApp business token of workspace ${workspaceId}`,
+          ClientRequestToken: randomUUID(),
+        });
       }
     },
     // Without Secrets Manager's recovery window: nothing of an erased workspace is kept for days.
     async remove(workspaceId) {
       try {
-        await sm().send(new DeleteSecretCommand({ SecretId: workspaceSecretName(prefix, workspaceId), ForceDeleteWithoutRecovery: true }));
+        await secretsManager().call('DeleteSecret', { SecretId: workspaceSecretName(prefix, workspaceId), ForceDeleteWithoutRecovery: true });
       } catch (error) {
-        if (!(error instanceof ResourceNotFoundException)) throw error;
+        if (!notFound(error)) throw error;
       }
     },
   };

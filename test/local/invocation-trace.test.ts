@@ -1,20 +1,31 @@
-import { Readable } from 'node:stream';
-import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { SQSClient, GetQueueUrlCommand } from '@aws-sdk/client-sqs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { TableClient } from '#shared/data/table/client';
+import { GetCommand } from '#shared/data/table/commands';
 import { longestChain } from '#local/critical-path';
 import { outsideInvocations, startInvocationTracing, traceInvocation } from '#local/invocation-trace';
 
-/** Answers every request with `body` after `ms`, without a network. */
-const answering = (body: string, ms = 200) => ({
-  handle: async () => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    return { response: { statusCode: 200, headers: { 'content-type': 'application/x-amz-json-1.0' }, body: Readable.from([Buffer.from(body)]) } };
-  },
+/** Answers every request with `{}` after 200 ms, as DynamoDB and SQS answer these calls. */
+let server: Server;
+let dynamodb: TableClient;
+let sqs: AwsJsonClient;
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => setTimeout(() => response.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end('{}'), 200));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  dynamodb = new TableClient(endpoint);
+  sqs = new AwsJsonClient({ signingName: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0', serviceId: 'SQS' }, endpoint);
 });
-const config = { region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, endpoint: 'http://localhost:1' };
-const dynamodb = new DynamoDBClient({ ...config, requestHandler: answering('{}') });
-const sqs = new SQSClient({ ...config, requestHandler: answering('{"QueueUrl":"http://localhost:1/q"}') });
-const get = () => dynamodb.send(new GetItemCommand({ TableName: 't', Key: { PK: { S: 'a' } } }));
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+const get = () => dynamodb.send(new GetCommand({ TableName: 't', Key: { PK: 'a' } }));
+const getQueueUrl = () => sqs.call('GetQueueUrl', { QueueName: 'q' });
 
 describe('the bench meter: calls and CPU time per invocation', () => {
   test('the longest chain takes the spans that waited on each other', () => {
@@ -31,27 +42,22 @@ describe('the bench meter: calls and CPU time per invocation', () => {
 
   test('an invocation records its own calls, in sequence and side by side, and its CPU time', async () => {
     startInvocationTracing();
-    // Warm, as a Lambda instance is after its first request: the SDK's first call loads and compiles its code.
-    await Promise.all([get(), sqs.send(new GetQueueUrlCommand({ QueueName: 'q' }))]);
+    // Warm, as a Lambda instance is after its first request: a client's first call compiles its code.
+    await Promise.all([get(), getQueueUrl()]);
     const { trace, outcome } = await traceInvocation(async () => {
       await get();
       await Promise.all([get(), get()]);
       let spin = 0;
       for (const end = performance.now() + 20; performance.now() < end; ) spin++;
-      await sqs.send(new GetQueueUrlCommand({ QueueName: 'q' }));
+      await getQueueUrl();
       await outsideInvocations(get);
       return spin;
     });
     expect(outcome.status).toBe('fulfilled');
-    expect(trace!.calls.map((call) => `${call.service} ${call.command}`)).toEqual([
-      'DynamoDB GetItem',
-      'DynamoDB GetItem',
-      'DynamoDB GetItem',
-      'SQS GetQueueUrl',
-    ]);
+    expect(trace!.calls.map((call) => `${call.service} ${call.command}`)).toEqual(['DynamoDB Get', 'DynamoDB Get', 'DynamoDB Get', 'SQS GetQueueUrl']);
     expect(longestChain(trace!.calls.filter((call) => call.service === 'DynamoDB'))).toHaveLength(2);
     expect(longestChain(trace!.calls)).toHaveLength(3);
-    // The 20 ms spin and the SDK's work, not the 600 ms the calls waited (a busy machine stretches the work).
+    // The 20 ms spin and the clients' work, not the 600 ms the calls waited (a busy machine stretches the work).
     expect(trace!.cpuMs).toBeGreaterThanOrEqual(20);
     expect(trace!.cpuMs).toBeLessThan(300);
   });

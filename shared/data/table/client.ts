@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { env } from '#shared/config';
 import type { TableCommand, TableOperation } from '#shared/data/table/commands';
-import { marshallInput, unmarshallOutput } from '#shared/data/table/document-codec';
-import { DynamoDbHttp } from '#shared/data/table/dynamodb-http';
+import { base64AsBinary, binaryAsBase64, marshallInput, mayHoldBinary, unmarshallOutput } from '#shared/data/table/document-codec';
+import { AwsJsonClient, type AwsJsonService } from '#shared/aws/json-protocol';
 import { sendRepeatable } from '#shared/data/table/repeatable-writes';
 
 type Json = Record<string, unknown>;
+
+const DYNAMODB: AwsJsonService = {
+  signingName: 'dynamodb',
+  targetPrefix: 'DynamoDB_20120810',
+  jsonVersion: '1.0',
+  serviceId: 'DynamoDB',
+  replacer: binaryAsBase64,
+  reviver: base64AsBinary,
+  mayNeedReviver: mayHoldBinary,
+};
 
 /** A call as an interceptor sees it: the SDK's name of its command (`GetItemCommand`) and its input in document shapes. */
 export interface TableCall {
@@ -18,16 +28,16 @@ export type TableInterceptor = (call: TableCall, next: (input: Json) => Promise<
 
 /**
  * The table's client: commands in document shapes (shared/data/table/commands.ts), marshalled,
- * sent over DynamoDB's JSON protocol (dynamodb-http.ts) and answered in document shapes. Puts
+ * sent over DynamoDB's JSON protocol (shared/aws/json-protocol.ts) and answered in document shapes. Puts
  * and updates are made safe to repeat (repeatable-writes.ts); a transaction keeps one
  * ClientRequestToken across its retries, as the SDK gives it.
  */
 export class TableClient {
   private readonly interceptors: TableInterceptor[] = [];
-  private readonly http: DynamoDbHttp;
+  private readonly http: AwsJsonClient;
 
   constructor(localEndpoint: string | undefined) {
-    this.http = new DynamoDbHttp(localEndpoint);
+    this.http = new AwsJsonClient(DYNAMODB, localEndpoint);
   }
 
   intercept(interceptor: TableInterceptor): void {

@@ -82,3 +82,25 @@ export function unmarshallOutput(operation: TableOperation, body: Json): Json {
       return mapped(body, ['Item', 'Attributes'], fromWire) as Json;
   }
 }
+
+/** Binary attribute values (`B`, and each of a `BS`) travel as base64, as the SDK sends them: a JSON.stringify replacer. */
+export function binaryAsBase64(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  // A Buffer's own toJSON has already run on `value`: the value as given is `this[key]`.
+  const given = this[key];
+  return given instanceof Uint8Array ? Buffer.from(given.buffer, given.byteOffset, given.byteLength).toString('base64') : value;
+}
+
+const fromBase64 = (text: string) => new Uint8Array(Buffer.from(text, 'base64'));
+
+/** Binary attribute values back into bytes, as the SDK gives them (a JSON.parse reviver): the only strings under a `B` key, or in a `BS` list, of DynamoDB's answers. */
+export function base64AsBinary(key: string, value: unknown): unknown {
+  if (key === 'B' && typeof value === 'string') return fromBase64(value);
+  if (key === 'BS' && Array.isArray(value)) return (value as unknown[]).map((item) => (typeof item === 'string' ? fromBase64(item) : item));
+  return value;
+}
+
+/**
+ * Whether an answer may hold a binary value: only those pay for the reviver. A quote inside a
+ * JSON string is escaped, so `"B":` is only ever a key: a binary value's, or an attribute named `B`.
+ */
+export const mayHoldBinary = (text: string): boolean => text.includes('"B":') || text.includes('"BS":');
