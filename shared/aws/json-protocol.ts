@@ -34,28 +34,45 @@ class TimeoutError extends Error {
   override readonly name = 'TimeoutError';
 }
 
+// The SDK's service-error classification (@smithy/core, retry/service-error-classification), as it applies to these services.
 const THROTTLING = new Set([
+  'BandwidthLimitExceeded',
+  'EC2ThrottledException',
+  'LimitExceededException',
+  'PriorRequestNotComplete',
   'ProvisionedThroughputExceededException',
-  'ThrottlingException',
-  'Throttling',
   'RequestLimitExceeded',
   'RequestThrottled',
-  'LimitExceededException',
-  'TransactionInProgressException',
+  'RequestThrottledException',
+  'SlowDown',
+  'ThrottledException',
+  'Throttling',
+  'ThrottlingException',
   'TooManyRequestsException',
+  'TransactionInProgressException',
 ]);
+const TRANSIENT_NAMES = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException']);
 const TRANSIENT_STATUSES = new Set([500, 502, 503, 504]);
 const TRANSIENT_NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
-/** How the SDK's retries classify an error (its service-error classification, for the answers these services give). */
-export function errorType(error: unknown): 'THROTTLING' | 'TRANSIENT' | 'OTHER' {
+/** How the SDK's retries classify an error: throttling, transient (time-outs, 5xx, dropped connections, also as an error's cause), or neither. */
+export function errorType(error: unknown, depth = 0): 'THROTTLING' | 'TRANSIENT' | 'OTHER' {
   if (error instanceof AwsServiceError) {
     if (error.$metadata.httpStatusCode === 429 || THROTTLING.has(error.name)) return 'THROTTLING';
-    return TRANSIENT_STATUSES.has(error.$metadata.httpStatusCode) ? 'TRANSIENT' : 'OTHER';
+    if (TRANSIENT_NAMES.has(error.name) || TRANSIENT_STATUSES.has(error.$metadata.httpStatusCode)) return 'TRANSIENT';
+    return 'OTHER';
   }
-  if (error instanceof TimeoutError) return 'TRANSIENT';
-  return TRANSIENT_NETWORK_CODES.has((error as { code?: string } | undefined)?.code ?? '') ? 'TRANSIENT' : 'OTHER';
+  const { name, code, cause } = (error ?? {}) as { name?: string; code?: string; cause?: unknown };
+  if (TRANSIENT_NAMES.has(name ?? '') || TRANSIENT_NETWORK_CODES.has(code ?? '')) return 'TRANSIENT';
+  return cause !== undefined && depth < 10 ? errorType(cause, depth + 1) : 'OTHER';
 }
+
+/** A query string escaped as Signature V4 signs it (RFC 3986: also `!'()*`), so what is sent is what was signed. */
+const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const queryString = (query: Record<string, string>) =>
+  Object.entries(query)
+    .map(([key, value]) => `${rfc3986(key)}=${rfc3986(value)}`)
+    .join('&');
 
 export interface AwsJsonService {
   /** The service's name in signatures: `dynamodb`, `sqs`, `events`, `secretsmanager`. */
@@ -112,7 +129,9 @@ export class AwsJsonClient {
     localEndpoint: string | undefined,
   ) {
     const region = env.awsRegion;
-    const url = new URL(localEndpoint ?? `https://${service.endpointPrefix ?? service.signingName}.${region}.amazonaws.com`);
+    // The regional endpoint, as AWS names it (China's regions under their own domain).
+    const domain = region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
+    const url = new URL(localEndpoint ?? `https://${service.endpointPrefix ?? service.signingName}.${region}.${domain}`);
     const secure = url.protocol === 'https:';
     // As the SDK's Node.js handler: connections kept alive, up to 50 at once.
     const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 50 }) : new HttpAgent({ keepAlive: true, maxSockets: 50 });
@@ -180,7 +199,7 @@ export class AwsJsonClient {
       headers: { host: url.host, ...headers },
       body: payload,
     });
-    const search = new URLSearchParams(query).toString();
+    const search = queryString(query);
     const response = await new Promise<{ status: number; headers: IncomingMessage['headers']; text: string }>((resolve, reject) => {
       const request: ClientRequest = send(
         {
@@ -216,9 +235,10 @@ export class AwsJsonClient {
     const parsed = readBody(response.text, ok, reviver && (!mayNeedReviver || mayNeedReviver(response.text)) ? reviver : undefined);
     if (ok) return parsed;
     // `com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException`: the name is after the `#`, before any `:`.
-    const type = String(response.headers['x-amzn-errortype'] ?? parsed.__type ?? 'UnknownError');
-    const name = type.split('#').pop()!.split(':')[0];
-    const { __type, message, Message, ...fields } = parsed;
+    // As the SDK reads it: the body's type (or code), else the header's; `…#Name`, `Name:…` or `Name,…`.
+    const type = String(parsed.__type ?? parsed.code ?? response.headers['x-amzn-errortype'] ?? 'UnknownError');
+    const name = type.split('#').pop()!.split(/[:,]/)[0].trim();
+    const { __type, code, message, Message, ...fields } = parsed;
     const requestId = response.headers['x-amzn-requestid'] as string | undefined;
     throw new AwsServiceError(name, String(message ?? Message ?? name), response.status, requestId, fields);
   }

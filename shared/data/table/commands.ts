@@ -23,6 +23,14 @@ import type {
 export type TableOperation = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan' | 'BatchGetItem' | 'BatchWriteItem' | 'TransactWriteItems';
 
 /**
+ * The document client's inputs without the legacy parameters (`Expected`, `AttributeUpdates`,
+ * `KeyConditions`, `QueryFilter`, `ScanFilter`), which the codec does not marshal and the service
+ * never uses: expressions only.
+ */
+type Legacy = 'Expected' | 'AttributeUpdates' | 'KeyConditions' | 'QueryFilter' | 'ScanFilter' | 'ConditionalOperator';
+type Current<Input> = Omit<Input, Legacy>;
+
+/**
  * One call of the table client (shared/data/table/client.ts), in the document client's shapes:
  * items as plain values, marshalled on the way out. The input and output types are the SDK's
  * document client's (types only: none of the SDK's code is bundled for the table).
@@ -38,23 +46,23 @@ export class GetCommand extends TableCommand<GetCommandInput, GetCommandOutput> 
   readonly operation = 'GetItem';
 }
 
-export class PutCommand extends TableCommand<PutCommandInput, PutCommandOutput> {
+export class PutCommand extends TableCommand<Current<PutCommandInput>, PutCommandOutput> {
   readonly operation = 'PutItem';
 }
 
-export class UpdateCommand extends TableCommand<UpdateCommandInput, UpdateCommandOutput> {
+export class UpdateCommand extends TableCommand<Current<UpdateCommandInput>, UpdateCommandOutput> {
   readonly operation = 'UpdateItem';
 }
 
-export class DeleteCommand extends TableCommand<DeleteCommandInput, DeleteCommandOutput> {
+export class DeleteCommand extends TableCommand<Current<DeleteCommandInput>, DeleteCommandOutput> {
   readonly operation = 'DeleteItem';
 }
 
-export class QueryCommand extends TableCommand<QueryCommandInput, QueryCommandOutput> {
+export class QueryCommand extends TableCommand<Current<QueryCommandInput>, QueryCommandOutput> {
   readonly operation = 'Query';
 }
 
-export class ScanCommand extends TableCommand<ScanCommandInput, ScanCommandOutput> {
+export class ScanCommand extends TableCommand<Current<ScanCommandInput>, ScanCommandOutput> {
   readonly operation = 'Scan';
 }
 
