@@ -20,25 +20,11 @@ export const bundling = {
   /** Run first in every bundle: maps its stacks from that source map when one is formatted (a CommonJS bundle's: it finds the map by `__filename`). */
   inject: [resolve(__dirname, '../shared/stack-traces.ts')],
   /**
-   * Loaded only through dynamic import() on paths a Lambda function never takes, left out of the
-   * bundle: credential sources other than the environment (Lambda puts the role's credentials
-   * there, the first source the default chain tries) and the event-stream codec (no DynamoDB,
-   * SQS, EventBridge or Scheduler call we make streams; the S3 client, which loads it at start,
-   * is in no function: shared/media/bucket.ts signs its calls itself). Should one ever be reached,
-   * its import() fails with ERR_MODULE_NOT_FOUND: loudly, never with other credentials.
+   * Nothing is left to the Lambda runtime's own copy of the SDK (NodejsFunction's default leaves
+   * out `@aws-sdk/*`): the functions bundle the little of it they use, the marshaller of
+   * `@aws-sdk/util-dynamodb` and the Signature V4 signer, at the versions the tests ran against.
    */
-  externalModules: [
-    '@aws-sdk/credential-provider-http',
-    '@aws-sdk/credential-provider-ini',
-    '@aws-sdk/credential-provider-login',
-    '@aws-sdk/credential-provider-process',
-    '@aws-sdk/credential-provider-sso',
-    '@aws-sdk/credential-provider-web-identity',
-    '@aws-sdk/nested-clients',
-    '@aws-sdk/token-providers',
-    '@smithy/credential-provider-imds',
-    '@smithy/core/event-streams',
-  ],
+  externalModules: [] as string[],
   /**
    * `@middy/core` imports node:stream/web for streamed responses, which no handler of ours returns,
    * and loading that module cost each HTTP function's cold load about 2.5 ms (docs/performance.md).
