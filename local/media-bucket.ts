@@ -1,5 +1,5 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 
 const LOCAL_MEDIA_BUCKET = 'messaging-media-local';
 

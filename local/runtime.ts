@@ -1,5 +1,5 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { awsClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
+import { awsClientConfig, withoutSdkLogger } from '#local/sdk-client-config';
 import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
 import { localWiring } from '#local/triggers';

@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { awsClientConfig, withoutSdkLogger } from '#shared/aws-client-config';
+import { awsClientConfig, withoutSdkLogger } from '#local/sdk-client-config';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 

@@ -2,7 +2,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { DynamoDBClient, type ConsumedCapacity } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { TableClient } from '#shared/data/table/client';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { env } from '#shared/config';
 import { transactionWriteUnits } from '#local/transaction-capacity';
 import { touchedPartitions, type TouchedPartitions } from '#local/partitions';

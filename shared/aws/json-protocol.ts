@@ -9,7 +9,7 @@ import { Sha256 } from '#shared/signing/sha256';
  * AWS's JSON protocol (DynamoDB and its streams, SQS, EventBridge, Secrets Manager: a POST of
  * the input as JSON naming its operation in `X-Amz-Target`) and REST-JSON (the Scheduler), signed
  * with Signature V4, over kept-alive connections, with the retries and time-outs the service
- * sets (shared/aws-client-config.ts). The SDK's clients do the same through a generic middleware
+ * sets (shared/aws/retries.ts). The SDK's clients do the same through a generic middleware
  * stack and schema-driven serialisation: about 180 KB of each bundle and twice the CPU a call
  * (docs/performance.md).
  */
@@ -172,7 +172,7 @@ export class AwsJsonClient {
     });
   }
 
-  /** Sends one request, retried as the SDK's calls are (shared/aws-client-config.ts). */
+  /** Sends one request, retried as the SDK's calls are (shared/aws/retries.ts). */
   private async request<Output>(spec: RequestSpec): Promise<Output> {
     const startedAt = Date.now();
     for (let retries = 0; ; retries++) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { ListSchedulesCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { ScanCommand } from '#shared/data/table/commands';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { db } from '#shared/data/table/client';
 import { randomDigits } from '#local/random';
 import { useTestApi } from '../support/api';

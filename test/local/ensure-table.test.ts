@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { ensureTable } from '#local/dynamodb';
 import { createTableInput } from '#shared/data/table/table';
 

@@ -1,6 +1,6 @@
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '#shared/data/table/commands';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { db } from '#shared/data/table/client';
 import { startFaultProxy, type FaultProxy } from '#local/fault-proxy';
 import { useIsolatedTable } from '../support/table';

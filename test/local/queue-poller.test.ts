@@ -1,6 +1,6 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { startQueuePoller } from '#local/queue-poller';
 import { startSqsEmulator, type SqsEmulator } from '#local/sqs-emulator';
 

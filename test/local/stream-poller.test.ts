@@ -1,7 +1,7 @@
 import { DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
 import { passesStreamFilters, SKIPPED_SORT_KEYS, STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
 import { useIsolatedTable } from '../support/table';

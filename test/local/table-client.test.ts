@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { TableClient } from '#shared/data/table/client';
 import {
   BatchGetCommand,
@@ -191,7 +191,7 @@ describe('the table client', () => {
       const failed = await through.send(new GetCommand({ TableName: table(), Key: key('retried', 'ITEM#0') })).catch((error: Error) => error);
       expect((failed as Error).name).toBe('InternalServerError');
       expect(failed).toMatchObject({ $fault: 'server', $metadata: { httpStatusCode: 500 } });
-      // Eight attempts, as the SDK's clients make (shared/aws-client-config.ts).
+      // Eight attempts (shared/aws/retries.ts).
       expect(proxy.counts.server_errors - before).toBe(8);
     } finally {
       await proxy.stop();

@@ -1,5 +1,5 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { awsClientConfig } from '#shared/aws-client-config';
+import { awsClientConfig } from '#local/sdk-client-config';
 import { getCampaign } from '#shared/data/campaign';
 import * as templateParameters from '#shared/domain/templates/parameters';
 import * as queues from '#shared/queue-client';

@@ -2,7 +2,7 @@ import { env } from '#shared/config';
 
 /**
  * Settings of the SDK's clients, which only the local stack and the tests use (the functions
- * call AWS through shared/aws/json-protocol.ts). An endpoint override means the local stack
+ * call AWS through shared/aws/json-protocol.ts, with none of them). An endpoint override means the local stack
  * (DynamoDB Local, the SQS emulator, the EventBridge stand-in), which accept any credentials.
  */
 export function awsClientConfig(endpoint: string | undefined) {
