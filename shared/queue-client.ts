@@ -1,18 +1,15 @@
 import type { SendMessageBatchResult } from '@aws-sdk/client-sqs';
 import type { QueueName } from '#shared/service/queues';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { AwsJsonClient, perEndpoint } from '#shared/aws/json-protocol';
 import { env } from '#shared/config';
 
 /** SQS's JSON protocol (its query protocol's successor, which the SDK speaks too). */
 const SQS = { signingName: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0', serviceId: 'SQS' } as const;
 
-let instance: { endpoint: string | undefined; client: AwsJsonClient } | undefined;
-/** One client per process, a new one if the endpoint changes (a benchmark on a fresh local stack). */
-function sqs(): AwsJsonClient {
-  const endpoint = env.sqsEndpoint;
-  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new AwsJsonClient(SQS, endpoint) };
-  return instance.client;
-}
+const sqs = perEndpoint(
+  () => env.sqsEndpoint,
+  (endpoint) => new AwsJsonClient(SQS, endpoint),
+);
 
 /** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */
 export const queueUrl = (name: QueueName): string => env.queueUrl(name);

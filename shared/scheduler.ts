@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ListSchedulesOutput } from '@aws-sdk/client-scheduler';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { AwsJsonClient, perEndpoint } from '#shared/aws/json-protocol';
 import { env } from '#shared/config';
 
 /** EventBridge Scheduler's REST-JSON API (https://docs.aws.amazon.com/scheduler/latest/APIReference/). */
 const SCHEDULER = { signingName: 'scheduler', targetPrefix: '', jsonVersion: '1.1', serviceId: 'Scheduler' } as const;
 
-let instance: { endpoint: string | undefined; client: AwsJsonClient } | undefined;
-/** One client per process, a new one if the endpoint changes (a benchmark on a fresh local stack). */
-function scheduler(): AwsJsonClient {
-  const endpoint = env.schedulerEndpoint;
-  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new AwsJsonClient(SCHEDULER, endpoint) };
-  return instance.client;
-}
+const scheduler = perEndpoint(
+  () => env.schedulerEndpoint,
+  (endpoint) => new AwsJsonClient(SCHEDULER, endpoint),
+);
 
 const schedulePath = (name: string) => `/schedules/${encodeURIComponent(name)}`;
 const isNamed = (error: unknown, name: string) => (error as Error | undefined)?.name === name;

@@ -117,6 +117,20 @@ function readBody(text: string, ok: boolean, reviver: AwsJsonService['reviver'] 
   }
 }
 
+/**
+ * A client per process, made on first use (after the local stack has set its endpoints) and kept
+ * across invocations; a new one only when `endpoint()` changes (a benchmark that moves on to a
+ * fresh local stack, a test's scripted service).
+ */
+export function perEndpoint<Client>(endpoint: () => string | undefined, make: (endpoint: string | undefined) => Client): () => Client {
+  let instance: { endpoint: string | undefined; client: Client } | undefined;
+  return () => {
+    const current = endpoint();
+    if (!instance || instance.endpoint !== current) instance = { endpoint: current, client: make(current) };
+    return instance.client;
+  };
+}
+
 /** A client of one service at one endpoint: AWS's for the region, or the local stack's (any credentials). */
 export class AwsJsonClient {
   private readonly endpoint: Endpoint;

@@ -1,5 +1,5 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { AwsJsonClient, perEndpoint } from '#shared/aws/json-protocol';
 import { env } from '#shared/config';
 
 /** What Lambda's on-failure destination says of a stream batch it gave up on (the records themselves stay in the stream for 24 hours). */
@@ -26,14 +26,11 @@ interface StreamRecord {
   dynamodb?: DynamoDBRecord['dynamodb'] & { SequenceNumber?: string };
 }
 
-let instance: { endpoint: string | undefined; client: AwsJsonClient } | undefined;
-
-/** One streams client per process, like the table's (shared/data/table/client.ts): a new one only if the endpoint changes. */
-function streams(): AwsJsonClient {
-  const endpoint = env.dynamodbEndpoint;
-  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new AwsJsonClient(STREAMS, endpoint) };
-  return instance.client;
-}
+/** DynamoDB Local serves the streams on the table's endpoint. */
+const streams = perEndpoint(
+  () => env.dynamodbEndpoint,
+  (endpoint) => new AwsJsonClient(STREAMS, endpoint),
+);
 
 /** The records of a failed batch, read again from the stream, in the shape Lambda hands them over. */
 export async function readStreamBatch(info: StreamBatchInfo): Promise<DynamoDBRecord[]> {

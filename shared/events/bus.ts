@@ -1,17 +1,14 @@
 import type { PutEventsResponse } from '@aws-sdk/client-eventbridge';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { AwsJsonClient, perEndpoint } from '#shared/aws/json-protocol';
 import { env } from '#shared/config';
 import { EVENT_SOURCE, type ServiceEvent } from '#shared/events/event';
 
 const EVENTBRIDGE = { signingName: 'events', targetPrefix: 'AWSEvents', jsonVersion: '1.1', serviceId: 'EventBridge' } as const;
 
-let instance: { endpoint: string | undefined; client: AwsJsonClient } | undefined;
-/** One client per process, a new one if the endpoint changes (a benchmark on a fresh local stack). */
-function bus(): AwsJsonClient {
-  const endpoint = env.eventBridgeEndpoint;
-  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new AwsJsonClient(EVENTBRIDGE, endpoint) };
-  return instance.client;
-}
+const bus = perEndpoint(
+  () => env.eventBridgeEndpoint,
+  (endpoint) => new AwsJsonClient(EVENTBRIDGE, endpoint),
+);
 
 /** Puts events on the service's bus in batches of ten; throws if any entry was refused, so the caller retries (event ids are stable). */
 export async function publish(events: ServiceEvent[]): Promise<void> {

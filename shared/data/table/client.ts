@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { env } from '#shared/config';
 import type { TableCommand, TableOperation } from '#shared/data/table/commands';
 import { base64AsBinary, binaryAsBase64, marshallInput, mayHoldBinary, unmarshallOutput } from '#shared/data/table/document-codec';
-import { AwsJsonClient, type AwsJsonService } from '#shared/aws/json-protocol';
+import { AwsJsonClient, perEndpoint, type AwsJsonService } from '#shared/aws/json-protocol';
 import { sendRepeatable } from '#shared/data/table/repeatable-writes';
 
 type Json = Record<string, unknown>;
@@ -66,17 +66,10 @@ export class TableClient {
   }
 }
 
-let instance: { endpoint: string | undefined; client: TableClient } | undefined;
-
-/**
- * One client per process, created on first use (after the local stack has set its endpoint)
- * and reused across invocations; a new one only if the endpoint changes (a benchmark that moves
- * on to a fresh local stack).
- */
-export function db(): TableClient {
-  const endpoint = env.dynamodbEndpoint;
-  if (!instance || instance.endpoint !== endpoint) instance = { endpoint, client: new TableClient(endpoint) };
-  return instance.client;
-}
+/** The process's table client (shared/aws/json-protocol.ts, `perEndpoint`). */
+export const db = perEndpoint(
+  () => env.dynamodbEndpoint,
+  (endpoint) => new TableClient(endpoint),
+);
 
 export const tableName = (): string => env.tableName;
