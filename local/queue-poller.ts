@@ -1,10 +1,12 @@
-import { DeleteMessageBatchCommand, ReceiveMessageCommand, type Message, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Message, ReceiveMessageResult } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { AwsJsonClient } from '#shared/aws/json-protocol';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
 export interface QueuePollerOptions {
-  sqs: SQSClient;
+  /** The queue service's client (shared/queue-client.ts's `SQS_PROTOCOL`): Lambda's pollers are AWS's own, so they read with the light client. */
+  sqs: AwsJsonClient;
   queueUrl: string;
   queueArn: string;
   functionName: string;
@@ -61,27 +63,23 @@ export function startQueuePoller(options: QueuePollerOptions): { stop(): Promise
     }
     const done = records.filter((record) => !failed.has(record.messageId));
     if (done.length) {
-      await sqs.send(
-        new DeleteMessageBatchCommand({
-          QueueUrl: queueUrl,
-          Entries: done.map((record, i) => ({ Id: String(i), ReceiptHandle: record.receiptHandle })),
-        }),
-      );
+      await sqs.call('DeleteMessageBatch', {
+        QueueUrl: queueUrl,
+        Entries: done.map((record, i) => ({ Id: String(i), ReceiptHandle: record.receiptHandle })),
+      });
     }
   }
 
   async function loop() {
     while (running) {
       try {
-        const { Messages } = await sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: queueUrl,
-            MaxNumberOfMessages: Math.min(batchSize, 10),
-            WaitTimeSeconds: 1,
-            MessageSystemAttributeNames: ['All'],
-            MessageAttributeNames: ['All'],
-          }),
-        );
+        const { Messages } = await sqs.call<ReceiveMessageResult>('ReceiveMessage', {
+          QueueUrl: queueUrl,
+          MaxNumberOfMessages: Math.min(batchSize, 10),
+          WaitTimeSeconds: 1,
+          MessageSystemAttributeNames: ['All'],
+          MessageAttributeNames: ['All'],
+        });
         if (Messages?.length) await processBatch(Messages);
       } catch (error) {
         if (running) console.error(`${functionName} poller error`, error);

@@ -1,12 +1,11 @@
-import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { awsClientConfig, withoutSdkLogger } from '#local/sdk-client-config';
+import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { SQS_PROTOCOL } from '#shared/queue-client';
 import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
 import { localWiring } from '#local/triggers';
 import { startQueuePoller } from '#local/queue-poller';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
 import { passesStreamFilters } from '#shared/data/table/stream-filters';
-import type { _Record } from '@aws-sdk/client-dynamodb-streams';
 import { startLocalScheduler } from '#local/scheduler-server';
 import { startLocalEventBus } from '#local/event-bus-server';
 import { EVENT_SOURCE } from '#shared/events/event';
@@ -26,24 +25,24 @@ interface LocalQueue {
 /** QUEUE_VISIBILITY_SCALE shortens the queues' visibility time-outs (tests only): a job whose receipt was lost comes back sooner. */
 const visibilityScale = () => Number(process.env.QUEUE_VISIBILITY_SCALE ?? 1);
 
-async function createQueues(sqs: SQSClient): Promise<Record<QueueName, LocalQueue>> {
+/** Creates a queue (with its attributes) and answers its URL and ARN. */
+async function createQueue(sqs: AwsJsonClient, name: string, attributes?: Record<string, string>): Promise<{ url: string; arn: string }> {
+  const { QueueUrl } = await sqs.call<{ QueueUrl: string }>('CreateQueue', { QueueName: name, ...(attributes && { Attributes: attributes }) });
+  const { Attributes } = await sqs.call<{ Attributes: { QueueArn: string } }>('GetQueueAttributes', { QueueUrl, AttributeNames: ['QueueArn'] });
+  return { url: QueueUrl, arn: Attributes.QueueArn };
+}
+
+async function createQueues(sqs: AwsJsonClient): Promise<Record<QueueName, LocalQueue>> {
   const created = {} as Record<QueueName, LocalQueue>;
   for (const [name, settings] of Object.entries(queues) as [QueueName, (typeof queues)[QueueName]][]) {
-    const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dead-letter` }));
-    const dlqArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
-    const queue = await sqs.send(
-      new CreateQueueCommand({
-        QueueName: name,
-        Attributes: {
-          VisibilityTimeout: String(Math.max(1, Math.round(settings.visibilityTimeoutSeconds * visibilityScale()))),
-          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlqArn, maxReceiveCount: settings.maxReceiveCount }),
-        },
-      }),
-    );
-    const arn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queue.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
-    created[name] = { url: queue.QueueUrl!, arn, deadLetters: { url: dlq.QueueUrl!, arn: dlqArn } };
-    process.env[`${name.toUpperCase()}_DEAD_LETTER_QUEUE_URL`] = dlq.QueueUrl;
-    process.env[`${name.toUpperCase()}_QUEUE_URL`] = queue.QueueUrl;
+    const deadLetters = await createQueue(sqs, `${name}-dead-letter`);
+    const queue = await createQueue(sqs, name, {
+      VisibilityTimeout: String(Math.max(1, Math.round(settings.visibilityTimeoutSeconds * visibilityScale()))),
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: deadLetters.arn, maxReceiveCount: settings.maxReceiveCount }),
+    });
+    created[name] = { ...queue, deadLetters };
+    process.env[`${name.toUpperCase()}_DEAD_LETTER_QUEUE_URL`] = deadLetters.url;
+    process.env[`${name.toUpperCase()}_QUEUE_URL`] = queue.url;
   }
   return created;
 }
@@ -60,7 +59,8 @@ export async function startRuntime(options: {
   /** Where the scheduler stand-in keeps its schedules (none: in memory). */
   schedulesFile?: string;
 }): Promise<LocalRuntime> {
-  const sqs = withoutSdkLogger(new SQSClient(awsClientConfig(options.sqsEndpoint)));
+  // Lambda's event sources are AWS's own: the pollers read with the light client, so their work weighs little beside the functions'.
+  const sqs = new AwsJsonClient(SQS_PROTOCOL, options.sqsEndpoint);
   const urls = await createQueues(sqs);
   await createMediaBucket(options.sqsEndpoint);
   const scheduler = await startLocalScheduler(0, options.schedulesFile);
@@ -103,16 +103,14 @@ export async function startRuntime(options: {
   }
   // The stream functions' on-failure destination, and its consumer, which tells the counting function's batches by its name.
   process.env.MESSAGE_COUNTING_FUNCTION = localWiring.streamPollers.find((operation) => operation.trigger.countsMessages)?.name;
-  const failures = await sqs.send(new CreateQueueCommand({ QueueName: 'table-stream-failures' }));
-  const failuresArn = (await sqs.send(new GetQueueAttributesCommand({ QueueUrl: failures.QueueUrl, AttributeNames: ['QueueArn'] }))).Attributes!.QueueArn!;
-  const onFailure = async (failure: StreamFailure) =>
-    void (await sqs.send(new SendMessageCommand({ QueueUrl: failures.QueueUrl, MessageBody: JSON.stringify(failure) })));
+  const failures = await createQueue(sqs, 'table-stream-failures');
+  const onFailure = async (failure: StreamFailure) => void (await sqs.call('SendMessage', { QueueUrl: failures.url, MessageBody: JSON.stringify(failure) }));
   for (const operation of localWiring.streamFailurePollers) {
     running.push(
       startQueuePoller({
         sqs,
-        queueUrl: failures.QueueUrl!,
-        queueArn: failuresArn,
+        queueUrl: failures.url,
+        queueArn: failures.arn,
         functionName: operation.name,
         handler: await loadHandler(operation),
         batchSize: operation.trigger.batchSize,
@@ -131,7 +129,7 @@ export async function startRuntime(options: {
             handler: await loadHandler(operation),
             batchSize: operation.trigger.batchSize,
             batchingWindowMs: (operation.trigger.batchingWindowSeconds ?? 0) * 1000,
-            filter: (record: _Record) => passesStreamFilters(operation.trigger.reads, record),
+            filter: (record) => passesStreamFilters(operation.trigger.reads, record),
           })),
         ),
         onFailure,
@@ -140,7 +138,6 @@ export async function startRuntime(options: {
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));
-      sqs.destroy();
     },
   };
 }

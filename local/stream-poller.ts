@@ -1,14 +1,8 @@
-import {
-  DescribeStreamCommand,
-  DynamoDBStreamsClient,
-  GetRecordsCommand,
-  GetShardIteratorCommand,
-  type _Record,
-  type Shard,
-} from '@aws-sdk/client-dynamodb-streams';
-import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Shard } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { awsClientConfig, withoutSdkLogger } from '#local/sdk-client-config';
+import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { DYNAMODB_PROTOCOL } from '#shared/data/table/client';
+import { DYNAMODB_STREAMS, type StreamRecord } from '#shared/data/stream-batch';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
@@ -24,21 +18,17 @@ export interface StreamFailure {
   DDBStreamBatchInfo: { shardId: string; startSequenceNumber: string; endSequenceNumber: string; streamArn: string; batchSize: number };
 }
 
-function toRecord(record: _Record, streamArn: string): DynamoDBRecord {
+/** A record as GetRecords answers it (its images in DynamoDB's JSON, binary values in base64), in the shape Lambda hands it over. */
+function toRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const created = record.dynamodb?.ApproximateCreationDateTime;
   return {
-    eventID: record.eventID,
-    eventName: record.eventName,
+    ...record,
     eventVersion: '1.1',
     eventSource: 'aws:dynamodb',
     awsRegion: 'us-east-1',
     eventSourceARN: streamArn,
-    // Lambda hands over the creation time as epoch seconds; the SDK parses it into a Date.
-    dynamodb: {
-      ...(record.dynamodb as DynamoDBRecord['dynamodb']),
-      ApproximateCreationDateTime: record.dynamodb?.ApproximateCreationDateTime
-        ? Math.floor(new Date(record.dynamodb.ApproximateCreationDateTime).getTime() / 1000)
-        : undefined,
-    },
+    // Lambda hands over the creation time in whole epoch seconds.
+    dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: created === undefined ? undefined : Math.floor(created) },
   };
 }
 
@@ -50,12 +40,12 @@ export interface StreamConsumer {
   /** Lambda's MaximumBatchingWindowInSeconds, in ms: how long a batch that is not full may gather records. */
   batchingWindowMs?: number;
   /** The mapping's filter criteria, as Lambda applies them: a record it rejects is in none of this consumer's batches. */
-  filter?: (record: _Record) => boolean;
+  filter?: (record: StreamRecord) => boolean;
 }
 
 /** Records of one shard read for one consumer and not yet handed over; a batch gathers until full, its window has passed, or the shard has ended. */
 interface Pending {
-  records: _Record[];
+  records: StreamRecord[];
   since: number;
   ended: boolean;
   /** The consumer's batch of this shard in progress: batches of a shard go one at a time, in order. */
@@ -80,12 +70,11 @@ export async function startStreamPollers(options: {
   /** Where a batch goes once its retries are used up, as Lambda's on-failure destination. */
   onFailure: (failure: StreamFailure) => Promise<void>;
 }) {
-  const config = awsClientConfig(options.endpoint);
-  const table = new DynamoDBClient(config);
-  // Lambda's pollers are AWS's own: the SDK's log filtering of every page (issue 29) is no work of ours to carry.
-  const streams = withoutSdkLogger(new DynamoDBStreamsClient(config));
-  const { Table } = await table.send(new DescribeTableCommand({ TableName: options.tableName }));
-  table.destroy();
+  // Lambda's pollers are AWS's own: read with the service's light client, so their work weighs little on the functions' CPU.
+  const streams = new AwsJsonClient(DYNAMODB_STREAMS, options.endpoint);
+  const { Table } = await new AwsJsonClient(DYNAMODB_PROTOCOL, options.endpoint).call<{ Table?: { LatestStreamArn?: string } }>('DescribeTable', {
+    TableName: options.tableName,
+  });
   const streamArn = Table!.LatestStreamArn!;
   const iterators = new Map<string, string | null>();
   /** Each known shard's parent, as the stream describes it: a shard split or rolled over continues its parent's records. */
@@ -123,7 +112,10 @@ export async function startStreamPollers(options: {
     // DescribeStream answers up to 100 shards a call; a stream kept for days has more.
     let after: string | undefined;
     do {
-      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: after }));
+      const { StreamDescription } = await streams.call<{ StreamDescription?: { Shards?: Shard[]; LastEvaluatedShardId?: string } }>('DescribeStream', {
+        StreamArn: streamArn,
+        ...(after && { ExclusiveStartShardId: after }),
+      });
       shards.push(...(StreamDescription?.Shards ?? []));
       after = StreamDescription?.LastEvaluatedShardId;
     } while (after);
@@ -140,7 +132,11 @@ export async function startStreamPollers(options: {
   async function startReady() {
     for (const [shardId, type] of unstarted) {
       if (!parentFinished(shardId)) continue;
-      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }));
+      const { ShardIterator } = await streams.call<{ ShardIterator?: string }>('GetShardIterator', {
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ShardIteratorType: type,
+      });
       iterators.set(shardId, ShardIterator ?? null);
       unstarted.delete(shardId);
     }
@@ -148,7 +144,7 @@ export async function startStreamPollers(options: {
 
   /** Reads the shard once and hands the page to every consumer; true when the page was full (more records wait). */
   async function readShard(shardId: string, iterator: string): Promise<boolean> {
-    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: pageLimit }));
+    const page = await streams.call<{ Records?: StreamRecord[]; NextShardIterator?: string }>('GetRecords', { ShardIterator: iterator, Limit: pageLimit });
     iterators.set(shardId, page.NextShardIterator ?? null);
     const records = page.Records ?? [];
     options.consumers.forEach(({ filter }, i) => {
@@ -164,7 +160,7 @@ export async function startStreamPollers(options: {
   }
 
   /** One batch to the consumer's handler, retried as Lambda retries it, then given up to `onFailure`. */
-  async function invoke(consumer: StreamConsumer, shardId: string, records: _Record[]) {
+  async function invoke(consumer: StreamConsumer, shardId: string, records: StreamRecord[]) {
     const event: DynamoDBStreamEvent = { Records: records.map((record) => toRecord(record, streamArn)) };
     for (let invocation = 1; ; invocation++) {
       try {
@@ -254,7 +250,6 @@ export async function startStreamPollers(options: {
       running = false;
       await loop;
       await Promise.all(pending.flatMap((byShard) => [...byShard.values()].flatMap((shard) => (shard.draining ? [shard.draining] : []))));
-      streams.destroy();
     },
   };
 }

@@ -4,11 +4,11 @@ import { AwsJsonClient, perEndpoint } from '#shared/aws/json-protocol';
 import { env } from '#shared/config';
 
 /** SQS's JSON protocol (its query protocol's successor, which the SDK speaks too). */
-const SQS = { signingName: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0', serviceId: 'SQS' } as const;
+export const SQS_PROTOCOL = { signingName: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0', serviceId: 'SQS' } as const;
 
 const sqs = perEndpoint(
   () => env.sqsEndpoint,
-  (endpoint) => new AwsJsonClient(SQS, endpoint),
+  (endpoint) => new AwsJsonClient(SQS_PROTOCOL, endpoint),
 );
 
 /** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */

@@ -11,7 +11,7 @@ export interface StreamBatchInfo {
 }
 
 /** DynamoDB Streams' JSON protocol. Its answers' items stay as sent (binary values in base64), as Lambda hands records over. */
-const STREAMS = {
+export const DYNAMODB_STREAMS = {
   signingName: 'dynamodb',
   endpointPrefix: 'streams.dynamodb',
   targetPrefix: 'DynamoDBStreams_20120810',
@@ -20,7 +20,7 @@ const STREAMS = {
 } as const;
 
 /** A stream record as GetRecords answers it. */
-interface StreamRecord {
+export interface StreamRecord {
   eventID?: string;
   eventName?: DynamoDBRecord['eventName'];
   dynamodb?: DynamoDBRecord['dynamodb'] & { SequenceNumber?: string };
@@ -29,7 +29,7 @@ interface StreamRecord {
 /** DynamoDB Local serves the streams on the table's endpoint. */
 const streams = perEndpoint(
   () => env.dynamodbEndpoint,
-  (endpoint) => new AwsJsonClient(STREAMS, endpoint),
+  (endpoint) => new AwsJsonClient(DYNAMODB_STREAMS, endpoint),
 );
 
 /** The records of a failed batch, read again from the stream, in the shape Lambda hands them over. */

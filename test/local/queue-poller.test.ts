@@ -2,6 +2,8 @@ import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, S
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { awsClientConfig } from '#local/sdk-client-config';
 import { startQueuePoller } from '#local/queue-poller';
+import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { SQS_PROTOCOL } from '#shared/queue-client';
 import { startSqsEmulator, type SqsEmulator } from '#local/sqs-emulator';
 
 let emulator: SqsEmulator;
@@ -53,7 +55,7 @@ describe('local SQS event source', () => {
     await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.QueueUrl, Entries: bodies.map((body, i) => ({ Id: String(i), MessageBody: body })) }));
 
     const poller = startQueuePoller({
-      sqs,
+      sqs: new AwsJsonClient(SQS_PROTOCOL, emulator.endpoint),
       queueUrl: queue.QueueUrl!,
       queueArn: 'arn:aws:sqs:us-east-1:000000000000:poller-main',
       functionName: 'Test',

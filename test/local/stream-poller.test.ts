@@ -1,6 +1,7 @@
-import { DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record } from '@aws-sdk/client-dynamodb-streams';
+import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { AwsJsonClient } from '#shared/aws/json-protocol';
+import type { StreamRecord } from '#shared/data/stream-batch';
 import { awsClientConfig } from '#local/sdk-client-config';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
 import { passesStreamFilters, SKIPPED_SORT_KEYS, STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
@@ -88,6 +89,50 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     }
   });
 
+  it('hands records over as Lambda does: images in DynamoDB JSON, binary values in base64, the creation time in whole seconds', async () => {
+    const given: DynamoDBStreamEvent['Records'] = [];
+    const readers = await startStreamPollers({
+      endpoint: process.env.DYNAMODB_ENDPOINT!,
+      tableName: process.env.TABLE_NAME!,
+      consumers: [{ functionName: 'Shape', batchSize: 10, handler: async (event) => void given.push(...(event as DynamoDBStreamEvent).Records) }],
+      onFailure: async (failure) => {
+        throw new Error(`gave up: ${JSON.stringify(failure)}`);
+      },
+    });
+    const dynamodb = new DynamoDBClient(awsClientConfig(process.env.DYNAMODB_ENDPOINT));
+    try {
+      const before = Math.floor(Date.now() / 1000);
+      await dynamodb.send(
+        new PutItemCommand({
+          TableName: process.env.TABLE_NAME,
+          Item: { PK: { S: 'READER#SHAPE' }, SK: { S: 'R' }, bytes: { B: Buffer.from('hi there') }, n: { N: '1.5' } },
+        }),
+      );
+      await until(() => given.some((record) => record.dynamodb?.Keys?.PK.S === 'READER#SHAPE'));
+      const record = given.find((r) => r.dynamodb?.Keys?.PK.S === 'READER#SHAPE')!;
+      expect(record).toMatchObject({
+        eventName: 'INSERT',
+        eventSource: 'aws:dynamodb',
+        eventVersion: '1.1',
+        eventSourceARN: expect.stringContaining('/stream/'),
+      });
+      expect(record.dynamodb!.NewImage).toEqual({
+        PK: { S: 'READER#SHAPE' },
+        SK: { S: 'R' },
+        bytes: { B: Buffer.from('hi there').toString('base64') },
+        n: { N: '1.5' },
+      });
+      const created = record.dynamodb!.ApproximateCreationDateTime!;
+      expect(Number.isInteger(created)).toBe(true);
+      // DynamoDB Streams round the creation time down, to the minute here.
+      expect(created).toBeGreaterThanOrEqual(before - 60);
+      expect(created).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    } finally {
+      dynamodb.destroy();
+      await readers.stop();
+    }
+  });
+
   it("with each mapping's filter, a consumer is given only the records it reads, and a record none reads starts no invocation", async () => {
     const given: { [consumer: string]: string[][] } = { FollowUps: [], Changes: [] };
     const seen = (consumer: string) => async (event: unknown) =>
@@ -100,7 +145,7 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
         batchSize: 100,
         batchingWindowMs: 500,
         handler: seen(reads === 'followUps' ? 'FollowUps' : 'Changes'),
-        filter: (record: _Record) => passesStreamFilters(reads, record),
+        filter: (record) => passesStreamFilters(reads, record),
       })),
       onFailure: async (failure) => {
         throw new Error(`gave up: ${JSON.stringify(failure)}`);
@@ -139,12 +184,12 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     // A scripted stream (DynamoDB Local splits no shard in a test's time): a closed parent with two records, and its open
     // child with a third, all of one item. The parent's first batch is slow, so a reader that read both at once would
     // hand the child's record over first.
-    const record = (n: number): _Record => ({
+    const record = (n: number): StreamRecord => ({
       eventID: `e${n}`,
       eventName: 'MODIFY',
       dynamodb: { Keys: { PK: { S: `READER#SPLIT` }, SK: { S: String(n) } }, SequenceNumber: String(n), StreamViewType: 'NEW_AND_OLD_IMAGES' },
     });
-    const pages: Record<string, { Records: _Record[]; NextShardIterator?: string }> = {
+    const pages: Record<string, { Records: StreamRecord[]; NextShardIterator?: string }> = {
       'parent-0': { Records: [record(1)], NextShardIterator: 'parent-1' },
       'parent-1': { Records: [record(2)] },
       'child-0': { Records: [record(3)], NextShardIterator: 'child-1' },
@@ -153,38 +198,32 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     const childReadAfter: number[] = [];
     const childStartedFrom: string[] = [];
     const handled: { [consumer: string]: string[] } = { Slow: [], Quick: [] };
-    // `send` also has a callback form, which returns nothing: the scripted answers are promises of the command's output.
-    const answering = (reply: (command: unknown) => unknown) => ((command: unknown) => Promise.resolve().then(() => reply(command))) as never;
-    const describeTable = jest.spyOn(DynamoDBClient.prototype, 'send').mockImplementation(
-      answering((command) => {
-        if (!(command instanceof DescribeTableCommand)) throw new Error('unexpected call');
-        return { Table: { LatestStreamArn: 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/s' } };
-      }),
-    );
-    const streams = jest.spyOn(DynamoDBStreamsClient.prototype, 'send').mockImplementation(
-      answering((command) => {
-        // The shards come one a page, as DescribeStream pages a stream with more than its limit of shards.
-        if (command instanceof DescribeStreamCommand)
-          return command.input.ExclusiveStartShardId === 'parent'
-            ? { StreamDescription: { Shards: [{ ShardId: 'child', ParentShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '3' } }] } }
-            : {
-                StreamDescription: {
-                  Shards: [{ ShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' } }],
-                  LastEvaluatedShardId: 'parent',
-                },
-              };
-        if (command instanceof GetShardIteratorCommand) {
-          if (command.input.ShardId === 'child') childStartedFrom.push(command.input.ShardIteratorType!);
-          return { ShardIterator: `${command.input.ShardId}-0` };
-        }
-        if (command instanceof GetRecordsCommand) {
-          const iterator = command.input.ShardIterator!;
-          if (iterator === 'child-0') childReadAfter.push(handled.Slow.length, handled.Quick.length);
-          return pages[iterator];
-        }
-        throw new Error('unexpected call');
-      }),
-    );
+    const answers: Record<string, (input: Record<string, string>) => unknown> = {
+      DescribeTable: () => ({ Table: { LatestStreamArn: 'arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/s' } }),
+      // The shards come one a page, as DescribeStream pages a stream with more than its limit of shards.
+      DescribeStream: (input) =>
+        input.ExclusiveStartShardId === 'parent'
+          ? { StreamDescription: { Shards: [{ ShardId: 'child', ParentShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '3' } }] } }
+          : {
+              StreamDescription: {
+                Shards: [{ ShardId: 'parent', SequenceNumberRange: { StartingSequenceNumber: '1', EndingSequenceNumber: '2' } }],
+                LastEvaluatedShardId: 'parent',
+              },
+            },
+      GetShardIterator: (input) => {
+        if (input.ShardId === 'child') childStartedFrom.push(input.ShardIteratorType);
+        return { ShardIterator: `${input.ShardId}-0` };
+      },
+      GetRecords: (input) => {
+        if (input.ShardIterator === 'child-0') childReadAfter.push(handled.Slow.length, handled.Quick.length);
+        return pages[input.ShardIterator];
+      },
+    };
+    const scripted = jest.spyOn(AwsJsonClient.prototype, 'call').mockImplementation(async (operation, input) => {
+      const answer = answers[operation];
+      if (!answer) throw new Error(`unexpected call ${operation}`);
+      return answer(input as Record<string, string>) as never;
+    });
     const sortKeys = (event: unknown) => (event as DynamoDBStreamEvent).Records.map((r) => r.dynamodb!.Keys!.SK.S!);
     const readers = await startStreamPollers({
       endpoint: process.env.DYNAMODB_ENDPOINT!,
@@ -213,8 +252,7 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
       expect(childStartedFrom).toEqual(['TRIM_HORIZON']);
     } finally {
       await readers.stop();
-      describeTable.mockRestore();
-      streams.mockRestore();
+      scripted.mockRestore();
     }
   });
 });

@@ -7,11 +7,12 @@ import { sendRepeatable } from '#shared/data/table/repeatable-writes';
 
 type Json = Record<string, unknown>;
 
+/** DynamoDB's JSON protocol, its answers as sent (the local stack's table set-up reads it so). */
+export const DYNAMODB_PROTOCOL = { signingName: 'dynamodb', targetPrefix: 'DynamoDB_20120810', jsonVersion: '1.0', serviceId: 'DynamoDB' } as const;
+
+/** The same, with binary values written and read as the table's items hold them. */
 const DYNAMODB: AwsJsonService = {
-  signingName: 'dynamodb',
-  targetPrefix: 'DynamoDB_20120810',
-  jsonVersion: '1.0',
-  serviceId: 'DynamoDB',
+  ...DYNAMODB_PROTOCOL,
   replacer: binaryAsBase64,
   reviver: base64AsBinary,
   mayNeedReviver: mayHoldBinary,

@@ -5,7 +5,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 /** A table stream record's image (new or old), as Lambda hands it over. */
 export type StreamImage = NonNullable<NonNullable<DynamoDBRecord['dynamodb']>['NewImage']>;
 
-/** The streams client reads an empty map (`{ M: {} }`) back as `{}`; put the type back before unmarshalling. */
+/** DynamoDB Local's stream gives an empty map (`{ M: {} }`) as `{}`; put the type back before unmarshalling. */
 function repair(value: Record<string, unknown>): AttributeValue {
   if (Object.keys(value).length === 0) return { M: {} };
   if (value.M) return { M: Object.fromEntries(Object.entries(value.M as Record<string, Record<string, unknown>>).map(([k, v]) => [k, repair(v)])) };
