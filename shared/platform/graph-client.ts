@@ -1,4 +1,5 @@
 import { env } from '#shared/config';
+import { graphHttp, type GraphResponse } from '#shared/platform/graph-http';
 import { mayHaveReachedPlatform } from '#shared/platform/error-codes';
 import { messageBody, type OutgoingMessage } from '#shared/platform/payloads/message';
 import { phoneNumberFields, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
@@ -58,7 +59,7 @@ export class PlatformUnreachable extends Error {
 
   constructor(cause: unknown) {
     const code = ((cause as { cause?: { code?: string } }).cause ?? (cause as { code?: string }))?.code;
-    // fetch says only "fetch failed": the network's own code says what happened (and whether it may have reached the platform).
+    // fetch says only "fetch failed" (its cause has the code): the network's own code says what happened (and whether it may have reached the platform).
     super(`Graph API unreachable: ${(cause as Error).message}${code ? ` (${code})` : ''}`);
     this.name = 'PlatformUnreachable';
     this.ambiguous = mayHaveReachedPlatform(code);
@@ -83,13 +84,13 @@ export function platformErrorOf(status: number, answer: GraphErrorBody): Platfor
 
 /** One Graph API call with the token as Bearer; a JSON `body` is sent for POST. */
 export async function graphRequest<T>(url: string, token: string, body?: unknown, method: GraphMethod = body === undefined ? 'GET' : 'POST'): Promise<T> {
-  let response: Response;
+  let response: GraphResponse;
   try {
-    response = await fetch(url, {
+    response = await graphHttp(url, {
       method,
       headers: { Authorization: `Bearer ${token}`, ...(body !== undefined && { 'Content-Type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(requestTimeoutMs()),
+      timeoutMs: requestTimeoutMs(),
     });
   } catch (error) {
     throw new PlatformUnreachable(error);
@@ -98,7 +99,7 @@ export async function graphRequest<T>(url: string, token: string, body?: unknown
 }
 
 /** The JSON of a Graph answer, or its error as a PlatformError. */
-export async function graphAnswer<T>(response: Response): Promise<T> {
+export async function graphAnswer<T>(response: GraphResponse): Promise<T> {
   let answer: GraphErrorBody;
   try {
     answer = (await response.json()) as GraphErrorBody;
