@@ -15,6 +15,7 @@ import type { FunctionUsage } from '#local/usage-meter';
 import { median, percentile, type BenchContext, type Figure } from './harness';
 import { functionUsageBetween, medianOfCounts, usageOfTraces } from './invocations';
 import { criticalPathMs, LAMBDA_CPU_SLOWDOWN, modelledRequestMs } from './aws-latency-model';
+import { stackCpuMs, type StackProcess } from './process-cpu';
 
 const CONNECTIONS = 4;
 const SECONDS = 4;
@@ -36,6 +37,29 @@ interface Latencies {
   p95: number;
   p99: number;
   requests: number;
+}
+
+/** CPU time per request or raw operation, by process, in ms: the stack's processes and this one (the load generator, or the raw calls' client). */
+type CpuPerRequest = Record<StackProcess | 'benchmark', number>;
+
+/** Runs `load`, then waits until the stack is idle (a send a request started is its cost too), and shares the CPU every process used meanwhile among the requests. */
+async function withCpu(ctx: BenchContext, load: () => Promise<Latencies>): Promise<{ latencies: Latencies; cpu: CpuPerRequest }> {
+  const stackBefore = stackCpuMs(ctx.stack.pid);
+  const benchBefore = process.cpuUsage();
+  const latencies = await load();
+  await ctx.settledUsage();
+  const stackAfter = stackCpuMs(ctx.stack.pid);
+  const bench = process.cpuUsage(benchBefore);
+  const per = (ms: number) => ms / latencies.requests;
+  return {
+    latencies,
+    cpu: {
+      'DynamoDB Local': per(stackAfter['DynamoDB Local'] - stackBefore['DynamoDB Local']),
+      stack: per(stackAfter.stack - stackBefore.stack),
+      'SQS emulator': per(stackAfter['SQS emulator'] - stackBefore['SQS emulator']),
+      benchmark: per((bench.user + bench.system) / 1000),
+    },
+  };
 }
 
 const summary = (ms: number[]): Latencies => ({ p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), requests: ms.length });
@@ -209,6 +233,11 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
 
   const figures: Figure[] = [];
   const served: { endpoint: (typeof endpoints)[number]; p50: number; rawP50: number }[] = [];
+  const sumOf = (cpu: CpuPerRequest) => Object.values(cpu).reduce((sum, ms) => sum + ms, 0);
+  const detailOf = (cpu: CpuPerRequest) =>
+    Object.entries(cpu)
+      .map(([name, ms]) => `${name} ${round(ms)}`)
+      .join(', ');
   const did = new Map<string, FunctionUsage>();
   try {
     for (let pass = 0; pass < WARMUP_PASSES; pass++) {
@@ -220,12 +249,19 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
     for (const endpoint of endpoints) {
       const api: Latencies[] = [];
       const raw: Latencies[] = [];
+      const apiCpu: CpuPerRequest[] = [];
+      const rawCpu: CpuPerRequest[] = [];
+      await ctx.settledUsage();
       for (let round = 0; round < ROUNDS; round++) {
-        await ctx.settledUsage();
-        raw.push(await loadRaw(endpoint.rawOperation));
-        await ctx.settledUsage();
-        api.push(await endpoint.api());
+        const rawRound = await withCpu(ctx, () => loadRaw(endpoint.rawOperation));
+        const apiRound = await withCpu(ctx, endpoint.api);
+        raw.push(rawRound.latencies);
+        rawCpu.push(rawRound.cpu);
+        api.push(apiRound.latencies);
+        apiCpu.push(apiRound.cpu);
       }
+      // The round whose total is the median, so its parts add up.
+      const medianCpu = (rounds: CpuPerRequest[]) => [...rounds].sort((a, b) => sumOf(a) - sumOf(b))[Math.floor(rounds.length / 2)];
       const of = (runs: Latencies[], p: keyof Latencies) => median(runs.map((run) => run[p]));
       served.push({ endpoint, p50: of(api, 'p50'), rawP50: of(raw, 'p50') });
       const rawName = `${endpoint.rawName}, ${CONNECTIONS} concurrent`;
@@ -240,6 +276,13 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
         { name: `${endpoint.name} p95`, value: of(api, 'p95'), unit: 'ms', baseline: { name: `${rawName} p95`, value: of(raw, 'p95') } },
         { name: `${endpoint.name} p99`, value: of(api, 'p99'), unit: 'ms', baseline: { name: `${rawName} p99`, value: of(raw, 'p99') } },
         { name: `${endpoint.name} requests per round`, value: of(api, 'requests'), unit: 'requests', baseline: { name: rawName, value: of(raw, 'requests') } },
+        {
+          // With 4 connections on 2 cores, the p50 follows the CPU each request costs all processes together (the sends it starts included).
+          name: `${endpoint.name} CPU time per request, every process, until the stack is idle (median round: ${detailOf(medianCpu(apiCpu))})`,
+          value: sumOf(medianCpu(apiCpu)),
+          unit: 'ms',
+          baseline: { name: `${rawName} (${detailOf(medianCpu(rawCpu))})`, value: sumOf(medianCpu(rawCpu)) },
+        },
       );
     }
     // The calls, depth and CPU time of each operation under the same load, counted apart: the tracing's hooks would slow the timed rounds.

@@ -8,6 +8,8 @@ import { readJson } from '#local/stack-file';
 const root = resolve(__dirname, '..');
 
 export interface RunningStack {
+  /** The stack's process; DynamoDB Local and the SQS emulator are its children. */
+  pid: number;
   dir: string;
   stack: StackInfo;
   credentials: Credentials;
@@ -55,6 +57,7 @@ export async function startLocalStack(options: { timeoutMs?: number; env?: Recor
       const health = stack && (await fetch(`${stack.base_url}/health`).catch(() => undefined));
       if (stack && health?.status === 200) {
         return {
+          pid: child.pid!,
           dir,
           stack,
           credentials: readJson<Credentials>('credentials.json')!,
