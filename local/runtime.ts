@@ -138,6 +138,7 @@ export async function startRuntime(options: {
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));
+      sqs.close();
     },
   };
 }

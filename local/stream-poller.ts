@@ -72,9 +72,9 @@ export async function startStreamPollers(options: {
 }) {
   // Lambda's pollers are AWS's own: read with the service's light client, so their work weighs little on the functions' CPU.
   const streams = new AwsJsonClient(DYNAMODB_STREAMS, options.endpoint);
-  const { Table } = await new AwsJsonClient(DYNAMODB_PROTOCOL, options.endpoint).call<{ Table?: { LatestStreamArn?: string } }>('DescribeTable', {
-    TableName: options.tableName,
-  });
+  const table = new AwsJsonClient(DYNAMODB_PROTOCOL, options.endpoint);
+  const { Table } = await table.call<{ Table?: { LatestStreamArn?: string } }>('DescribeTable', { TableName: options.tableName });
+  table.close();
   const streamArn = Table!.LatestStreamArn!;
   const iterators = new Map<string, string | null>();
   /** Each known shard's parent, as the stream describes it: a shard split or rolled over continues its parent's records. */
@@ -250,6 +250,7 @@ export async function startStreamPollers(options: {
       running = false;
       await loop;
       await Promise.all(pending.flatMap((byShard) => [...byShard.values()].flatMap((shard) => (shard.draining ? [shard.draining] : []))));
+      streams.close();
     },
   };
 }

@@ -156,6 +156,11 @@ export class AwsJsonClient {
     this.budgetMs = callBudgetMs(localEndpoint);
   }
 
+  /** Closes its kept-alive connections (the local stack's pollers, when it stops). */
+  close(): void {
+    this.endpoint.agent.destroy();
+  }
+
   /** One call of `operation` in the JSON protocol, retried on throttling and transient errors until it succeeds, gives up or runs past its budget. */
   call<Output extends object = Json>(operation: string, input: Json): Promise<Output> {
     const { targetPrefix, jsonVersion, replacer } = this.service;

@@ -32,9 +32,13 @@ export function graphHttp(url: string, options: { method: string; headers: Recor
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   return new Promise((resolve, reject) => {
+    // A time-out mid-body fails both the request and its answer: the first outcome stands.
+    let settled = false;
     const settle =
       <T>(done: (value: T) => void) =>
       (value: T) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         done(value);
       };

@@ -111,9 +111,11 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
       await until(() => given.some((record) => record.dynamodb?.Keys?.PK.S === 'READER#SHAPE'));
       const record = given.find((r) => r.dynamodb?.Keys?.PK.S === 'READER#SHAPE')!;
       expect(record).toMatchObject({
+        eventID: expect.any(String),
         eventName: 'INSERT',
         eventSource: 'aws:dynamodb',
         eventVersion: '1.1',
+        awsRegion: 'us-east-1',
         eventSourceARN: expect.stringContaining('/stream/'),
       });
       expect(record.dynamodb!.NewImage).toEqual({

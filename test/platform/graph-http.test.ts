@@ -43,6 +43,8 @@ describe('Graph API calls over kept-alive connections', () => {
   it('sends the JSON body with the token, answers the JSON, and reuses one connection for calls one after another', async () => {
     answer = json(200, { messages: [{ id: 'wamid.1' }] });
     const before = connections.size;
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const timersBefore = timers();
     expect(await graphRequest(`${base}/v24.0/123/messages`, 'token-1', { to: '1' })).toEqual({ messages: [{ id: 'wamid.1' }] });
     expect(await graphRequest(`${base}/v24.0/123?fields=id`, 'token-1')).toEqual({ messages: [{ id: 'wamid.1' }] });
     expect(received).toEqual([
@@ -50,6 +52,8 @@ describe('Graph API calls over kept-alive connections', () => {
       { method: 'GET', url: '/v24.0/123?fields=id', authorization: 'Bearer token-1', body: '' },
     ]);
     expect(connections.size - before).toBe(1);
+    // The call's time-out is cleared once it is answered.
+    expect(timers()).toBeLessThanOrEqual(timersBefore);
   });
 
   it("answers the platform's error with its code, title and subcode", async () => {
@@ -84,7 +88,22 @@ describe('Graph API calls over kept-alive connections', () => {
       response.write('{"messages"');
       setTimeout(() => socket.destroy(), 20);
     };
+    const started = Date.now();
     const error = await graphRequest(`${base}/v24.0/123/messages`, 't', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlatformUnreachable);
+    expect((error as PlatformUnreachable).ambiguous).toBe(true);
+    // Known when the connection drops, not only once the time-out passes.
+    expect(Date.now() - started).toBeLessThan(250);
+  });
+
+  it('an answer whose body stalls after its headers: unreachable, ambiguous, once the time-out has passed', async () => {
+    answer = (response) => {
+      response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      response.write('{"messages"');
+    };
+    const started = Date.now();
+    const error = await graphRequest(`${base}/v24.0/123/messages`, 't', {}).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
     expect(error).toBeInstanceOf(PlatformUnreachable);
     expect((error as PlatformUnreachable).ambiguous).toBe(true);
   });
@@ -94,9 +113,12 @@ describe('Graph API calls over kept-alive connections', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await graphRequest(`http://127.0.0.1:${port}/v24.0/123/messages`, 't', {}).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PlatformUnreachable);
-    expect((error as PlatformUnreachable).message).toContain('ECONNREFUSED');
-    expect((error as PlatformUnreachable).ambiguous).toBe(false);
+    // The Graph API's own scheme too (no certificate is needed to be refused).
+    for (const scheme of ['http', 'https']) {
+      const error = await graphRequest(`${scheme}://127.0.0.1:${port}/v24.0/123/messages`, 't', {}).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PlatformUnreachable);
+      expect((error as PlatformUnreachable).message).toContain('ECONNREFUSED');
+      expect((error as PlatformUnreachable).ambiguous).toBe(false);
+    }
   });
 });
