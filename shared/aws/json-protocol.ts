@@ -1,9 +1,8 @@
 import { Agent as HttpAgent, type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { SignatureV4 } from '@smithy/signature-v4';
 import { attemptTimeouts, callBudgetMs, nextRetryDelayMs } from '#shared/aws/retries';
+import { escapeUri, RequestSigner } from '#shared/aws/signature-v4';
 import { env } from '#shared/config';
-import { Sha256 } from '#shared/signing/sha256';
 
 /**
  * AWS's JSON protocol (DynamoDB and its streams, SQS, EventBridge, Secrets Manager: a POST of
@@ -68,10 +67,9 @@ export function errorType(error: unknown, depth = 0): 'THROTTLING' | 'TRANSIENT'
 }
 
 /** A query string escaped as Signature V4 signs it (RFC 3986: also `!'()*`), so what is sent is what was signed. */
-const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const queryString = (query: Record<string, string>) =>
   Object.entries(query)
-    .map(([key, value]) => `${rfc3986(key)}=${rfc3986(value)}`)
+    .map(([key, value]) => `${escapeUri(key)}=${escapeUri(value)}`)
     .join('&');
 
 export interface AwsJsonService {
@@ -134,7 +132,7 @@ export function perEndpoint<Client>(endpoint: () => string | undefined, make: (e
 /** A client of one service at one endpoint: AWS's for the region, or the local stack's (any credentials). */
 export class AwsJsonClient {
   private readonly endpoint: Endpoint;
-  private readonly signer: SignatureV4;
+  private readonly signer: RequestSigner;
   private readonly timeouts: { connectionTimeout: number; requestTimeout: number };
   private readonly budgetMs: number;
 
@@ -151,7 +149,7 @@ export class AwsJsonClient {
     const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: 50 }) : new HttpAgent({ keepAlive: true, maxSockets: 50 });
     this.endpoint = { url, agent, send: secure ? httpsRequest : httpRequest };
     const credentials = localEndpoint ? { accessKeyId: 'local', secretAccessKey: 'local' } : env.awsCredentials;
-    this.signer = new SignatureV4({ service: service.signingName, region, credentials, sha256: Sha256 });
+    this.signer = new RequestSigner(service.signingName, region, credentials);
     this.timeouts = attemptTimeouts(localEndpoint);
     this.budgetMs = callBudgetMs(localEndpoint);
   }
@@ -208,16 +206,7 @@ export class AwsJsonClient {
   private async attempt({ method, path, query, headers, payload }: RequestSpec): Promise<Json> {
     const { url, agent, send } = this.endpoint;
     const { reviver, mayNeedReviver } = this.service;
-    const signed = await this.signer.sign({
-      method,
-      protocol: url.protocol,
-      hostname: url.hostname,
-      port: url.port ? Number(url.port) : undefined,
-      path,
-      query,
-      headers: { host: url.host, ...headers },
-      body: payload,
-    });
+    const signedHeaders = this.signer.sign({ method, path, query, headers: { host: url.host, ...headers }, payload });
     const search = queryString(query);
     const response = await new Promise<{ status: number; headers: IncomingMessage['headers']; text: string }>((resolve, reject) => {
       const request: ClientRequest = send(
@@ -228,7 +217,7 @@ export class AwsJsonClient {
           port: url.port,
           method,
           path: search ? `${path}?${search}` : path,
-          headers: { ...signed.headers, 'content-length': Buffer.byteLength(payload) },
+          headers: { ...signedHeaders, 'content-length': Buffer.byteLength(payload) },
         },
         (answer) => {
           const chunks: Buffer[] = [];
