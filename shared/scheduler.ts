@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ListSchedulesOutput } from '@aws-sdk/client-scheduler';
 import { AwsJsonClient, perEndpoint } from '#shared/aws/json-protocol';
+import { escapeUri } from '#shared/aws/signature-v4';
 import { env } from '#shared/config';
 
 /** EventBridge Scheduler's REST-JSON API (https://docs.aws.amazon.com/scheduler/latest/APIReference/). */
@@ -11,7 +12,8 @@ const scheduler = perEndpoint(
   (endpoint) => new AwsJsonClient(SCHEDULER, endpoint),
 );
 
-const schedulePath = (name: string) => `/schedules/${encodeURIComponent(name)}`;
+/** Escaped as the SDK's client escapes a path label (RFC 3986), though the Scheduler's names (`[0-9a-zA-Z-_.]`) never need it. */
+const schedulePath = (name: string) => `/schedules/${escapeUri(name)}`;
 const isNamed = (error: unknown, name: string) => (error as Error | undefined)?.name === name;
 
 /** What a campaign's schedule asks of its target: start a scheduled campaign, or hand on the messages its send window held. */

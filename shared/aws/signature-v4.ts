@@ -7,7 +7,7 @@ export interface AwsCredentials {
   sessionToken?: string;
 }
 
-/** A request as the service's clients send it: header names in lower case, the path's segments escaped as sent, the query not yet escaped. */
+/** A request as the service's clients send it: the path's segments escaped as sent, the query not yet escaped. */
 export interface SignableRequest {
   method: string;
   path: string;
@@ -17,6 +17,26 @@ export interface SignableRequest {
 }
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
+
+/** Headers the SDK never signs (a proxy or the runtime may change them on the way): @smithy/signature-v4's list. */
+const UNSIGNABLE = new Set([
+  'authorization',
+  'cache-control',
+  'connection',
+  'expect',
+  'from',
+  'keep-alive',
+  'max-forwards',
+  'pragma',
+  'referer',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'user-agent',
+  'x-amzn-trace-id',
+]);
+const signable = (name: string) => !UNSIGNABLE.has(name) && !name.startsWith('proxy-') && !name.startsWith('sec-');
 
 const sha256Hex = (text: string) => hash('sha256', text, 'hex');
 
@@ -65,27 +85,30 @@ const canonicalQuery = (query: Record<string, string>) =>
  */
 export class RequestSigner {
   private signingKey: { day: string; key: Buffer } | undefined;
+  /** A copy: the key derived from the secret is kept a day, so the credentials must not change under it. */
+  private readonly credentials: Readonly<AwsCredentials>;
 
   constructor(
     private readonly service: string,
     private readonly region: string,
-    private readonly credentials: AwsCredentials,
-  ) {}
+    credentials: AwsCredentials,
+  ) {
+    this.credentials = Object.freeze({ ...credentials });
+  }
 
-  /** The request's headers with the date, the session token, the payload's hash and the authorization added; the request itself is left as it was. */
+  /** The request's headers (names in lower case) with the date, the session token, the payload's hash and the authorization added; the request itself is left as it was. */
   sign(request: SignableRequest, now: Date = new Date()): Record<string, string> {
     const { accessKeyId, sessionToken } = this.credentials;
     const longDate = `${now.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
     const day = longDate.slice(0, 8);
     const scope = `${day}/${this.region}/${this.service}/aws4_request`;
     const payloadHash = sha256Hex(request.payload);
-    const headers: Record<string, string> = {
-      ...request.headers,
-      'x-amz-date': longDate,
-      ...(sessionToken && { 'x-amz-security-token': sessionToken }),
-      'x-amz-content-sha256': payloadHash,
-    };
-    const names = Object.keys(headers).sort();
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) headers[name.toLowerCase()] = value;
+    headers['x-amz-date'] = longDate;
+    if (sessionToken) headers['x-amz-security-token'] = sessionToken;
+    headers['x-amz-content-sha256'] = payloadHash;
+    const names = Object.keys(headers).filter(signable).sort();
     const signedHeaders = names.join(';');
     const canonicalHeaders = names.map((name) => `${name}:${folded(headers[name])}\n`).join('');
     const canonicalRequest = `${request.method}\n${canonicalPath(request.path)}\n${canonicalQuery(request.query)}\n${canonicalHeaders}\n${signedHeaders}\n${payloadHash}`;

@@ -1,5 +1,5 @@
 import { SignatureV4 } from '@smithy/signature-v4';
-import { RequestSigner, type AwsCredentials, type SignableRequest } from '#shared/aws/signature-v4';
+import { escapeUri, RequestSigner, type AwsCredentials, type SignableRequest } from '#shared/aws/signature-v4';
 import { Sha256 } from '#shared/signing/sha256';
 
 /**
@@ -62,13 +62,78 @@ describe('RequestSigner signs as the AWS SDK does', () => {
   test('a REST-JSON call: escaped path segments, a query with names that sort differently once joined, reserved characters, an empty body', async () => {
     const request: SignableRequest = {
       method: 'GET',
-      path: `/schedules/${encodeURIComponent('campaign:01J9 (retry)*')}/./x/../`,
+      path: `/schedules/${escapeUri('campaign:01J9 (retry)*ü')}/./x/../`,
       query: { NamePrefix: "c'amp aign!", Name: 'a/b~c', 'Name-2': 'ü', MaxResults: '10' },
       headers: { host: 'scheduler.eu-west-1.amazonaws.com' },
       payload: '',
     };
     const ours = new RequestSigner('scheduler', region, roleCredentials).sign(request, at);
     expect(ours).toEqual(await sdkHeaders('scheduler', roleCredentials, request, at));
+  });
+
+  const schedulerHost = { host: 'scheduler.eu-west-1.amazonaws.com' };
+  test.each<[string, SignableRequest]>([
+    [
+      'ListSchedules, a page token and an empty prefix',
+      { method: 'GET', path: '/schedules', query: { NamePrefix: '', NextToken: 'AbC+/d=e%2Bf==' }, headers: schedulerHost, payload: '' },
+    ],
+    [
+      'CreateSchedule with its body',
+      {
+        method: 'POST',
+        path: '/schedules/campaign-01J9ABCDEF-w1795900000',
+        query: {},
+        headers: { ...schedulerHost, 'content-type': 'application/json' },
+        payload: JSON.stringify({ ClientToken: 't', ScheduleExpression: 'at(2026-11-28T09:00:00)', FlexibleTimeWindow: { Mode: 'OFF' } }),
+      },
+    ],
+    [
+      'DeleteSchedule with its client token',
+      {
+        method: 'DELETE',
+        path: '/schedules/campaign-01J9ABCDEF',
+        query: { clientToken: '5f0c6a4e-3b1d-4c8e-9f3a-0d2b7e6c1a99' },
+        headers: schedulerHost,
+        payload: '',
+      },
+    ],
+    ['a host with its port', { method: 'GET', path: '/schedules', query: {}, headers: { host: 'scheduler.eu-west-1.amazonaws.com:443' }, payload: '' }],
+  ])('the Scheduler’s calls as the service sends them: %s', async (_shape, request) => {
+    const ours = new RequestSigner('scheduler', region, roleCredentials).sign(request, at);
+    expect(ours).toEqual(await sdkHeaders('scheduler', roleCredentials, request, at));
+  });
+
+  test('header names in any case are signed in lower case, and the headers the SDK never signs (user-agent, a trace id, a proxy’s) are sent unsigned', async () => {
+    const request = {
+      ...dynamodbPut,
+      headers: {
+        host: dynamodbPut.headers.host,
+        'Content-Type': 'application/x-amz-json-1.0',
+        'X-Amz-Target': 'DynamoDB_20120810.GetItem',
+        'user-agent': 'messaging-api',
+        'x-amzn-trace-id': 'Root=1-5759e988',
+        'proxy-authorization': 'p',
+      },
+    };
+    const ours = new RequestSigner('dynamodb', region, roleCredentials).sign(request, at);
+    expect(ours.authorization).toBe((await sdkHeaders('dynamodb', roleCredentials, request, at)).authorization);
+    expect(ours.authorization).toContain('SignedHeaders=content-type;host;x-amz-content-sha256;x-amz-date;x-amz-security-token;x-amz-target,');
+    expect(ours).toMatchObject({
+      'content-type': 'application/x-amz-json-1.0',
+      'user-agent': 'messaging-api',
+      'x-amzn-trace-id': 'Root=1-5759e988',
+      'proxy-authorization': 'p',
+    });
+  });
+
+  test('credentials changed after the signer was made do not change what it signs with', async () => {
+    const credentials = { ...roleCredentials };
+    const signer = new RequestSigner('dynamodb', region, credentials);
+    const first = signer.sign(dynamodbPut, at);
+    credentials.secretAccessKey = 'rotated';
+    credentials.accessKeyId = 'ASIAROTATEDROTATED00';
+    expect(signer.sign(dynamodbPut, at)).toEqual(first);
+    expect(first).toEqual(await sdkHeaders('dynamodb', roleCredentials, dynamodbPut, at));
   });
 
   test.each([' DynamoDB_20120810.PutItem \t\r\n x ', 'DynamoDB_20120810.PutItem  x', 'DynamoDB_20120810.PutItem\tx', 'DynamoDB_20120810.PutItem '])(
