@@ -128,8 +128,9 @@ async function widenedWorkspace(ctx: BenchContext, sample: Record<string, unknow
 
 /**
  * API overhead: p50/p95/p99 of POST /messages, GET /messages and GET /messages/{id} under steady
- * load, each against the raw DynamoDB Local calls the operation minimally needs, issued with the SDK
- * from this process at the same concurrency. Alternating rounds; the medians are reported.
+ * load, each against the raw DynamoDB Local calls the operation minimally needs, issued with the
+ * service's table client from this process at the same concurrency. Alternating rounds; the
+ * medians are reported.
  */
 export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
   const ws = await ctx.workspace();
@@ -375,7 +376,7 @@ function callFigures(
       name: `${name} handler CPU time per request (mean)`,
       value: cpu,
       unit: 'ms',
-      baseline: { name: `${raw.name}, the SDK's work in the bench process`, value: rawCpu },
+      baseline: { name: `${raw.name}, the table client's work in the bench process`, value: rawCpu },
     },
     {
       name: `${name} modelled AWS latency (critical path ${path.path}, ${round(path.waitMs)} ms; CPU ${round(cpu)} ms × ${round(LAMBDA_CPU_SLOWDOWN)}; measured locally p50 ${round(localP50)} ms)`,
