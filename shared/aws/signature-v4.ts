@@ -79,9 +79,8 @@ const canonicalQuery = (query: Record<string, string>) =>
  * Signature Version 4 in the request's headers, for the JSON and REST-JSON services the functions
  * call (DynamoDB and its streams, SQS, EventBridge, the Scheduler, Secrets Manager): what
  * @smithy/signature-v4 signs for them, header for header (test/aws/signature-v4.test.ts holds
- * the two together), done synchronously with node:crypto. The SDK's signer took about 10% of the
- * local stack's busy time under load, most of it in its promise chain (docs/performance.md).
- * The signing key is derived once a day.
+ * the two together), done synchronously with node:crypto: under half the SDK's signer's
+ * CPU a call (bench/signing.ts). The signing key is derived once a day.
  */
 export class RequestSigner {
   private signingKey: { day: string; key: Buffer } | undefined;
