@@ -42,7 +42,7 @@ const stacks: { options: Parameters<typeof benchContext>[0]; benchmarks: OnStack
     ],
   },
   // Alone: its estimate reads 50,000 contacts by key, which took 9.8-11.8 s on the DynamoDB Local that had served
-  // the fan-out's campaigns and 6.2-7.7 s on a fresh one (docs/performance.md). Its cancelled campaign may still be
+  // the fan-out's campaigns and 6.2-9.5 s on a fresh one (docs/performance.md). Its cancelled campaign may still be
   // failing messages when the stack stops.
   { options: {}, benchmarks: [['segment', benchSegment]] },
 ];
