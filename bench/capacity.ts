@@ -278,6 +278,8 @@ export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
     // Issue 29: at most 6 DynamoDB calls over a campaign message's life.
     ...callFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, 6),
     ...costFigures(`campaign message with max_cost (${CAMPAIGN_RECIPIENTS})`, budgetedCost, baseline, 12),
+    // No budget: what a business sending now and then pays, when each status move is a counting run of its own.
+    ...costFigures(`single messages sent one every ${TRICKLE_GAP_MS / 1000} s (${SINGLE_MESSAGES})`, trickle, baseline),
     {
       name: `single messages sent one every ${TRICKLE_GAP_MS / 1000} s (${SINGLE_MESSAGES}): Lambda invocations per message`,
       value: round(trickle.lambdaInvocations),
