@@ -2,7 +2,7 @@ import { AwsJsonClient } from '#shared/aws/json-protocol';
 import { SQS_PROTOCOL } from '#shared/queue-client';
 import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
-import { localWiring } from '#local/triggers';
+import { localWiring, type OperationWith } from '#local/triggers';
 import { startQueuePoller } from '#local/queue-poller';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
 import { passesStreamFilters } from '#shared/data/table/stream-filters';
@@ -73,51 +73,24 @@ export async function startRuntime(options: {
   const bus = await startLocalEventBus(0, EVENT_SOURCE);
   Object.assign(process.env, { EVENTBRIDGE_ENDPOINT: bus.endpoint, EVENT_BUS_NAME: 'messaging-api-events' });
   const running: { stop(): Promise<void> }[] = [scheduler, bus];
-  for (const operation of localWiring.queuePollers) {
-    const { url, arn } = urls[operation.trigger.queue];
-    running.push(
-      startQueuePoller({
-        sqs,
-        queueUrl: url,
-        queueArn: arn,
-        functionName: operation.name,
-        handler: await loadHandler(operation),
-        batchSize: operation.trigger.batchSize,
-        concurrency: 4,
-      }),
-    );
-  }
-  for (const operation of localWiring.deadLetterPollers) {
-    const { url, arn } = urls[operation.trigger.queue].deadLetters;
-    running.push(
-      startQueuePoller({
-        sqs,
-        queueUrl: url,
-        queueArn: arn,
-        functionName: operation.name,
-        handler: await loadHandler(operation),
-        batchSize: operation.trigger.batchSize,
-        concurrency: 1,
-      }),
-    );
-  }
+  /** A poller of `queue` that invokes the operation's function, as Lambda's SQS event source does. */
+  const pollQueue = async (operation: OperationWith<'queue' | 'deadLetters' | 'streamFailures'>, queue: { url: string; arn: string }, concurrency: number) =>
+    startQueuePoller({
+      sqs,
+      queueUrl: queue.url,
+      queueArn: queue.arn,
+      functionName: operation.name,
+      handler: await loadHandler(operation),
+      batchSize: operation.trigger.batchSize,
+      concurrency,
+    });
+  for (const operation of localWiring.queuePollers) running.push(await pollQueue(operation, urls[operation.trigger.queue], 4));
+  for (const operation of localWiring.deadLetterPollers) running.push(await pollQueue(operation, urls[operation.trigger.queue].deadLetters, 1));
   // The stream functions' on-failure destination, and its consumer, which tells the counting function's batches by its name.
   process.env.MESSAGE_COUNTING_FUNCTION = localWiring.streamPollers.find((operation) => operation.trigger.countsMessages)?.name;
   const failures = await createQueue(sqs, 'table-stream-failures');
   const onFailure = async (failure: StreamFailure) => void (await sqs.call('SendMessage', { QueueUrl: failures.url, MessageBody: JSON.stringify(failure) }));
-  for (const operation of localWiring.streamFailurePollers) {
-    running.push(
-      startQueuePoller({
-        sqs,
-        queueUrl: failures.url,
-        queueArn: failures.arn,
-        functionName: operation.name,
-        handler: await loadHandler(operation),
-        batchSize: operation.trigger.batchSize,
-        concurrency: 1,
-      }),
-    );
-  }
+  for (const operation of localWiring.streamFailurePollers) running.push(await pollQueue(operation, failures, 1));
   if (localWiring.streamPollers.length)
     running.push(
       await startStreamPollers({

@@ -4,7 +4,7 @@ import { getMany } from '#shared/data/table/pages';
 import { streamItemOf, workspaceInKey, type StreamImage } from '#shared/data/table/stream-image';
 import type { TransactItem } from '#shared/data/table/transact';
 import { mapLimit } from '#shared/concurrency';
-import type { Contact, StoredContact } from '#shared/records/contact';
+import { contactFields, type Contact, type StoredContact } from '#shared/records/contact';
 import { STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
 
 const CONTACT = STREAMED_SORT_KEYS.contact;
@@ -46,20 +46,8 @@ export const contactItem = (ws: string, contact: Contact, version: number) => ({
 });
 
 export function toContact(item: Record<string, unknown>): StoredContact {
-  const { id, name, phone_number, email, tags, custom_fields, opted_out_at, user_id, created_at, updated_at, version } = item as unknown as StoredContact;
-  return {
-    id,
-    name,
-    phone_number,
-    email,
-    tags,
-    custom_fields,
-    opted_out_at: opted_out_at ?? null,
-    ...(user_id && { user_id }),
-    created_at,
-    updated_at,
-    version,
-  };
+  const stored = item as unknown as StoredContact;
+  return { ...contactFields(stored), version: stored.version };
 }
 
 export async function getContact(ws: string, id: string, consistent = false): Promise<StoredContact | undefined> {

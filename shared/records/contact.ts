@@ -24,5 +24,23 @@ export interface StoredContact extends Contact {
   version: number;
 }
 
+/**
+ * A contact's own fields and nothing else (no keys, no version), in the record's order: what is
+ * read from a stored item and what clients see.
+ */
+export const contactFields = ({ id, name, phone_number, email, tags, custom_fields, opted_out_at, user_id, created_at, updated_at }: Contact): Contact => ({
+  id,
+  name,
+  phone_number,
+  email,
+  tags,
+  custom_fields,
+  // Contacts stored before opt-out existed have no such attribute.
+  opted_out_at: opted_out_at ?? null,
+  ...(user_id && { user_id }),
+  created_at,
+  updated_at,
+});
+
 /** Tags match case-insensitively; this is the form they are indexed and counted under. */
 export const tagKey = (tag: string): string => tag.toLowerCase();

@@ -1,6 +1,6 @@
 /** The pure rules for changing a contact (contract section 7); the record is shared/records/contact.ts. */
 import { errors } from '#shared/errors';
-import { tagKey, type Contact, type CustomFieldValue } from '#shared/records/contact';
+import { contactFields, tagKey, type Contact, type CustomFieldValue } from '#shared/records/contact';
 
 /** What a create, upsert or PATCH may say; an absent field is left as it is. */
 export interface ContactChanges {
@@ -66,16 +66,5 @@ export function newContact(id: string, phone_number: string, changes: ContactCha
   return applyChanges(blank, changes, now);
 }
 
-export const publicContact = ({ id, name, phone_number, email, tags, custom_fields, opted_out_at, user_id, created_at, updated_at }: Contact): Contact => ({
-  id,
-  name,
-  phone_number,
-  email,
-  tags,
-  custom_fields,
-  // Contacts stored before opt-out existed have no such attribute.
-  opted_out_at: opted_out_at ?? null,
-  ...(user_id && { user_id }),
-  created_at,
-  updated_at,
-});
+/** What clients see of a contact: its own fields, without the stored version. */
+export const publicContact = contactFields;
