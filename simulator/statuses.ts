@@ -2,7 +2,7 @@ import type { Faults } from '#simulator/faults';
 import { newConversationId } from '#simulator/ids';
 import { envelope, statusWebhook, unixSeconds, type BusinessNumber, type StatusName, type StatusPricing, type StatusReport } from '#simulator/webhook-payloads';
 import type { WebhookSender } from '#simulator/platform-webhooks';
-import { ecosystemEngagement, messageUndeliverable, statusFailure, type StatusError } from '#simulator/whatsapp-errors';
+import { messageUndeliverable, statusFailure, type StatusError } from '#simulator/whatsapp-errors';
 
 /** An accepted message whose status reports are to be sent. */
 export interface AcceptedMessage {
@@ -70,7 +70,7 @@ export function scheduleStatuses(webhooks: WebhookSender, faults: Faults, messag
 /** Why a message failed: the `fail_status` code, else what its recipient number stands for. */
 function failureOf(message: AcceptedMessage): StatusError {
   if (message.failCode !== undefined) return statusFailure(message.failCode);
-  return message.waId.endsWith('9997') ? ecosystemEngagement() : messageUndeliverable();
+  return message.waId.endsWith('9997') ? statusFailure(131049) : messageUndeliverable();
 }
 
 /**

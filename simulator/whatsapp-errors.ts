@@ -76,7 +76,6 @@ export interface StatusError {
   title: string;
   message: string;
   error_data: { details: string };
-  error_subcode?: number;
   href?: string;
 }
 
@@ -92,25 +91,26 @@ export const messageUndeliverable = (): StatusError => ({
 });
 
 /**
- * 131049: a marketing message held back "to maintain healthy ecosystem engagement", with the
- * subcode the platform's error reference shows (docs/platform-requests.md §7).
+ * Title and details of status failure codes: from a captured `failed` report where there is one
+ * (test/fixtures/platform-webhooks, sources in docs/platform-payloads.md; 131049 is the status
+ * webhook reference's own example), else the error-codes page's description as both
+ * (docs/platform-requests.md §7.2). None has an `error_subcode`: no webhook example carries one.
  */
-export const ecosystemEngagement = (): StatusError => ({
-  code: 131049,
-  title: 'This message was not delivered to maintain healthy ecosystem engagement.',
-  message: 'This message was not delivered to maintain healthy ecosystem engagement.',
-  error_data: { details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.' },
-  error_subcode: 2494055,
-  href: ERROR_CODES_HREF,
-});
-
-/** Descriptions of status failure codes as Meta's error-codes page gives them (docs/platform-requests.md §7.2). */
-const STATUS_FAILURE_DETAILS: Record<number, string> = {
+const STATUS_FAILURES: Record<number, { title: string; details: string }> = {
+  131049: {
+    title: 'This message was not delivered to maintain healthy ecosystem engagement.',
+    details: 'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
+  },
+  131047: {
+    title: 'Re-engagement message',
+    details: 'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+  },
+  131053: { title: 'Media upload error', details: 'Unable to upload the media used in the message.' },
+  130472: { title: "User's number is part of an experiment", details: "Failed to send message because this user's phone number is part of an experiment" },
+};
+const STATUS_FAILURE_DESCRIPTIONS: Record<number, string> = {
   131000: 'Message failed to send due to an unknown error.',
-  131047: 'More than 24 hours have passed since the recipient last replied to the sender number.',
   131050: 'This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
-  131053: 'Unable to upload the media used in the message.',
-  130472: 'Message was not sent as part of an experiment.',
   135000: 'Message failed to send because of an unknown error with your request parameters.',
 };
 
@@ -120,7 +120,7 @@ const STATUS_FAILURE_DETAILS: Record<number, string> = {
  */
 export function statusFailure(code: number): StatusError {
   if (code === 131026) return messageUndeliverable();
-  if (code === 131049) return ecosystemEngagement();
-  const details = STATUS_FAILURE_DETAILS[code] ?? 'Message failed to send.';
-  return { code, title: details, message: details, error_data: { details }, href: ERROR_CODES_HREF };
+  const description = STATUS_FAILURE_DESCRIPTIONS[code] ?? 'Message failed to send.';
+  const { title, details } = STATUS_FAILURES[code] ?? { title: description, details: description };
+  return { code, title, message: title, error_data: { details }, href: ERROR_CODES_HREF };
 }
