@@ -21,8 +21,8 @@ export interface AcceptedMessage {
 }
 
 /**
- * What happens to a message, by recipient: `...9999` fails (131026), `...9997` fails (131049, with a
- * subcode), `...9998` is never read; a reaction is only sent; one the `fail_status` fault picked fails.
+ * What happens to a message, by recipient: `...9999` fails (131026), `...9997` fails (131049),
+ * `...9998` is never read; a reaction is only sent; one the `fail_status` fault picked fails.
  */
 export function statusSequence(waId: string, type = 'text', failCode?: number): StatusName[] {
   if (failCode !== undefined || waId.endsWith('9999') || waId.endsWith('9997')) return ['sent', 'failed'];
