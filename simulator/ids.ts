@@ -5,7 +5,7 @@ export const randomDigits = (length: number): string => String(randomInt(1, 10))
 
 /**
  * A message id shaped like the platform's: `wamid.` + base64 of a small protobuf-like record holding the
- * recipient's number and a random upper-case hex id, e.g. `wamid.HBgLMTY1MDUwNzY1MjAVAgARGBQ5QTNDQTVCM0Q0Q0Q2RTY3RTcA`.
+ * recipient's number and a random upper-case hex id, e.g. `wamid.HBgLMTY1MDUwNzY1MjAVAgARGBQ5QTNDQTVCM0Q0Q0Q2RTY3RTcA=`.
  * Outbound ids use marker 0x11, inbound ones 0x12, as on the platform. Unique (80 random bits).
  */
 export function newWamid(waId: string, direction: 'outbound' | 'inbound' = 'outbound'): string {
@@ -19,7 +19,8 @@ export function newWamid(waId: string, direction: 'outbound' | 'inbound' = 'outb
     hex,
     Buffer.from([0x00]),
   ]);
-  return `wamid.${record.toString('base64').replace(/=+$/, '')}`;
+  // Padding kept: every real id ends as its base64 does (`…RgA=`, `…AA==`; docs/platform-payloads.md).
+  return `wamid.${record.toString('base64')}`;
 }
 
 /** The business number a phone number id stands for, stable per id: `1555` + 7 digits, as webhook metadata shows it. */

@@ -44,4 +44,7 @@ export class MediaStore {
   }
 }
 
+/** A media object's `sha256` as `GET /{media-id}` gives it: hex. */
 export const sha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+/** The same hash as inbound media webhooks carry it: base64 (docs/platform-payloads.md, "Media `url`" and the media fixtures). */
+export const webhookSha256Of = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('base64');

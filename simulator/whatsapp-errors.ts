@@ -14,7 +14,6 @@ export const whatsappErrors = {
   parameterValueNotValid: (details: string) => whatsappError(400, 131009, 'Parameter value is not valid', details),
   /** 130429: throughput limit (HTTP 429). Retryable. */
   rateLimitHit: () => whatsappError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
-  /** 131056: too many messages from this business number to one recipient in a short time (HTTP 400). Retryable later. */
   /** 131062: a message the platform sends to phone numbers only (authentication templates) addressed by user id (Meta, "Business-scoped user IDs", "Error codes"). */
   userIdNotSupported: () =>
     whatsappError(
@@ -23,6 +22,7 @@ export const whatsappErrors = {
       'Business-scoped User ID (BSUID) recipients are not supported',
       'Business-scoped User ID (BSUID) recipients are not supported for this message.',
     ),
+  /** 131056: too many messages from this business number to one recipient in a short time (HTTP 400). Retryable later. */
   pairRateLimitHit: () =>
     whatsappError(
       400,
@@ -40,7 +40,7 @@ export const whatsappErrors = {
       131031: [400, 'Account has been locked'],
       368: [400, 'Temporarily blocked for policies violations'],
       131042: [400, 'Business eligibility payment issue'],
-      133010: [400, 'Phone number not registered'],
+      133010: [400, 'Account not registered'],
       131048: [400, 'Spam rate limit hit'],
     };
     const [status, title] = known[code] ?? [400, 'Account error'];

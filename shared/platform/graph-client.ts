@@ -1,6 +1,7 @@
 import { env } from '#shared/config';
 import { graphHttp, type GraphResponse } from '#shared/platform/graph-http';
 import { mayHaveReachedPlatform } from '#shared/platform/error-codes';
+import { hexSha256 } from '#shared/platform/media-hash';
 import { messageBody, type OutgoingMessage } from '#shared/platform/payloads/message';
 import { phoneNumberFields, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
 
@@ -198,7 +199,12 @@ export async function fetchMediaObject(mediaId: string, token: string): Promise<
     throw new PlatformError(200, 0, 'The platform answered malformed media metadata');
   }
   const size = Number(file_size);
-  return { url, mime_type, sha256: typeof sha256 === 'string' ? sha256 : null, file_size: Number.isFinite(size) && size >= 0 ? size : null };
+  return {
+    url,
+    mime_type,
+    sha256: typeof sha256 === 'string' && sha256 ? hexSha256(sha256) : null,
+    file_size: Number.isFinite(size) && size >= 0 ? size : null,
+  };
 }
 
 /** The media's bytes, from the url `fetchMediaObject` gave, with the same token. */

@@ -5,6 +5,7 @@
  */
 import { dialableDigits } from '#shared/wa-id';
 import { flowReplyOf } from '#shared/platform/flow-reply';
+import { hexSha256 } from '#shared/platform/media-hash';
 import { readCategoryUpdate, type TemplateCategoryUpdate } from '#shared/platform/template-category-update';
 import type { ReportedPricing } from '#shared/records/pricing';
 
@@ -184,11 +185,12 @@ const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 const KNOWN_TYPES = new Set(['text', ...MEDIA_TYPES, 'location', 'contacts', 'interactive', 'button', 'reaction']);
 
 function mediaOf(value: Json | undefined): InboundMedia {
+  const sha256 = str(value?.sha256);
   return {
     media_id: str(value?.id) ?? null,
     link: null,
     mime_type: str(value?.mime_type) ?? null,
-    sha256: str(value?.sha256) ?? null,
+    sha256: sha256 ? hexSha256(sha256) : null,
     caption: str(value?.caption) ?? null,
     filename: str(value?.filename) ?? null,
     size: num(value?.file_size),

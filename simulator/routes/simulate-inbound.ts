@@ -1,7 +1,7 @@
 import { GraphError, graphErrors } from '#simulator/graph-error';
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { displayPhoneNumber, newWamid } from '#simulator/ids';
-import { sha256Of } from '#simulator/media';
+import { webhookSha256Of } from '#simulator/media';
 import { businessNumber, type SimulatorState } from '#simulator/state';
 import { inboundWebhook, unixSeconds, type InboundMessage, type InboundSender } from '#simulator/webhook-payloads';
 
@@ -50,7 +50,7 @@ function messageBody(state: SimulatorState, type: string, body: Record<string, u
   if (!isObject(given)) throw graphErrors.invalidParameter(`${type} must be the platform's ${type} object`);
   if (!MEDIA_TYPES.includes(type)) return { [type]: given };
   const media = state.media.forInbound(type, typeof given.id === 'string' ? given.id : undefined);
-  return { [type]: { ...given, id: media.id, mime_type: media.mime_type, sha256: sha256Of(media.bytes) } };
+  return { [type]: { ...given, id: media.id, mime_type: media.mime_type, sha256: webhookSha256Of(media.bytes) } };
 }
 
 /** Posts a customer's message to the receiver (the webhook, signed), remembering it so that a read receipt may name it. */

@@ -46,7 +46,8 @@ const types: [string, Record<string, unknown>, string, Record<string, unknown>][
         media_id: '1403838557102741',
         link: null,
         mime_type: 'image/jpeg',
-        sha256: 'ofSH1ihOhPDBl+5FH2DIDqDaYh+sQ/NiUfXWHUyQMtQ=',
+        // The webhook's base64, kept as hex (shared/platform/media-hash.ts).
+        sha256: Buffer.from('ofSH1ihOhPDBl+5FH2DIDqDaYh+sQ/NiUfXWHUyQMtQ=', 'base64').toString('hex'),
         caption: 'Broken box',
         filename: null,
         size: null,

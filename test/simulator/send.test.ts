@@ -43,7 +43,7 @@ describe('POST /{version}/{phone_number_id}/messages: accepted', () => {
     expect(reply.body).toEqual({
       messaging_product: 'whatsapp',
       contacts: [{ input: to, wa_id: to }],
-      messages: [{ id: expect.stringMatching(/^wamid\.[A-Za-z0-9+/]+$/), message_status: 'accepted' }],
+      messages: [{ id: expect.stringMatching(/^wamid\.[A-Za-z0-9+/]+=*$/), message_status: 'accepted' }],
     });
     const records = await sentTo(to);
     expect(records).toEqual([
@@ -115,6 +115,12 @@ describe('POST /{version}/{phone_number_id}/messages: accepted', () => {
     const to = recipient();
     const ids = await Promise.all(Array.from({ length: 20 }, async () => (await send(textMessage(to, 'x'))).body.messages[0].id));
     expect(new Set(ids).size).toBe(20);
+  });
+
+  it('keeps the base64 padding of its ids, as real ids do (`…RgA=`)', async () => {
+    const id: string = (await send(textMessage(recipient(), 'x'))).body.messages[0].id;
+    expect(id.slice('wamid.'.length).length % 4).toBe(0);
+    expect(id).toMatch(/=$/);
   });
 });
 
@@ -249,6 +255,17 @@ describe('fault injection', () => {
     expect(updated).toEqual({ status: 200, body: { ...defaults, duplicate_statuses: true, rate_limit_share: 0.5, status_interval_ms: 5 } });
     expect((await request(faultsUrl(), 'GET', undefined, null)).body).toEqual(updated.body);
     expect(await request(faultsUrl(), 'DELETE', undefined, null)).toEqual({ status: 200, body: defaults });
+  });
+
+  it('account_error_code: every send answers that error as the platform words it (133010: 400 "Account not registered", as field logs quote it)', async () => {
+    await request(faultsUrl(), 'POST', { account_error_code: 133010 }, null);
+    try {
+      const reply = await send(textMessage(recipient(), 'Hi'));
+      expect(reply.status).toBe(400);
+      expect(reply.body.error).toMatchObject({ code: 133010, type: 'OAuthException', message: '(#133010) Account not registered' });
+    } finally {
+      await request(faultsUrl(), 'DELETE', undefined, null);
+    }
   });
 
   it.each([
