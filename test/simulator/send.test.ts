@@ -172,6 +172,36 @@ describe('POST /{version}/{phone_number_id}/messages: refused', () => {
     expectGraphError(await send(message), 400, 132000, /^\(#132000\) /);
   });
 
+  describe('a template with a header (platform logs: 132012 "Format mismatch … received UNKNOWN", 132000 "localizable_params (0)")', () => {
+    const spring = (header?: object) => ({
+      ...templateMessage(recipient(), 'spring_promo', 'en_US', []),
+      template: {
+        name: 'spring_promo',
+        language: { code: 'en_US' },
+        components: [
+          ...(header ? [{ type: 'header', parameters: [header] }] : []),
+          { type: 'body', parameters: ['20%', 'Sunday'].map((text) => ({ type: 'text', text })) },
+          { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: 'spring' }] },
+        ],
+      },
+    });
+
+    it('answers 132012 for an image header left out, and for a video given in its place', async () => {
+      const missing = await send(spring());
+      expectGraphError(missing, 400, 132012, '(#132012) Parameter format does not match format in the created template');
+      expect(missing.body.error.error_data.details).toBe('header: Format mismatch, expected IMAGE, received UNKNOWN');
+      const video = await send(spring({ type: 'video', video: { link: 'https://cdn.example.com/v.mp4' } }));
+      expect(video.body.error.error_data.details).toBe('header: Format mismatch, expected IMAGE, received VIDEO');
+      expect((await send(spring({ type: 'image', image: { link: 'https://cdn.example.com/p.jpg' } }))).status).toBe(200);
+    });
+
+    it("answers 132000 for a text header's parameter left out", async () => {
+      const reply = await send(templateMessage(recipient(), 'delivery_window', 'en_US', []));
+      expectGraphError(reply, 400, 132000, '(#132000) Number of parameters does not match the expected number of params');
+      expect(reply.body.error.error_data.details).toBe('header: number of localizable_params (0) does not match the expected number of params (1)');
+    });
+  });
+
   it.each([
     ['an unknown template', 'no_such_template', 'en_US', [], 'template name (no_such_template) does not exist in en_US'],
     ['a language the template has no translation in', 'welcome', 'es_ES', ['Ana'], 'template name (welcome) does not exist in es_ES'],
