@@ -90,6 +90,9 @@ export const messageUndeliverable = (): StatusError => ({
   href: ERROR_CODES_HREF,
 });
 
+/** A code the platform documents only by its description: that as title and details. */
+const described = (description: string) => ({ title: description, details: description });
+
 /**
  * Title and details of status failure codes: from a captured `failed` report where there is one
  * (test/fixtures/platform-webhooks, sources in docs/platform-payloads.md; 131049 is the status
@@ -107,11 +110,9 @@ const STATUS_FAILURES: Record<number, { title: string; details: string }> = {
   },
   131053: { title: 'Media upload error', details: 'Unable to upload the media used in the message.' },
   130472: { title: "User's number is part of an experiment", details: "Failed to send message because this user's phone number is part of an experiment" },
-};
-const STATUS_FAILURE_DESCRIPTIONS: Record<number, string> = {
-  131000: 'Message failed to send due to an unknown error.',
-  131050: 'This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
-  135000: 'Message failed to send because of an unknown error with your request parameters.',
+  131000: described('Message failed to send due to an unknown error.'),
+  131050: described('This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.'),
+  135000: described('Message failed to send because of an unknown error with your request parameters.'),
 };
 
 /**
@@ -120,7 +121,6 @@ const STATUS_FAILURE_DESCRIPTIONS: Record<number, string> = {
  */
 export function statusFailure(code: number): StatusError {
   if (code === 131026) return messageUndeliverable();
-  const description = STATUS_FAILURE_DESCRIPTIONS[code] ?? 'Message failed to send.';
-  const { title, details } = STATUS_FAILURES[code] ?? { title: description, details: description };
+  const { title, details } = STATUS_FAILURES[code] ?? described('Message failed to send.');
   return { code, title, message: title, error_data: { details }, href: ERROR_CODES_HREF };
 }
