@@ -1,4 +1,4 @@
-import { recordInbound, recordMessageChange, recordNumberChange } from '#shared/domain/messages/inbound';
+import { recordIdentityChange, recordInbound, recordMessageChange } from '#shared/domain/messages/inbound';
 import { recordStatusReport } from '#shared/domain/messages/status-report';
 import { recordTemplateStatus } from '#shared/domain/templates/catalog';
 import { recordTemplateCategory } from '#shared/domain/templates/category-update';
@@ -32,13 +32,13 @@ async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (wor
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, parts.length) }, lane));
 }
 
-/** One platform webhook: status reports, customer messages, number changes, edits and deletions, template status and category changes, number quality and portfolio limit changes. */
+/** One platform webhook: status reports, customer messages, new numbers and user ids, edits and deletions, template status and category changes, number quality and portfolio limit changes. */
 async function processOne(job: PlatformWebhookJob): Promise<void> {
   const webhook = readWebhook(await platformWebhookPayload(job));
-  // Customers first; then what refers to earlier messages (reports, number changes, edits).
+  // Customers first; then what refers to earlier messages or contacts (reports, new numbers and user ids, edits).
   await each(webhook.messages, recordInbound);
   await each(webhook.statuses, recordStatusReport);
-  await each(webhook.numberChanges, recordNumberChange);
+  await each(webhook.identityChanges, recordIdentityChange);
   await each(webhook.messageChanges, recordMessageChange);
   for (const update of webhook.templateUpdates) {
     const workspaces = await findWorkspacesByWabaId(update.wabaId);

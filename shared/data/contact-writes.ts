@@ -69,8 +69,8 @@ export async function reconcileTags(ws: string, contact: Contact, version: numbe
 
 /**
  * Writes `after` over `before` if nobody wrote in between (`stale` otherwise); moves the phone
- * claim when the number changes (`phone_taken` when another contact holds the new one), claims a
- * user id added to it (`user_taken` when another contact holds it).
+ * claim when the number changes (`phone_taken` when another contact holds the new one), and the user
+ * claim when a user id is added or replaced (`user_taken` when another contact holds the new one).
  */
 export async function replaceContact(ws: string, before: StoredContact, after: Contact): Promise<'replaced' | 'stale' | 'phone_taken' | 'user_taken'> {
   const items: TransactItem[] = [
@@ -91,18 +91,22 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   } else if (after.phone_number && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after) } });
   }
-  // A user id is only ever added (the platform reported it with the number), never changed.
-  const userAdded = Boolean(after.user_id && !before.user_id);
-  if (userAdded) items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
-  else if (after.user_id && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null))
+  // A user id is added (the platform reported it with the number) or replaced (the platform regenerated it), never removed.
+  const userChanged = Boolean(after.user_id && after.user_id !== before.user_id);
+  const userClaimAt = items.length;
+  if (userChanged) {
+    items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
+    if (before.user_id) items.push({ Delete: { TableName: tableName(), Key: userClaimKey(ws, before.user_id) } });
+  } else if (after.user_id && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
     items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after) } });
+  }
   try {
     await transact([...items, ...searchChanges]);
   } catch (error) {
     const failed = failedConditions(error);
     if (!failed) throw error;
     if (phoneChanged && failed.includes(1)) return 'phone_taken';
-    return userAdded && failed.includes(items.length - 1) ? 'user_taken' : 'stale';
+    return userChanged && failed.includes(userClaimAt) ? 'user_taken' : 'stale';
   }
   await reconcileTags(ws, after, before.version + 1);
   return 'replaced';

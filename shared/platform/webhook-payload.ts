@@ -83,12 +83,21 @@ export interface PlatformInbound {
   reaction?: { emoji: string; providerMessageId: string };
 }
 
-/** The customer changed their number (`system` message): the contact moves to the new one. */
-export interface NumberChange {
+/**
+ * The customer's new number, new business-scoped user id, or both (a `system` message): the contact
+ * moves to them. `user_changed_number` names the old number in `from` and the new one in
+ * `system.wa_id`; a number change also regenerates the user id, so it carries the new one in
+ * `system.user_id` and, since Aug 2026, the old one in `system.previous_user_id`.
+ * `user_changed_user_id` reports a new user id alone, with no number (the May 2026 syntax named the
+ * old id only in `system.body`). Sources: Meta's "System messages webhook reference" and changelog
+ * (Aug 11, 2026) and "Business-scoped user IDs" (May 2026); docs/platform-payloads.md.
+ */
+export interface IdentityChange {
   phoneNumberId: string;
-  from: string;
-  to: string;
   at: string;
+  number?: { from: string; to: string };
+  /** `from` is null when the platform named no old id: the contact is then the old number's. */
+  userId?: { from: string | null; to: string };
 }
 
 /** The customer edited (new content) or deleted an earlier message. */
@@ -136,7 +145,7 @@ export interface PortfolioLimitUpdate {
 export interface PlatformWebhook {
   statuses: PlatformStatus[];
   messages: PlatformInbound[];
-  numberChanges: NumberChange[];
+  identityChanges: IdentityChange[];
   messageChanges: MessageChange[];
   templateUpdates: TemplateStatusUpdate[];
   categoryUpdates: TemplateCategoryUpdate[];
@@ -255,6 +264,28 @@ function senderOf(message: Json, contacts: Json[]): Sender {
   };
 }
 
+/** `User <name> changed from <old> to <new>`: the body names the old user id where `previous_user_id` is missing (Meta's May 2026 syntax). */
+const CHANGED_FROM_TO = /changed from (\S+) to (\S+)\s*$/;
+
+/** The old user id: `previous_user_id`, else the body's `from`, read only when its `to` is the new user id (since Aug 2026 the body may name numbers). */
+function previousUserIdOf(system: Json | undefined, newUserId: string | undefined): string | null {
+  const named = str(system?.previous_user_id);
+  if (named) return named;
+  const [, from, to] = CHANGED_FROM_TO.exec(str(system?.body) ?? '') ?? [];
+  return newUserId && to === newUserId ? from : null;
+}
+
+/** What a `system` message changed: the number (old in `from`, new in `wa_id`, or `new_wa_id` before v12), the user id, or both; undefined when it names nothing to move. */
+function identityChangeOf(system: Json | undefined, oldPhone: string | null): Pick<IdentityChange, 'number' | 'userId'> | undefined {
+  const newPhone = phoneOf(system?.wa_id) ?? phoneOf(system?.new_wa_id);
+  const newUserId = str(system?.user_id);
+  const oldUserId = previousUserIdOf(system, newUserId);
+  const number = oldPhone && newPhone && newPhone !== oldPhone ? { from: oldPhone, to: newPhone } : undefined;
+  // The contact is found by the old number or the old user id: without either there is nothing to move.
+  const userId = newUserId && newUserId !== oldUserId && (oldUserId || oldPhone) ? { from: oldUserId, to: newUserId } : undefined;
+  return number || userId ? { ...(number && { number }), ...(userId && { userId }) } : undefined;
+}
+
 function readMessages(phoneNumberId: string, value: Json, into: PlatformWebhook): void {
   const contacts = list(value.contacts);
   for (const message of list(value.messages)) {
@@ -264,9 +295,8 @@ function readMessages(phoneNumberId: string, value: Json, into: PlatformWebhook)
     const sender = senderOf(message, contacts);
     const type = str(message.type);
     if (type === 'system') {
-      const system = object(message.system);
-      const to = phoneOf(system?.wa_id) ?? phoneOf(system?.new_wa_id);
-      if (sender.phone && to) into.numberChanges.push({ phoneNumberId, from: sender.phone, to, at });
+      const change = identityChangeOf(object(message.system), sender.phone);
+      if (change) into.identityChanges.push({ phoneNumberId, at, ...change });
       continue;
     }
     if (type === 'edit' || type === 'revoke') {
@@ -337,7 +367,7 @@ export function readWebhook(payload: unknown): PlatformWebhook {
   const read: PlatformWebhook = {
     statuses: [],
     messages: [],
-    numberChanges: [],
+    identityChanges: [],
     messageChanges: [],
     templateUpdates: [],
     categoryUpdates: [],

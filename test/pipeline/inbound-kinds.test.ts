@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { startReceiver } from '../support/receiver';
 import { TEST_PLATFORM, useTestApi, type TestWorkspace } from '../support/api';
-import { customerMessage, messagesWebhook, postPlatformWebhook } from '../support/platform-webhook';
+import { handler as processPlatformWebhook } from '#functions/platform-webhooks/process-worker';
+import { customerMessage, inboundQueueEvent, messagesWebhook, postPlatformWebhook } from '../support/platform-webhook';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
 
@@ -27,6 +28,13 @@ async function receive(ws: TestWorkspace, from: string, body: Record<string, unk
   return message(ws, fresh(list)!.id);
 }
 const contactOf = async (ws: TestWorkspace, phone: string) => (await get(ws, `/api/v1/contacts?search=${phone}`)).data[0];
+const now = () => String(Math.floor(Date.now() / 1000));
+/** A message from a customer the platform names by business-scoped user id alone (a username, the number withheld). */
+const fromUserOnly = (ws: TestWorkspace, userId: string, id: string, body: string) =>
+  messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+    contacts: [{ profile: { name: 'Pablo', username: 'pablo.m' }, user_id: userId }],
+    messages: [{ from_user_id: userId, id, timestamp: now(), type: 'text', text: { body } }],
+  });
 
 /**
  * Each inbound type as the platform's webhook reference shows it (docs/platform-payloads.md): the
@@ -461,11 +469,7 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
 
   it('a customer known only by a business-scoped user id is stored and filed under a contact of that id, never dropped', async () => {
     const ws = await api.workspaceWithTemplates();
-    const fromUser = (id: string, body: string) =>
-      messagesWebhook(ws.wabaId, ws.phoneNumberId, {
-        contacts: [{ profile: { name: 'Pablo', username: 'pablo.m' }, user_id: 'US.13491208655302741918' }],
-        messages: [{ from_user_id: 'US.13491208655302741918', id, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body } }],
-      });
+    const fromUser = (id: string, body: string) => fromUserOnly(ws, 'US.13491208655302741918', id, body);
     expect(await postPlatformWebhook(api.baseUrl, fromUser('wamid.user-only-1', 'hi from a username'))).toBe(200);
     expect(await postPlatformWebhook(api.baseUrl, fromUser('wamid.user-only-2', 'me again'))).toBe(200);
     const list = await eventually(
@@ -494,6 +498,117 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
     );
     const reply = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155575101', text: 'hello?' } });
     expect(reply.body.error.code).toBe('session_window_closed');
+  });
+
+  it('moves the user id with the number (Aug 2026: previous_user_id), so the customer writing by the new user id alone is the same contact', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const [oldUser, newUser] = ['US.13491208655302741900', 'US.13491208655302741901'];
+    const first = messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+      contacts: [{ profile: { name: 'Sheena' }, wa_id: '14155575400', user_id: oldUser }],
+      messages: [{ from: '14155575400', from_user_id: oldUser, id: 'wamid.identity-1', timestamp: now(), type: 'text', text: { body: 'hi' } }],
+    });
+    expect(await postPlatformWebhook(api.baseUrl, first)).toBe(200);
+    await eventually(
+      () => contactOf(ws, '14155575400'),
+      (c) => c?.user_id === oldUser,
+    );
+    const system = {
+      body: 'User Sheena changed from 14155575400 to 14155575401',
+      wa_id: '14155575401',
+      user_id: newUser,
+      previous_user_id: oldUser,
+      type: 'user_changed_number',
+    };
+    const change = messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+      messages: [{ from: '14155575400', id: 'wamid.identity-2', timestamp: now(), type: 'system', system }],
+    });
+    expect(await postPlatformWebhook(api.baseUrl, change)).toBe(200);
+    const moved = await eventually(
+      () => contactOf(ws, '14155575401'),
+      (c) => c?.user_id === newUser,
+    );
+    expect(moved.phone_number).toBe('14155575401');
+
+    expect(await postPlatformWebhook(api.baseUrl, fromUserOnly(ws, newUser, 'wamid.identity-3', 'still me'))).toBe(200);
+    const list = await eventually(
+      () => get(ws, '/api/v1/messages?direction=inbound'),
+      (l) => l.data.length === 2,
+    );
+    // The new user id alone found the contact, and with it the customer's new number.
+    expect(list.data.map((m: { phone_number: string }) => m.phone_number).sort()).toEqual(['14155575400', '14155575401']);
+    expect((await get(ws, '/api/v1/contacts')).data).toEqual([expect.objectContaining({ id: moved.id, phone_number: '14155575401', user_id: newUser })]);
+  });
+
+  it('moves a username customer to a new user id reported alone (user_changed_user_id), unless another contact holds that id', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const [first, second, taken] = ['US.13491208655302741910', 'US.13491208655302741911', 'US.13491208655302741912'];
+    const contacts = () => get(ws, '/api/v1/contacts?pageSize=100');
+    expect(await postPlatformWebhook(api.baseUrl, fromUserOnly(ws, first, 'wamid.user-id-1', 'hi'))).toBe(200);
+    const [customer] = (
+      await eventually(
+        () => contacts(),
+        (l) => l.data.length === 1,
+      )
+    ).data;
+    const userIdChange = (id: string, previous: string, next: string) =>
+      messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+        messages: [{ id, timestamp: now(), type: 'system', system: { user_id: next, previous_user_id: previous, type: 'user_changed_user_id' } }],
+      });
+    expect(await postPlatformWebhook(api.baseUrl, userIdChange('wamid.user-id-2', first, second))).toBe(200);
+    await eventually(
+      () => contacts(),
+      (l) => l.data[0]?.user_id === second,
+    );
+    expect(await postPlatformWebhook(api.baseUrl, fromUserOnly(ws, second, 'wamid.user-id-3', 'again'))).toBe(200);
+    await eventually(
+      () => get(ws, '/api/v1/messages?direction=inbound'),
+      (l) => l.data.length === 2,
+    );
+    expect((await contacts()).data).toEqual([expect.objectContaining({ id: customer.id, phone_number: '', user_id: second })]);
+
+    // Another customer already holds the id: each contact keeps its own (the worker itself, so the outcome is settled when it returns).
+    expect(await postPlatformWebhook(api.baseUrl, fromUserOnly(ws, taken, 'wamid.user-id-4', 'someone else'))).toBe(200);
+    await eventually(
+      () => contacts(),
+      (l) => l.data.length === 2,
+    );
+    expect(await processPlatformWebhook(inboundQueueEvent(userIdChange('wamid.user-id-5', second, taken)))).toEqual({ batchItemFailures: [] });
+    const after = (await contacts()).data as { id: string; user_id: string }[];
+    expect(after.find((c) => c.id === customer.id)?.user_id).toBe(second);
+    expect(after.find((c) => c.id !== customer.id)?.user_id).toBe(taken);
+  });
+
+  it('two contacts reported onto one new user id at once: one gets it, the other keeps its own (the user claim decides, not a read before the write)', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const [left, right, contested] = ['US.13491208655302741920', 'US.13491208655302741921', 'US.13491208655302741922'];
+    for (const [userId, id] of [
+      [left, 'wamid.contested-1'],
+      [right, 'wamid.contested-2'],
+    ]) {
+      expect(await postPlatformWebhook(api.baseUrl, fromUserOnly(ws, userId, id, 'hi'))).toBe(200);
+    }
+    const contacts = () => get(ws, '/api/v1/contacts?pageSize=100');
+    await eventually(
+      () => contacts(),
+      (l) => l.data.length === 2,
+    );
+    // Each worker reads the contested id as free before any writes it.
+    const moves = Array.from({ length: 12 }, (_, i) =>
+      messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+        messages: [
+          {
+            id: `wamid.contested-move-${i}`,
+            timestamp: now(),
+            type: 'system',
+            system: { user_id: contested, previous_user_id: i % 2 ? left : right, type: 'user_changed_user_id' },
+          },
+        ],
+      }),
+    );
+    const outcomes = await Promise.all(moves.map((payload) => processPlatformWebhook(inboundQueueEvent(payload))));
+    expect(outcomes).toEqual(Array(12).fill({ batchItemFailures: [] }));
+    const userIds = ((await contacts()).data as { user_id: string }[]).map((c) => c.user_id).sort();
+    expect([[left, contested].sort(), [right, contested].sort()]).toContainEqual(userIds);
   });
 
   it('applies edits and deletions to the message they refer to', async () => {

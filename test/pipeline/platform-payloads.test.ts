@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SQSEvent } from 'aws-lambda';
 import { handler as processPlatformWebhook } from '#functions/platform-webhooks/process-worker';
 import { useTestApi, type TestWorkspace } from '../support/api';
-import { postPlatformWebhook } from '../support/platform-webhook';
+import { inboundQueueEvent, postPlatformWebhook } from '../support/platform-webhook';
 
 /**
  * The platform's documented webhook payloads and well-used libraries' captured ones
@@ -37,23 +36,6 @@ const customerMessages = (payload: Json): Json[] =>
     .flatMap((change: Json) => change.value?.messages ?? [])
     .filter((m: Json) => m.id && (m.from || m.from_user_id) && !['system', 'edit', 'revoke'].includes(m.type));
 
-/** One SQS record, as the inbound queue hands a job to its worker. */
-const sqsEvent = (payload: Json): SQSEvent => ({
-  Records: [
-    {
-      messageId: 'replay',
-      receiptHandle: 'replay',
-      body: JSON.stringify(payload),
-      attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'local', ApproximateFirstReceiveTimestamp: String(Date.now()) },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:inbound',
-      awsRegion: 'us-east-1',
-    },
-  ],
-});
-
 it('has the documented payloads to replay', () => {
   expect(webhooks.length).toBeGreaterThanOrEqual(60);
 });
@@ -64,7 +46,7 @@ describe.each(webhooks)('%s', (name) => {
     const payload = addressedTo(load(name), ws);
     expect(await postPlatformWebhook(api.baseUrl, payload)).toBe(200);
     // The worker itself, on the same payload: no failure to retry, so no webhook is ever dead-lettered.
-    expect(await processPlatformWebhook(sqsEvent(payload))).toEqual({ batchItemFailures: [] });
+    expect(await processPlatformWebhook(inboundQueueEvent(payload))).toEqual({ batchItemFailures: [] });
 
     const wanted = customerMessages(payload);
     const list = (await api.call('GET', '/api/v1/messages?direction=inbound&pageSize=100', { key: ws.key })).body.data as { id: string }[];

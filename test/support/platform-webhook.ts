@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { SQSEvent } from 'aws-lambda';
 import { TEST_PLATFORM } from './api';
 
 /** Posts a platform webhook body to our endpoint, signed as the platform signs it. */
@@ -35,3 +36,20 @@ export const customerMessage = (wabaId: string, phoneNumberId: string, from: str
     contacts: [{ profile: { name }, wa_id: from }],
     messages: [{ from, id: `wamid.${Math.random().toString(36).slice(2)}${Date.now()}`, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
   });
+
+/** One SQS record holding a platform webhook, as the inbound queue hands it to its worker (a test that calls the worker itself). */
+export const inboundQueueEvent = (payload: unknown): SQSEvent => ({
+  Records: [
+    {
+      messageId: 'replay',
+      receiptHandle: 'replay',
+      body: JSON.stringify(payload),
+      attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'local', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:inbound',
+      awsRegion: 'us-east-1',
+    },
+  ],
+});

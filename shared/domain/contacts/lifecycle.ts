@@ -2,7 +2,7 @@ import { contactIdForPhone, contactIdForUser } from '#shared/data/contact-claims
 import { deleteContactRecords, replaceContact } from '#shared/data/contact-writes';
 import { getContact } from '#shared/data/contact';
 import { insertContacts } from '#shared/data/contact-insert';
-import { DomainError, errors } from '#shared/errors';
+import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import { applyChanges, newContact, type ContactChanges } from '#shared/domain/contacts/contact';
@@ -105,12 +105,35 @@ export async function contactOfSender(ws: string, who: SenderIdentity, sender: {
   throw busy();
 }
 
-/** The customer now writes from another number (the platform's `system` message): their contact moves with them, unless the new number has a contact already. */
-export async function moveContactNumber(ws: string, from: string, to: string): Promise<void> {
-  const id = await contactIdForPhone(ws, from);
-  if (!id || (await contactIdForPhone(ws, to))) return;
-  await updateContact(ws, id, { phone_number: to }).catch((error) => {
-    // Deleted or claimed meanwhile: nothing to move.
-    if (!(error instanceof DomainError)) throw error;
-  });
+/** A customer's new number or business-scoped user id, each with the old one it replaces (null: the old user id was not named). */
+export interface IdentityMove {
+  number?: { from: string; to: string };
+  userId?: { from: string | null; to: string };
+}
+
+/**
+ * The customer now writes from another number or under another user id (the platform's `system`
+ * message): their contact, found by the old number or else the old user id, moves with them. A new
+ * number or user id that another contact holds already stays with that contact (it has its own
+ * history), and this one keeps the old value. Repeated, it changes nothing.
+ */
+export async function moveContactIdentity(ws: string, move: IdentityMove): Promise<void> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [byOldPhone, byOldUser, byNewPhone, byNewUser] = await Promise.all([
+      move.number && contactIdForPhone(ws, move.number.from),
+      move.userId?.from ? contactIdForUser(ws, move.userId.from) : undefined,
+      move.number && contactIdForPhone(ws, move.number.to),
+      move.userId && contactIdForUser(ws, move.userId.to),
+    ]);
+    const id = byOldPhone ?? byOldUser;
+    const before = id && (await getContact(ws, id, true));
+    if (!before) return;
+    const phone = move.number && !byNewPhone ? move.number.to : before.phone_number;
+    const userId = move.userId && !byNewUser ? move.userId.to : before.user_id;
+    if (phone === before.phone_number && userId === before.user_id) return;
+    const after = { ...applyChanges(before, { phone_number: phone }, nowIso()), ...(userId && { user_id: userId }) };
+    // Lost to a concurrent writer, or the new number or id claimed meanwhile: read again.
+    if ((await replaceContact(ws, before, after)) === 'replaced') return;
+  }
+  throw busy();
 }

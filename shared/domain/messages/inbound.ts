@@ -1,4 +1,4 @@
-import { contactOfSender, moveContactNumber } from '#shared/domain/contacts/lifecycle';
+import { contactOfSender, moveContactIdentity } from '#shared/domain/contacts/lifecycle';
 import { openWindow } from '#shared/domain/messages/window';
 import { customerKey } from '#shared/domain/messages/recipient';
 import { storedNumber } from '#shared/domain/numbers/numbers';
@@ -9,7 +9,7 @@ import type { Message, MessageReference } from '#shared/records/message';
 import type { Workspace } from '#shared/records/workspace';
 import { stableId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import type { MessageChange, NumberChange, PlatformInbound } from '#shared/platform/webhook-payload';
+import type { IdentityChange, MessageChange, PlatformInbound } from '#shared/platform/webhook-payload';
 
 /** A message the customer refers to, ours when we know it; a reply to a campaign message carries its campaign. */
 async function reference(ws: string, providerMessageId: string): Promise<MessageReference & { campaign_id: string | null }> {
@@ -76,8 +76,8 @@ export async function recordInbound(workspace: Workspace, inbound: PlatformInbou
   });
 }
 
-/** The customer's new number: their contact moves; no window opens (it is the platform speaking, not the customer). */
-export const recordNumberChange = (workspace: Workspace, change: NumberChange): Promise<void> => moveContactNumber(workspace.id, change.from, change.to);
+/** The customer's new number or user id: their contact moves; no window opens (it is the platform speaking, not the customer). */
+export const recordIdentityChange = (workspace: Workspace, change: IdentityChange): Promise<void> => moveContactIdentity(workspace.id, change);
 
 /** An edit (new content) or deletion of a customer's earlier message; one we never stored changes nothing. */
 export async function recordMessageChange(workspace: Workspace, change: MessageChange): Promise<void> {
