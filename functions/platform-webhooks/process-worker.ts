@@ -7,7 +7,7 @@ import { recordPortfolioLimit } from '#shared/domain/numbers/portfolio-limit';
 import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
-import { readWebhook } from '#shared/platform/webhook-payload';
+import { readWebhook, type PlatformWebhook } from '#shared/platform/webhook-payload';
 import { platformWebhookPayload, type PlatformWebhookJob } from '#shared/platform/webhook-queue';
 import { sqsJobHandler } from '#shared/sqs-worker';
 
@@ -16,8 +16,8 @@ const CONCURRENCY = 16;
 
 /**
  * Runs `apply` for each part in its number's workspace, several at a time (every step is
- * idempotent and conditional, so order within a webhook does not matter); parts for numbers of
- * no workspace are logged and dropped.
+ * idempotent and conditional; where order matters, the caller passes one part at a time); parts
+ * for numbers of no workspace are logged and dropped.
  */
 async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (workspace: Workspace, part: T) => Promise<unknown>): Promise<void> {
   let next = 0;
@@ -32,13 +32,26 @@ async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (wor
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, parts.length) }, lane));
 }
 
+/**
+ * A webhook with a new number or user id in it (rare): its customer messages and changes one at a
+ * time, oldest first (a change before a message of the same second), so a message after the change
+ * finds the moved contact and one before it creates or finds the contact the change then moves.
+ */
+async function messagesAndIdentityChangesInTimeOrder(webhook: PlatformWebhook): Promise<void> {
+  const parts = [
+    ...webhook.identityChanges.map((change) => ({ ...change, order: 0, apply: (workspace: Workspace) => recordIdentityChange(workspace, change) })),
+    ...webhook.messages.map((message) => ({ ...message, order: 1, apply: (workspace: Workspace) => recordInbound(workspace, message) })),
+  ].sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
+  for (const part of parts) await each([part], (workspace, { apply }) => apply(workspace));
+}
+
 /** One platform webhook: status reports, customer messages, new numbers and user ids, edits and deletions, template status and category changes, number quality and portfolio limit changes. */
 async function processOne(job: PlatformWebhookJob): Promise<void> {
   const webhook = readWebhook(await platformWebhookPayload(job));
-  // Customers first; then what refers to earlier messages or contacts (reports, new numbers and user ids, edits).
-  await each(webhook.messages, recordInbound);
+  // Customers first; then what refers to earlier messages (reports, edits).
+  if (webhook.identityChanges.length) await messagesAndIdentityChangesInTimeOrder(webhook);
+  else await each(webhook.messages, recordInbound);
   await each(webhook.statuses, recordStatusReport);
-  await each(webhook.identityChanges, recordIdentityChange);
   await each(webhook.messageChanges, recordMessageChange);
   for (const update of webhook.templateUpdates) {
     const workspaces = await findWorkspacesByWabaId(update.wabaId);

@@ -2,7 +2,18 @@ import { QueryCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
 import { applyUnits, GuardFailed, type Unit } from '#shared/data/table/units';
-import { contactItem, contactKey, phoneClaim, phoneClaimKey, TAG, tagItemKey, taggedListEntry, userClaim, userClaimKey } from '#shared/data/contact';
+import {
+  contactItem,
+  contactKey,
+  phoneClaim,
+  phoneClaimKey,
+  previousUserClaim,
+  TAG,
+  tagItemKey,
+  taggedListEntry,
+  userClaim,
+  userClaimKey,
+} from '#shared/data/contact';
 import { counterKey, counterMove, counterNames } from '#shared/data/counter';
 import { CONTACT_GROUP, leaveUnit } from '#shared/data/group';
 import { SEARCH_ENTRY, searchEntryChanges, searchEntryDeletes } from '#shared/data/contact-search';
@@ -69,8 +80,9 @@ export async function reconcileTags(ws: string, contact: Contact, version: numbe
 
 /**
  * Writes `after` over `before` if nobody wrote in between (`stale` otherwise); moves the phone
- * claim when the number changes (`phone_taken` when another contact holds the new one), and the user
- * claim when a user id is added or replaced (`user_taken` when another contact holds the new one).
+ * claim when the number changes (`phone_taken` when another contact holds the new one), takes the
+ * user claim of a user id added or replaced (`user_taken` when another contact holds it), and keeps a
+ * claim for each id newly among its previous ones.
  */
 export async function replaceContact(ws: string, before: StoredContact, after: Contact): Promise<'replaced' | 'stale' | 'phone_taken' | 'user_taken'> {
   const items: TransactItem[] = [
@@ -91,15 +103,24 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   } else if (after.phone_number && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after) } });
   }
-  // A user id is added (the platform reported it with the number) or replaced (the platform regenerated it), never removed.
+  // A user id is added (the platform reported it with the number) or replaced (the platform regenerated it), never removed:
+  // its claim is taken unless another contact holds it, and a replaced one is kept as a previous id's claim.
   const userChanged = Boolean(after.user_id && after.user_id !== before.user_id);
   const userClaimAt = items.length;
   if (userChanged) {
-    items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
-    if (before.user_id) items.push({ Delete: { TableName: tableName(), Key: userClaimKey(ws, before.user_id) } });
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: userClaim(ws, after),
+        ConditionExpression: 'attribute_not_exists(PK) OR contact_id = :self',
+        ExpressionAttributeValues: { ':self': after.id },
+      },
+    });
   } else if (after.user_id && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
     items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after) } });
   }
+  for (const previous of (after.previous_user_ids ?? []).filter((id) => !before.previous_user_ids?.includes(id)))
+    items.push({ Put: { TableName: tableName(), Item: previousUserClaim(ws, previous, after.id) } });
   try {
     await transact([...items, ...searchChanges]);
   } catch (error) {
@@ -114,7 +135,7 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
 
 /**
  * Leaves the contact's groups and tags (each step idempotent and counted), then deletes the
- * contact and its phone claim. False when the contact changed meanwhile (read it again).
+ * contact and its phone and user claims (its previous user ids' too). False when the contact changed meanwhile (read it again).
  * Interrupted, it leaves a contact with fewer tags or groups, which a repeat finishes.
  */
 export async function deleteContactRecords(ws: string, contact: StoredContact): Promise<boolean> {
@@ -132,7 +153,9 @@ export async function deleteContactRecords(ws: string, contact: StoredContact): 
         },
       },
       ...(contact.phone_number ? [{ Delete: { TableName: tableName(), Key: phoneClaimKey(ws, contact.phone_number) } }] : []),
-      ...(contact.user_id ? [{ Delete: { TableName: tableName(), Key: userClaimKey(ws, contact.user_id) } }] : []),
+      ...[contact.user_id, ...(contact.previous_user_ids ?? [])]
+        .filter((userId): userId is string => Boolean(userId))
+        .map((userId) => ({ Delete: { TableName: tableName(), Key: userClaimKey(ws, userId) } })),
       counterMove(ws, counterNames.contacts, -1),
       ...searchEntryDeletes(contactKey(ws, contact.id).PK, searchEntries),
     ]);

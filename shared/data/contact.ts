@@ -34,6 +34,8 @@ export const userClaim = (ws: string, contact: Contact) => ({
   contact_id: contact.id,
   opted_out_at: contact.opted_out_at,
 });
+/** A user id the platform replaced, still leading to its contact; without an opt-out of its own, readers take the contact's (`optedOutUsers`). */
+export const previousUserClaim = (ws: string, userId: string, contactId: string) => ({ ...userClaimKey(ws, userId), contact_id: contactId });
 export const TAG = 'TAG#';
 export const tagItemKey = (ws: string, contactId: string, tag: string) => ({ PK: contactKey(ws, contactId).PK, SK: `${TAG}${tag}` });
 export const taggedListEntry = (ws: string, tag: string, contactId?: string) => ({ GSI1PK: `WS#${ws}#TAG#${tag}`, ...(contactId && { GSI1SK: contactId }) });
@@ -47,7 +49,7 @@ export const contactItem = (ws: string, contact: Contact, version: number) => ({
 
 export function toContact(item: Record<string, unknown>): StoredContact {
   const stored = item as unknown as StoredContact;
-  return { ...contactFields(stored), version: stored.version };
+  return { ...contactFields(stored), ...(stored.previous_user_ids && { previous_user_ids: stored.previous_user_ids }), version: stored.version };
 }
 
 export async function getContact(ws: string, id: string, consistent = false): Promise<StoredContact | undefined> {

@@ -275,8 +275,12 @@ function previousUserIdOf(system: Json | undefined, newUserId: string | undefine
   return newUserId && to === newUserId ? from : null;
 }
 
+/** The `system` messages that move a customer: a new number (`customer_changed_number` in older API versions), a new user id. */
+const IDENTITY_CHANGES = new Set(['user_changed_number', 'customer_changed_number', 'user_changed_user_id']);
+
 /** What a `system` message changed: the number (old in `from`, new in `wa_id`, or `new_wa_id` before v12), the user id, or both; undefined when it names nothing to move. */
 function identityChangeOf(system: Json | undefined, oldPhone: string | null): Pick<IdentityChange, 'number' | 'userId'> | undefined {
+  if (!IDENTITY_CHANGES.has(str(system?.type) ?? '')) return undefined;
   const newPhone = phoneOf(system?.wa_id) ?? phoneOf(system?.new_wa_id);
   const newUserId = str(system?.user_id);
   const oldUserId = previousUserIdOf(system, newUserId);

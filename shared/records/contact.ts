@@ -15,6 +15,11 @@ export interface Contact {
    * (usernames); such a contact's `phone_number` is empty until one is set.
    */
   user_id?: string;
+  /**
+   * User ids the platform has since replaced (a `system` message), oldest first: each keeps a claim
+   * on this contact, so a late message under one still finds the customer. Not shown to clients.
+   */
+  previous_user_ids?: string[];
   created_at: string;
   updated_at: string;
 }

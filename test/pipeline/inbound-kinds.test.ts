@@ -565,6 +565,25 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
       (l) => l.data.length === 2,
     );
     expect((await contacts()).data).toEqual([expect.objectContaining({ id: customer.id, phone_number: '', user_id: second })]);
+    // A message sent under the old id, delivered late, is still this customer's.
+    expect(await postPlatformWebhook(api.baseUrl, fromUserOnly(ws, first, 'wamid.user-id-late', 'sent before the change'))).toBe(200);
+    await eventually(
+      () => get(ws, '/api/v1/messages?direction=inbound'),
+      (l) => l.data.length === 3,
+    );
+    expect((await contacts()).data).toEqual([expect.objectContaining({ id: customer.id, user_id: second })]);
+    // The customer's opt-out holds under the old id too.
+    expect((await api.call('PATCH', `/api/v1/contacts/${customer.id}`, { key: ws.key, body: { opted_out: true } })).status).toBe(200);
+    const promo = {
+      template: 'spring_promo',
+      variables: ['20%', 'Sunday'],
+      header: { image: { link: 'https://cdn.example.com/spring.jpg' } },
+      buttons: [{ index: 0, value: 'x' }],
+    };
+    for (const userId of [first, second]) {
+      const refused = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to_user_id: userId, ...promo } });
+      expect([userId, refused.status, refused.body.error?.code]).toEqual([userId, 422, 'recipient_opted_out']);
+    }
 
     // Another customer already holds the id: each contact keeps its own (the worker itself, so the outcome is settled when it returns).
     expect(await postPlatformWebhook(api.baseUrl, fromUserOnly(ws, taken, 'wamid.user-id-4', 'someone else'))).toBe(200);
@@ -576,6 +595,51 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
     const after = (await contacts()).data as { id: string; user_id: string }[];
     expect(after.find((c) => c.id === customer.id)?.user_id).toBe(second);
     expect(after.find((c) => c.id !== customer.id)?.user_id).toBe(taken);
+  });
+
+  it("moves only the contact's own user id, applies a change before the messages after it in one webhook, and a deleted contact leaves its ids free", async () => {
+    const ws = await api.workspaceWithTemplates();
+    const [own, othersOld, othersNew] = ['US.13491208655302741930', 'US.13491208655302741931', 'US.13491208655302741932'];
+    const contacts = async () => (await get(ws, '/api/v1/contacts?pageSize=100')).data as { id: string; phone_number: string; user_id?: string }[];
+    const withNumber = messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+      contacts: [{ profile: { name: 'Sheena' }, wa_id: '14155575500', user_id: own }],
+      messages: [{ from: '14155575500', from_user_id: own, id: 'wamid.own-1', timestamp: now(), type: 'text', text: { body: 'hi' } }],
+    });
+    expect(await processPlatformWebhook(inboundQueueEvent(withNumber))).toEqual({ batchItemFailures: [] });
+    expect(await processPlatformWebhook(inboundQueueEvent(fromUserOnly(ws, othersOld, 'wamid.other-1', 'hi')))).toEqual({ batchItemFailures: [] });
+    // The number's contact holds another user id than the one the change names: its number moves, its user id stays.
+    const system = { wa_id: '14155575501', user_id: othersNew, previous_user_id: othersOld, type: 'user_changed_number' };
+    const change = messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+      messages: [{ from: '14155575500', id: 'wamid.own-2', timestamp: now(), type: 'system', system }],
+    });
+    expect(await processPlatformWebhook(inboundQueueEvent(change))).toEqual({ batchItemFailures: [] });
+    expect((await contacts()).map((c) => [c.phone_number, c.user_id]).sort()).toEqual([
+      ['', othersOld],
+      ['14155575501', own],
+    ]);
+
+    // One webhook: the change, then a message under the new id alone (listed first, as a batch may be): one contact.
+    const at = Number(now());
+    const batch = messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+      contacts: [{ profile: { name: 'Pablo' }, user_id: othersNew }],
+      messages: [
+        { from_user_id: othersNew, id: 'wamid.other-2', timestamp: String(at + 1), type: 'text', text: { body: 'new id' } },
+        {
+          id: 'wamid.other-3',
+          timestamp: String(at),
+          type: 'system',
+          system: { user_id: othersNew, previous_user_id: othersOld, type: 'user_changed_user_id' },
+        },
+      ],
+    });
+    expect(await processPlatformWebhook(inboundQueueEvent(batch))).toEqual({ batchItemFailures: [] });
+    const moved = (await contacts()).find((c) => c.phone_number === '');
+    expect((await contacts()).map((c) => c.user_id).sort()).toEqual([own, othersNew]);
+
+    // Deleted, the contact frees its current and previous ids: the customer writing again under either is a new contact.
+    expect((await api.call('DELETE', `/api/v1/contacts/${moved!.id}`, { key: ws.key })).status).toBe(200);
+    expect(await processPlatformWebhook(inboundQueueEvent(fromUserOnly(ws, othersOld, 'wamid.other-4', 'back')))).toEqual({ batchItemFailures: [] });
+    expect((await contacts()).map((c) => c.user_id).sort()).toEqual([own, othersOld]);
   });
 
   it('two contacts reported onto one new user id at once: one gets it, the other keeps its own (the user claim decides, not a read before the write)', async () => {

@@ -66,6 +66,7 @@ describe('system messages as identity changes', () => {
   it('ignores system messages that change nothing or name nothing to find', () => {
     for (const [system, from] of [
       [{ type: 'customer_identity_changed', body: 'User identity changed' }, '16505551234'],
+      [{ type: 'customer_identity_changed', wa_id: '12195555358', user_id: 'US.2' }, '16505551234'],
       [{ wa_id: '16505551234', type: 'user_changed_number' }, '16505551234'],
       [{ user_id: 'US.1', previous_user_id: 'US.1', type: 'user_changed_user_id' }, undefined],
       [{ wa_id: 'not a number', type: 'user_changed_number' }, '16505551234'],

@@ -115,7 +115,10 @@ export interface IdentityMove {
  * The customer now writes from another number or under another user id (the platform's `system`
  * message): their contact, found by the old number or else the old user id, moves with them. A new
  * number or user id that another contact holds already stays with that contact (it has its own
- * history), and this one keeps the old value. Repeated, it changes nothing.
+ * history), and this one keeps the old value. The user id moves only from the contact's current one
+ * (or when the platform named none), so a late report of an earlier change, or one about another
+ * contact's id, changes nothing; the replaced id stays among the contact's previous ones. Repeated,
+ * it changes nothing.
  */
 export async function moveContactIdentity(ws: string, move: IdentityMove): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -129,9 +132,16 @@ export async function moveContactIdentity(ws: string, move: IdentityMove): Promi
     const before = id && (await getContact(ws, id, true));
     if (!before) return;
     const phone = move.number && !byNewPhone ? move.number.to : before.phone_number;
-    const userId = move.userId && !byNewUser ? move.userId.to : before.user_id;
+    const fromCurrent = !before.user_id || !move.userId?.from || move.userId.from === before.user_id;
+    const userId = move.userId && fromCurrent && (!byNewUser || byNewUser === id) ? move.userId.to : before.user_id;
     if (phone === before.phone_number && userId === before.user_id) return;
-    const after = { ...applyChanges(before, { phone_number: phone }, nowIso()), ...(userId && { user_id: userId }) };
+    const previous =
+      userId !== before.user_id && before.user_id ? [...(before.previous_user_ids ?? []).filter((old) => old !== userId), before.user_id] : undefined;
+    const after = {
+      ...applyChanges(before, { phone_number: phone }, nowIso()),
+      ...(userId && { user_id: userId }),
+      ...(previous && { previous_user_ids: previous }),
+    };
     // Lost to a concurrent writer, or the new number or id claimed meanwhile: read again.
     if ((await replaceContact(ws, before, after)) === 'replaced') return;
   }
