@@ -7,7 +7,7 @@ import { recordPortfolioLimit } from '#shared/domain/numbers/portfolio-limit';
 import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
-import { readWebhook, type PlatformWebhook } from '#shared/platform/webhook-payload';
+import { readWebhook, type PlatformInbound, type PlatformWebhook } from '#shared/platform/webhook-payload';
 import { platformWebhookPayload, type PlatformWebhookJob } from '#shared/platform/webhook-queue';
 import { sqsJobHandler } from '#shared/sqs-worker';
 
@@ -34,14 +34,21 @@ async function each<T extends { phoneNumberId: string }>(parts: T[], apply: (wor
 
 /**
  * A webhook with a new number or user id in it (rare): its customer messages and changes one at a
- * time, oldest first (a change before a message of the same second), so a message after the change
- * finds the moved contact and one before it creates or finds the contact the change then moves.
+ * time, oldest first, so a message after the change finds the moved contact and one before it
+ * creates or finds the contact the change then moves. In the same second, a message from the number
+ * or user id a change replaces went before it (the customer no longer has that one), any other after.
  */
 async function messagesAndIdentityChangesInTimeOrder(webhook: PlatformWebhook): Promise<void> {
+  const replaced = new Set(webhook.identityChanges.flatMap((change) => [change.number?.from, change.userId?.from].map((old) => old && `${change.at} ${old}`)));
+  const fromReplaced = ({ at, sender }: PlatformInbound) => [sender.phone, sender.userId].some((who) => who && replaced.has(`${at} ${who}`));
   const parts = [
     ...webhook.identityChanges.map((change) => ({ ...change, order: 0, apply: (workspace: Workspace) => recordIdentityChange(workspace, change) })),
-    ...webhook.messages.map((message) => ({ ...message, order: 1, apply: (workspace: Workspace) => recordInbound(workspace, message) })),
-  ].sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order);
+    ...webhook.messages.map((message) => ({
+      ...message,
+      order: fromReplaced(message) ? -1 : 1,
+      apply: (workspace: Workspace) => recordInbound(workspace, message),
+    })),
+  ].sort((a, b) => (a.at === b.at ? a.order - b.order : a.at < b.at ? -1 : 1));
   for (const part of parts) await each([part], (workspace, { apply }) => apply(workspace));
 }
 

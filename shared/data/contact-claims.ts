@@ -45,15 +45,17 @@ export async function existingPhones(ws: string, phones: string[]): Promise<Set<
 }
 
 /**
- * Which of these user ids opted out of marketing, from their claims. A claim written before claims
- * carried the opt-out (issue 26) has no `opted_out_at`: its contact is read instead.
+ * Which of these user ids opted out of marketing, from their claims. A claim without `opted_out_at`
+ * (written before claims carried the opt-out, issue 26, or a contact's previous id) is read through
+ * its contact; several such ids of one contact read it once.
  */
 export async function optedOutUsers(ws: string, userIds: string[]): Promise<Set<string>> {
   if (!userIds.length) return new Set();
   const claims = await getMany<{ PK: string; contact_id: string; opted_out_at?: string | null }>([...new Set(userIds)].map((id) => userClaimKey(ws, id)));
   const prefix = userClaimKey(ws, '').PK;
   const older = claims.filter((claim) => claim.opted_out_at === undefined);
-  const contacts = older.length ? await getMany<{ id: string; opted_out_at?: string | null }>(older.map((claim) => contactKey(ws, claim.contact_id))) : [];
+  const contactIds = [...new Set(older.map((claim) => claim.contact_id))];
+  const contacts = contactIds.length ? await getMany<{ id: string; opted_out_at?: string | null }>(contactIds.map((id) => contactKey(ws, id))) : [];
   const optedOutContacts = new Set(contacts.filter((c) => c.opted_out_at).map((c) => c.id));
   return new Set(claims.filter((claim) => claim.opted_out_at || optedOutContacts.has(claim.contact_id)).map((claim) => claim.PK.slice(prefix.length)));
 }

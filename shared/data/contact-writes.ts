@@ -81,8 +81,8 @@ export async function reconcileTags(ws: string, contact: Contact, version: numbe
 /**
  * Writes `after` over `before` if nobody wrote in between (`stale` otherwise); moves the phone
  * claim when the number changes (`phone_taken` when another contact holds the new one), takes the
- * user claim of a user id added or replaced (`user_taken` when another contact holds it), and keeps a
- * claim for each id newly among its previous ones.
+ * user claim of a user id added or replaced (`user_taken` when another contact holds it), and keeps
+ * the claims of its previous ids in line with their list.
  */
 export async function replaceContact(ws: string, before: StoredContact, after: Contact): Promise<'replaced' | 'stale' | 'phone_taken' | 'user_taken'> {
   const items: TransactItem[] = [
@@ -108,19 +108,16 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   const userChanged = Boolean(after.user_id && after.user_id !== before.user_id);
   const userClaimAt = items.length;
   if (userChanged) {
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: userClaim(ws, after),
-        ConditionExpression: 'attribute_not_exists(PK) OR contact_id = :self',
-        ExpressionAttributeValues: { ':self': after.id },
-      },
-    });
+    items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
   } else if (after.user_id && (after.opted_out_at ?? null) !== (before.opted_out_at ?? null)) {
     items.push({ Put: { TableName: tableName(), Item: userClaim(ws, after) } });
   }
-  for (const previous of (after.previous_user_ids ?? []).filter((id) => !before.previous_user_ids?.includes(id)))
+  // The previous ids' claims follow the list: a new one's claim is rewritten without the opt-out, a dropped one's deleted.
+  const [previousBefore, previousAfter] = [before.previous_user_ids ?? [], after.previous_user_ids ?? []];
+  for (const previous of previousAfter.filter((id) => !previousBefore.includes(id)))
     items.push({ Put: { TableName: tableName(), Item: previousUserClaim(ws, previous, after.id) } });
+  for (const dropped of previousBefore.filter((id) => !previousAfter.includes(id) && id !== after.user_id))
+    items.push({ Delete: { TableName: tableName(), Key: userClaimKey(ws, dropped) } });
   try {
     await transact([...items, ...searchChanges]);
   } catch (error) {

@@ -3,6 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { startReceiver } from '../support/receiver';
 import { TEST_PLATFORM, useTestApi, type TestWorkspace } from '../support/api';
 import { handler as processPlatformWebhook } from '#functions/platform-webhooks/process-worker';
+import { optedOutUsers } from '#shared/data/contact-claims';
 import { customerMessage, inboundQueueEvent, messagesWebhook, postPlatformWebhook } from '../support/platform-webhook';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
@@ -640,6 +641,58 @@ describe('who the customer is, as the platform says it (contract §16)', () => {
     expect((await api.call('DELETE', `/api/v1/contacts/${moved!.id}`, { key: ws.key })).status).toBe(200);
     expect(await processPlatformWebhook(inboundQueueEvent(fromUserOnly(ws, othersOld, 'wamid.other-4', 'back')))).toEqual({ batchItemFailures: [] });
     expect((await contacts()).map((c) => c.user_id).sort()).toEqual([own, othersOld]);
+  });
+
+  it("a late or repeated report of an earlier change moves nothing back; a message from the old number in the change's second is filed before it", async () => {
+    const ws = await api.workspaceWithTemplates();
+    const ids = Array.from({ length: 13 }, (_, i) => `US.134912086553027419${String(40 + i)}`);
+    const apply = async (payload: Record<string, unknown>) =>
+      expect(await processPlatformWebhook(inboundQueueEvent(payload))).toEqual({ batchItemFailures: [] });
+    const changeOfNumber = (id: string, from: string, to: string, previous: string, next: string, at = now()) => ({
+      from,
+      id,
+      timestamp: at,
+      type: 'system',
+      system: { wa_id: to, user_id: next, previous_user_id: previous, type: 'user_changed_number' },
+    });
+    const numberChange = (...change: Parameters<typeof changeOfNumber>) =>
+      messagesWebhook(ws.wabaId, ws.phoneNumberId, { messages: [changeOfNumber(...change)] });
+    const contacts = async () => (await get(ws, '/api/v1/contacts?pageSize=100')).data as { id: string; phone_number: string; user_id?: string }[];
+    await apply(
+      messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+        contacts: [{ profile: { name: 'Sheena' }, wa_id: '14155575600', user_id: ids[0] }],
+        messages: [{ from: '14155575600', from_user_id: ids[0], id: 'wamid.late-0', timestamp: now(), type: 'text', text: { body: 'hi' } }],
+      }),
+    );
+    const first = numberChange('wamid.late-1', '14155575600', '14155575601', ids[0], ids[1]);
+    await apply(first);
+    await apply(numberChange('wamid.late-2', '14155575601', '14155575602', ids[1], ids[2]));
+    await apply(first);
+    expect(await contacts()).toEqual([expect.objectContaining({ phone_number: '14155575602', user_id: ids[2] })]);
+    // Both replaced ids lead to the contact, and its opt-out holds for them read together.
+    expect((await api.call('PATCH', `/api/v1/contacts/${(await contacts())[0].id}`, { key: ws.key, body: { opted_out: true } })).status).toBe(200);
+    expect(await optedOutUsers(ws.id, [ids[0], ids[1], ids[2]])).toEqual(new Set([ids[0], ids[1], ids[2]]));
+
+    // The customer's message from the old number, in the same second as the change and listed after it: filed under the old number, one contact.
+    const at = now();
+    const lastOne = { from: '14155575602', id: 'wamid.late-4', timestamp: at, type: 'text', text: { body: 'last one' } };
+    const change = messagesWebhook(ws.wabaId, ws.phoneNumberId, {
+      messages: [changeOfNumber('wamid.late-3', '14155575602', '14155575603', ids[2], ids[3], at), lastOne],
+    });
+    await apply(change);
+    expect(await contacts()).toEqual([expect.objectContaining({ phone_number: '14155575603', user_id: ids[3] })]);
+    expect((await inbound(ws, '14155575602')).data).toHaveLength(1);
+
+    // Ten replaced ids are kept (ids 2 to 11 after twelve moves): the older ones' claims go with them, and those ids are free again.
+    for (let i = 3; i < 12; i++)
+      await apply(
+        numberChange(`wamid.late-move-${i}`, `141555756${String(i).padStart(2, '0')}`, `141555756${String(i + 1).padStart(2, '0')}`, ids[i], ids[i + 1]),
+      );
+    expect(await contacts()).toEqual([expect.objectContaining({ phone_number: '14155575612', user_id: ids[12] })]);
+    await apply(fromUserOnly(ws, ids[2], 'wamid.late-5', 'still reaches the contact'));
+    expect(await contacts()).toHaveLength(1);
+    await apply(fromUserOnly(ws, ids[0], 'wamid.late-6', 'a new contact'));
+    expect((await contacts()).map((c) => c.user_id).sort()).toEqual([ids[0], ids[12]]);
   });
 
   it('two contacts reported onto one new user id at once: one gets it, the other keeps its own (the user claim decides, not a read before the write)', async () => {

@@ -111,14 +111,17 @@ export interface IdentityMove {
   userId?: { from: string | null; to: string };
 }
 
+/** How many replaced user ids a contact keeps (each with its claim): a customer changes number a handful of times at most. */
+const MAX_PREVIOUS_USER_IDS = 10;
+
 /**
  * The customer now writes from another number or under another user id (the platform's `system`
  * message): their contact, found by the old number or else the old user id, moves with them. A new
  * number or user id that another contact holds already stays with that contact (it has its own
  * history), and this one keeps the old value. The user id moves only from the contact's current one
- * (or when the platform named none), so a late report of an earlier change, or one about another
- * contact's id, changes nothing; the replaced id stays among the contact's previous ones. Repeated,
- * it changes nothing.
+ * (or when the platform named none); the replaced id stays among the contact's previous ones. A
+ * change naming one of those (a late or repeated report of an earlier change) changes nothing, nor
+ * does a repeat.
  */
 export async function moveContactIdentity(ws: string, move: IdentityMove): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -131,12 +134,13 @@ export async function moveContactIdentity(ws: string, move: IdentityMove): Promi
     const id = byOldPhone ?? byOldUser;
     const before = id && (await getContact(ws, id, true));
     if (!before) return;
+    const replaced = new Set(before.previous_user_ids);
+    if (move.userId && (replaced.has(move.userId.from ?? '') || replaced.has(move.userId.to))) return;
     const phone = move.number && !byNewPhone ? move.number.to : before.phone_number;
     const fromCurrent = !before.user_id || !move.userId?.from || move.userId.from === before.user_id;
-    const userId = move.userId && fromCurrent && (!byNewUser || byNewUser === id) ? move.userId.to : before.user_id;
+    const userId = move.userId && fromCurrent && !byNewUser ? move.userId.to : before.user_id;
     if (phone === before.phone_number && userId === before.user_id) return;
-    const previous =
-      userId !== before.user_id && before.user_id ? [...(before.previous_user_ids ?? []).filter((old) => old !== userId), before.user_id] : undefined;
+    const previous = userId !== before.user_id && before.user_id ? [...replaced, before.user_id].slice(-MAX_PREVIOUS_USER_IDS) : undefined;
     const after = {
       ...applyChanges(before, { phone_number: phone }, nowIso()),
       ...(userId && { user_id: userId }),
