@@ -234,6 +234,7 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     fn.addToRolePolicy(new PolicyStatement({ actions, resources: [mediaObjectsArn] }));
     acknowledgeMediaObjectGrant(fn);
     fn.addEnvironment('MEDIA_BUCKET', w.mediaBucket.bucketName);
+    fn.addEnvironment('MEDIA_BUCKET_OWNER', Aws.ACCOUNT_ID);
   },
   bus: (fn, _on, w) => {
     // events:PutEvents on the bus's ARN only (not the default bus, not `*`).
@@ -247,6 +248,7 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [w.mediaBucket.bucketArn] }));
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [mediaObjectsArn] }));
     fn.addEnvironment('MEDIA_BUCKET', w.mediaBucket.bucketName);
+    fn.addEnvironment('MEDIA_BUCKET_OWNER', Aws.ACCOUNT_ID);
     // Its campaigns' schedules: ListSchedules has no resource-level permission; deletion only of campaign schedules.
     fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:ListSchedules'], resources: ['*'] }));
     fn.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:DeleteSchedule'], resources: [campaignSchedulesArn] }));

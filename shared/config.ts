@@ -71,6 +71,10 @@ export const env = {
   get mediaBucket() {
     return required('MEDIA_BUCKET');
   },
+  /** The account that owns the media bucket: every call names it (`x-amz-expected-bucket-owner`, contract §22). */
+  get mediaBucketOwner() {
+    return required('MEDIA_BUCKET_OWNER');
+  },
   get eventBusName() {
     return required('EVENT_BUS_NAME');
   },

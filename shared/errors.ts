@@ -26,6 +26,8 @@ export const DOMAIN_ERROR_CODES = [
   'nothing_to_retry',
   'platform_error',
   'number_in_use',
+  'account_in_use',
+  'number_not_in_account',
   'unknown_number',
   'template_exists',
   'workspace_suspended',

@@ -39,7 +39,7 @@ export interface FaultSettings {
 }
 
 /** The platform calls of an onboarding (contract §19), each of which `onboarding_fault` can make fail. */
-export const ONBOARDING_FAULTS = ['code_exchange', 'register', 'subscribed_apps', 'phone_number', 'message_templates'] as const;
+export const ONBOARDING_FAULTS = ['code_exchange', 'register', 'subscribed_apps', 'phone_numbers', 'phone_number', 'message_templates'] as const;
 export type OnboardingFault = (typeof ONBOARDING_FAULTS)[number];
 
 export interface FailStatus {

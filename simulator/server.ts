@@ -20,7 +20,7 @@ import { downloadMedia, getMediaObject, MEDIA_DOWNLOAD_ROUTE, registerMedia } fr
 import { simulateTemplateStatus } from '#simulator/routes/simulate-template-status';
 import { registerNumber } from '#simulator/routes/simulate-numbers';
 import { simulateMessagingLimit } from '#simulator/routes/simulate-messaging-limit';
-import { getPhoneNumber, listSubscribedApps, simulateNumberQuality, subscribeApp } from '#simulator/routes/phone-numbers';
+import { getPhoneNumber, listAccountNumbers, listSubscribedApps, listSubscriptionRequests, simulateNumberQuality, subscribeApp } from '#simulator/routes/phone-numbers';
 import { exchangeCode, registerPhoneNumber, simulateEmbeddedSignup } from '#simulator/routes/embedded-signup';
 import { EmbeddedSignups } from '#simulator/embedded-signup';
 import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';
@@ -81,6 +81,7 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'POST', path: graphPath('(?<phoneNumberId>\\d+)/register'), auth: true, handle: registerPhoneNumber(state) },
     { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: subscribeApp(state) },
     { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: listSubscribedApps(state) },
+    { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/phone_numbers'), auth: true, handle: listAccountNumbers(state) },
     // One path for every object: a registered number, else a media object.
     {
       method: 'GET',
@@ -92,6 +93,7 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'GET', path: MEDIA_DOWNLOAD_ROUTE, auth: true, handle: downloadMedia(state) },
     { method: 'POST', path: /^\/_simulate\/media\/?$/, auth: false, handle: registerMedia(state) },
     { method: 'POST', path: /^\/_simulate\/numbers\/?$/, auth: false, handle: registerNumber(state) },
+    { method: 'GET', path: /^\/_simulate\/subscriptions\/?$/, auth: false, handle: listSubscriptionRequests(state) },
     { method: 'POST', path: /^\/_simulate\/embedded-signup\/?$/, auth: false, handle: simulateEmbeddedSignup(state) },
     { method: 'POST', path: /^\/_simulate\/template-status\/?$/, auth: false, handle: simulateTemplateStatus(state) },
     { method: 'POST', path: /^\/_simulate\/number-quality\/?$/, auth: false, handle: simulateNumberQuality(state) },
@@ -125,6 +127,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     templateStatuses: new Map(),
     numbers: new Map(),
     subscribedAccounts: new Set(),
+    subscriptionRequests: new Map(),
     created: new CreatedTemplates(),
     uploads: new UploadSessions(),
     templateReview: options.templateReview ?? MANUAL_REVIEW,

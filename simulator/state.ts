@@ -27,6 +27,8 @@ export interface SimulatorState {
   numbers: Map<string, SimulatedNumber>;
   /** Business accounts whose webhooks the app subscribed to (`POST /{waba-id}/subscribed_apps`). */
   subscribedAccounts: Set<string>;
+  /** Accepted `POST /{waba-id}/subscribed_apps` requests per business account. */
+  subscriptionRequests: Map<string, number>;
   /** Templates created through the Graph API, per business account. */
   created: CreatedTemplates;
   /** Resumable upload sessions and the handles they issued. */

@@ -5,5 +5,5 @@ import { created } from '#shared/http/responses';
 import { ConnectWorkspaceNumber } from '#shared/schemas/operations/operator';
 
 export const handler = operatorOperation(ConnectWorkspaceNumber.request, async ({ params, body }) =>
-  created(await connectNumber(await requireActiveWorkspace(params.id), body)),
+  created(await connectNumber(await requireActiveWorkspace(params.id), body, { by: 'operator' })),
 );

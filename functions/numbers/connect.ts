@@ -3,4 +3,4 @@ import { httpOperation } from '#shared/http/operation';
 import { created } from '#shared/http/responses';
 import { ConnectNumber } from '#shared/schemas/operations/numbers';
 
-export const handler = httpOperation(ConnectNumber.request, async ({ body, workspace }) => created(await connectNumber(workspace, body)));
+export const handler = httpOperation(ConnectNumber.request, async ({ body, workspace }) => created(await connectNumber(workspace, body, { by: 'workspace' })));

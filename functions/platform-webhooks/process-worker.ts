@@ -4,7 +4,7 @@ import { recordTemplateStatus } from '#shared/domain/templates/catalog';
 import { recordTemplateCategory } from '#shared/domain/templates/category-update';
 import { recordQualityUpdate } from '#shared/domain/numbers/quality';
 import { recordPortfolioLimit } from '#shared/domain/numbers/portfolio-limit';
-import { findWorkspaceByPhoneNumberId, findWorkspacesByWabaId } from '#shared/domain/workspaces';
+import { accountHolder, findWorkspaceByPhoneNumberId } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
 import { readWebhook, type PlatformInbound, type PlatformWebhook } from '#shared/platform/webhook-payload';
@@ -61,14 +61,14 @@ async function processOne(job: PlatformWebhookJob): Promise<void> {
   await each(webhook.statuses, recordStatusReport);
   await each(webhook.messageChanges, recordMessageChange);
   for (const update of webhook.templateUpdates) {
-    const workspaces = await findWorkspacesByWabaId(update.wabaId);
-    if (!workspaces.length) logger.warn('Template status for an unknown business account', { wabaId: update.wabaId });
-    for (const workspace of workspaces) await recordTemplateStatus(workspace, update);
+    const holder = await accountHolder(update.wabaId);
+    if (holder) await recordTemplateStatus(holder, update);
+    else logger.warn('Template status for a business account no workspace holds', { wabaId: update.wabaId });
   }
   for (const update of webhook.categoryUpdates) {
-    const workspaces = await findWorkspacesByWabaId(update.wabaId);
-    if (!workspaces.length) logger.warn('Template category for an unknown business account', { wabaId: update.wabaId });
-    for (const workspace of workspaces) await recordTemplateCategory(workspace, update);
+    const holder = await accountHolder(update.wabaId);
+    if (holder) await recordTemplateCategory(holder, update);
+    else logger.warn('Template category for a business account no workspace holds', { wabaId: update.wabaId });
   }
   for (const update of webhook.qualityUpdates) await recordQualityUpdate(update);
   for (const update of webhook.limitUpdates) await recordPortfolioLimit(update);

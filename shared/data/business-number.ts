@@ -6,6 +6,8 @@ import { indexes } from '#shared/data/table/table';
 import { queryAll } from '#shared/data/table/query-all';
 import { streamItemOf, type StreamImage } from '#shared/data/table/stream-image';
 import type { BusinessNumber } from '#shared/records/business-number';
+import type { AccountClaim, ClaimedBy } from '#shared/records/account-claim';
+import { accountClaimedWithNumber, accountReleasedByNumber } from '#shared/data/account-claim';
 
 /** A workspace's numbers share one partition: a workspace has a handful, always read together. */
 const NUMBERS = '#NUMBERS';
@@ -39,29 +41,38 @@ export async function workspaceIdOfNumber(phoneNumberId: string): Promise<string
 }
 
 /**
- * Connects a number: its item (new, or a number this workspace disconnected before) and its route
- * claim in one transaction, so two workspaces connecting it at once cannot both win.
- * `in_use` when another workspace holds it, `connected` when this one already does.
+ * Connects a number: its business account's claim (contract §22), its item (new, or a number this
+ * workspace disconnected before) and its route claim in one transaction, so two workspaces
+ * connecting it, or two numbers of one account, at once cannot both win.
+ * `account_in_use` when another workspace holds the account, `in_use` when another holds the
+ * number, `connected` when this one already does.
  */
-export async function insertNumber(number: BusinessNumber, alsoWritten?: TransactItem): Promise<'inserted' | 'in_use' | 'connected'> {
-  try {
-    await transact([
-      ...(alsoWritten ? [alsoWritten] : []),
-      routeClaimed(number.id, number.workspace_id),
-      {
-        Put: {
-          TableName: tableName(),
-          Item: stored(number),
-          ConditionExpression: 'attribute_not_exists(PK) OR #status = :disconnected',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':disconnected': 'disconnected' },
-        },
+export async function insertNumber(
+  number: BusinessNumber,
+  by: ClaimedBy,
+  alsoWritten?: TransactItem,
+): Promise<'inserted' | 'account_in_use' | 'in_use' | 'connected'> {
+  const items = [
+    ...(alsoWritten ? [alsoWritten] : []),
+    accountClaimedWithNumber(number.waba_id, number.workspace_id, by, number.connected_at),
+    routeClaimed(number.id, number.workspace_id),
+    {
+      Put: {
+        TableName: tableName(),
+        Item: stored(number),
+        ConditionExpression: 'attribute_not_exists(PK) OR #status = :disconnected',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':disconnected': 'disconnected' },
       },
-    ]);
+    },
+  ];
+  try {
+    await transact(items);
     return 'inserted';
   } catch (error) {
     const failed = failedConditions(error);
     if (!failed) throw error;
+    if (failed.includes(items.length - 3)) return 'account_in_use';
     return (await workspaceIdOfNumber(number.id)) === number.workspace_id ? 'connected' : 'in_use';
   }
 }
@@ -88,8 +99,12 @@ export async function numbersOf(ws: string): Promise<BusinessNumber[]> {
   return Items.map(toNumber);
 }
 
-/** Disconnects a connected number: its item says so and its route claim goes, so another workspace may connect it. */
-export async function disconnectNumber(ws: string, id: string, at: string): Promise<boolean> {
+/**
+ * Disconnects a connected number: its item says so, its route claim goes (another workspace may
+ * connect it), and its account's claim counts it no more (released with the last number). False
+ * when the number or the claim changed meanwhile.
+ */
+export async function disconnectNumber(ws: string, id: string, at: string, claim: AccountClaim | undefined): Promise<boolean> {
   try {
     await transact([
       {
@@ -103,6 +118,7 @@ export async function disconnectNumber(ws: string, id: string, at: string): Prom
         },
       },
       { Delete: { TableName: tableName(), Key: routeKey(id), ConditionExpression: 'workspace_id = :ws', ExpressionAttributeValues: { ':ws': ws } } },
+      ...(claim ? [accountReleasedByNumber(claim)] : []),
     ]);
     return true;
   } catch (error) {
@@ -132,11 +148,6 @@ export async function numbersOfAccount(wabaId: string): Promise<BusinessNumber[]
     ExpressionAttributeValues: { ':pk': accountEntry(wabaId).GSI1PK },
   });
   return items.map(toNumber).filter((n) => n.status === 'connected');
-}
-
-/** The workspaces with a connected number in the business account. */
-export async function workspacesOfAccount(wabaId: string): Promise<string[]> {
-  return [...new Set((await numbersOfAccount(wabaId)).map((n) => n.workspace_id))];
 }
 
 /** The number a table stream image holds, or undefined when the image is another record's. */

@@ -1,10 +1,11 @@
 import { narrowListCreated } from '#shared/data/message-list-shards';
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '#shared/data/table/commands';
+import { DeleteCommand, GetCommand, UpdateCommand } from '#shared/data/table/commands';
 import { db, tableName } from '#shared/data/table/client';
 import { conditionally, isConditionFailure, setFields } from '#shared/data/table/conditions';
 import { queryAll } from '#shared/data/table/query-all';
 import { indexes } from '#shared/data/table/table';
-import type { TransactItem } from '#shared/data/table/transact';
+import { failedConditions, transact, type TransactItem } from '#shared/data/table/transact';
+import { accountClaimedWithNumber } from '#shared/data/account-claim';
 import { routeClaimed } from '#shared/data/business-number';
 import type { Onboarding } from '#shared/records/onboarding';
 import type { Plan, Workspace, WorkspaceErasure } from '#shared/records/workspace';
@@ -29,28 +30,30 @@ const toWorkspace = (item: Record<string, unknown>): Workspace => ({
 });
 
 /**
- * Stores the workspace and claims its phone_number_id in one transaction, so a platform number
- * always routes to exactly one workspace. False when another workspace holds the number (the id is new, so only the claim can fail).
+ * Stores the workspace and, when it is created with a number, claims the number and its business
+ * account (for the operator, who creates workspaces: contract §22) in one transaction, so a
+ * platform number always routes to exactly one workspace. The id is new, so only a claim can fail.
  */
-export async function insertWorkspace(workspace: Workspace): Promise<boolean> {
-  const write = db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...workspaceKey(workspace.id), ...workspaceListEntry(workspace.id), ...workspace, active_keys: 0 },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-        // Its message list starts on one partition (data/message-list-shards.ts).
-        narrowListCreated(workspace.id),
-        // A workspace created without a number (for onboarding) claims its first one when it is connected.
-        ...(workspace.phone_number_id ? [routeClaimed(workspace.phone_number_id, workspace.id)] : []),
-      ],
-    }),
-  );
-  return conditionally(write);
+export async function insertWorkspace(workspace: Workspace): Promise<'inserted' | 'account_in_use' | 'number_in_use'> {
+  const claims: TransactItem[] =
+    workspace.phone_number_id && workspace.waba_id
+      ? [accountClaimedWithNumber(workspace.waba_id, workspace.id, 'operator', workspace.created_at), routeClaimed(workspace.phone_number_id, workspace.id)]
+      : [];
+  const items: TransactItem[] = [
+    { Put: { TableName: tableName(), Item: { ...workspaceKey(workspace.id), ...workspaceListEntry(workspace.id), ...workspace, active_keys: 0 }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    // Its message list starts on one partition (data/message-list-shards.ts).
+    narrowListCreated(workspace.id),
+    // A workspace created without a number (for onboarding) claims its first one when it is connected.
+    ...claims,
+  ];
+  try {
+    await transact(items);
+    return 'inserted';
+  } catch (error) {
+    const failed = failedConditions(error);
+    if (!failed) throw error;
+    return failed.includes(2) ? 'account_in_use' : 'number_in_use';
+  }
 }
 
 export async function getWorkspace(id: string): Promise<Workspace | undefined> {

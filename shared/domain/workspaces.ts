@@ -1,19 +1,22 @@
 import { allWorkspaces, getWorkspace, insertWorkspace, updateSettings, type WorkspaceSettings } from '#shared/data/workspace';
-import { workspaceIdOfNumber, workspacesOfAccount } from '#shared/data/business-number';
+import { workspaceIdOfNumber } from '#shared/data/business-number';
+import { getAccountClaim } from '#shared/data/account-claim';
 import { errors } from '#shared/errors';
 import { newId } from '#shared/ids';
 import { nowIso } from '#shared/time';
 import type { Plan, Workspace } from '#shared/records/workspace';
 
 /**
- * Creates the workspace and claims its phone_number_id in one transaction, so a
- * platform number always routes to exactly one workspace.
+ * Creates the workspace and claims its phone_number_id and business account in one transaction,
+ * so a platform number always routes to exactly one workspace (contract §22).
  */
 export async function createWorkspace<Input extends { name: string; plan: Plan; phone_number_id?: string; waba_id?: string }>(
   input: Input,
 ): Promise<Workspace & Input> {
   const workspace = { id: newId(), ...input, created_at: nowIso() };
-  if (!(await insertWorkspace(workspace))) throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
+  const outcome = await insertWorkspace(workspace);
+  if (outcome === 'account_in_use') throw errors.refused('account_in_use', `Business account ${input.waba_id} is held by another workspace`);
+  if (outcome === 'number_in_use') throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
   return workspace;
 }
 
@@ -83,14 +86,13 @@ export async function findWorkspaceByPhoneNumberId(phoneNumberId: string): Promi
 export const listWorkspaces = allWorkspaces;
 
 /**
- * The workspaces of one WhatsApp Business Account (its numbers may serve several), for the
- * account-level webhooks (template status): those with a number of it (contract §17), and those
- * whose first number's account it is (their numbers' items may not be written yet). Rare events:
- * the workspace list is read each time.
+ * The workspace that holds a business account (contract §22), for the account-level webhooks
+ * (template status and category): only it hears of the account's templates. None when no live
+ * workspace holds it.
  */
-export async function findWorkspacesByWabaId(wabaId: string): Promise<Workspace[]> {
-  const [all, withNumbers] = await Promise.all([liveWorkspaces(), workspacesOfAccount(wabaId)]);
-  return all.filter((workspace) => workspace.waba_id === wabaId || withNumbers.includes(workspace.id));
+export async function accountHolder(wabaId: string): Promise<Workspace | undefined> {
+  const claim = await getAccountClaim(wabaId);
+  return claim && cachedWorkspace(claim.workspace_id);
 }
 
 /** Sets the workspace's own request rate limit (requests per second), instead of its plan's. */

@@ -40,6 +40,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   empty_audience: 422,
   nothing_to_retry: 422,
   number_in_use: 409,
+  account_in_use: 409,
+  number_not_in_account: 422,
   unknown_number: 422,
   platform_error: 502,
   template_exists: 409,

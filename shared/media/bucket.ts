@@ -3,6 +3,7 @@ import { SignatureV4 } from '@smithy/signature-v4';
 import { Sha256 } from '#shared/signing/sha256';
 import { env } from '#shared/config';
 import { MEDIA_LINK_SECONDS } from '#shared/media/bucket-settings';
+import { MEDIA_DISPOSITION } from '#shared/media/served-type';
 
 /**
  * The media bucket's calls (put, get, a presigned link; list and delete for an erasure), signed with the SDK's own
@@ -49,15 +50,19 @@ function request(method: string, url: URL, headers: Record<string, string>, body
   };
 }
 
-/** One signed call, retried on a server error or a dropped connection like the SDK's standard retries; any other answer but 2xx throws. */
-async function call(method: 'PUT' | 'GET' | 'DELETE', key: string | URL, body?: Uint8Array, contentType?: string): Promise<Response> {
+/**
+ * One signed call, retried on a server error or a dropped connection like the SDK's standard
+ * retries; any other answer but 2xx throws. Each names the bucket's owner (contract §22): a bucket
+ * of the same name in another account refuses it (403) instead of receiving or serving objects.
+ */
+async function call(method: 'PUT' | 'GET' | 'DELETE', key: string | URL, body?: Uint8Array, headers: Record<string, string> = {}): Promise<Response> {
   const url = typeof key === 'string' ? objectUrl(key) : key;
   const payloadHash = createHash('sha256')
     .update(body ?? new Uint8Array())
     .digest('hex');
   for (let attempt = 1; ; attempt++) {
     const signed = await signer().sign(
-      request(method, url, { 'x-amz-content-sha256': payloadHash, ...(contentType && { 'content-type': contentType }) }, body),
+      request(method, url, { 'x-amz-content-sha256': payloadHash, 'x-amz-expected-bucket-owner': env.mediaBucketOwner, ...headers }, body),
     );
     const response = await fetch(url, { method, headers: signed.headers as Record<string, string>, body }).catch((error: Error) => error);
     if (response instanceof Response && response.ok) return response;
@@ -69,9 +74,9 @@ async function call(method: 'PUT' | 'GET' | 'DELETE', key: string | URL, body?: 
   }
 }
 
-/** Stores one object: a media copy, or a platform webhook too large for a queue message. */
-export async function putObject(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-  await call('PUT', key, bytes, contentType);
+/** Stores one object: a media copy (served as a download: `disposition`), or a platform webhook too large for a queue message. */
+export async function putObject(key: string, bytes: Uint8Array, contentType: string, disposition?: string): Promise<void> {
+  await call('PUT', key, bytes, { 'content-type': contentType, ...(disposition && { 'content-disposition': disposition }) });
 }
 
 /** An object's bytes as text (a stored platform webhook). */
@@ -95,9 +100,14 @@ export async function deleteObject(key: string): Promise<void> {
   await call('DELETE', key);
 }
 
-/** A link to a stored media copy, valid MEDIA_LINK_SECONDS, signed anew on each call. */
+/**
+ * A link to a stored media copy, valid MEDIA_LINK_SECONDS, signed anew on each call. It asks S3 to
+ * answer it as a download (`response-content-disposition`), copies stored before they carried
+ * their own disposition included.
+ */
 export async function mediaLink(key: string): Promise<string> {
   const url = objectUrl(key);
+  url.searchParams.set('response-content-disposition', MEDIA_DISPOSITION);
   const signed = await signer().presign(request('GET', url, { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' }), { expiresIn: MEDIA_LINK_SECONDS });
   const query = new URLSearchParams(signed.query as Record<string, string>);
   return `${url.origin}${url.pathname}?${query}`;

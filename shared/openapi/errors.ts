@@ -39,6 +39,8 @@ export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
     "The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf",
   template_exists: 'A template of that name and language exists in the business account',
   number_in_use: 'The business number is connected to another workspace',
+  account_in_use: 'The business account (WABA) is held by another workspace: every number of it is refused',
+  number_not_in_account: 'The platform does not list the number in the named business account, as seen with the token this workspace may use for it',
   unknown_number: '`from` names no connected number of the workspace',
   workspace_suspended: "The operator suspended the key's workspace: its keys are refused until it is unsuspended",
   market_not_allowed: "A MARKETING template to a market the platform closes to marketing (the deployment's closed markets)",

@@ -139,6 +139,21 @@ export async function sendPlatformMessage(phoneNumberId: string, token: string, 
 export const fetchPhoneNumber = (phoneNumberId: string, token: string): Promise<PlatformPhoneNumber> =>
   graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(phoneNumberId)}?fields=${phoneNumberFields(env.graphApiVersion)}`, token);
 
+/**
+ * `GET /{waba-id}/phone_numbers`: the ids of the numbers the platform lists in a business account
+ * (Graph API reference, "WhatsApp Business Account Phone Numbers"), following its cursor paging.
+ */
+export async function fetchAccountNumberIds(wabaId: string, token: string): Promise<string[]> {
+  const ids: string[] = [];
+  let url: string | undefined = graphUrl(`${encodeURIComponent(wabaId)}/phone_numbers?fields=id&limit=100`);
+  while (url) {
+    const page: { data?: { id?: string }[]; paging?: { next?: string } } = await graphRequest(url, token);
+    for (const number of page.data ?? []) if (typeof number.id === 'string') ids.push(number.id);
+    url = page.paging?.next;
+  }
+  return ids;
+}
+
 /** `POST /{waba-id}/subscribed_apps`: the app (this deployment's) receives that business account's webhooks. */
 export async function subscribeApp(wabaId: string, token: string): Promise<void> {
   await graphRequest(`${env.graphApiBaseUrl}/${env.graphApiVersion}/${encodeURIComponent(wabaId)}/subscribed_apps`, token, {});

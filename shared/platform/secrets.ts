@@ -29,10 +29,16 @@ export async function platformSecrets(): Promise<PlatformSecrets> {
   return cached.secrets;
 }
 
-/** A workspace's token: its own from its Embedded Signup (its secret), else `access_tokens`' entry, else the shared one. */
+/** A token of the workspace's own: from its Embedded Signup (its secret), else the operator's `access_tokens` entry for it. */
+export async function ownAccessToken(workspaceId: string): Promise<string | undefined> {
+  return (await workspaceToken(workspaceId)) ?? (await platformSecrets()).access_tokens?.[workspaceId];
+}
+
+/**
+ * A workspace's token: its own, else the shared one. Called for the numbers and accounts the
+ * workspace holds, and a workspace holds an account reached by the shared token only when the
+ * operator connected it (contract §22, shared/domain/numbers/connect.ts).
+ */
 export async function accessTokenFor(workspaceId: string): Promise<string> {
-  const own = await workspaceToken(workspaceId);
-  if (own) return own;
-  const secrets = await platformSecrets();
-  return secrets.access_tokens?.[workspaceId] ?? secrets.access_token;
+  return (await ownAccessToken(workspaceId)) ?? (await platformSecrets()).access_token;
 }

@@ -1,5 +1,5 @@
 /** A workspace's onboarding through the platform's Embedded Signup (contract §19), recorded on the workspace. */
-export const ONBOARDING_STEPS = ['exchange_code', 'register_number', 'subscribe_app', 'connect_number', 'sync_templates'] as const;
+export const ONBOARDING_STEPS = ['exchange_code', 'claim_account', 'register_number', 'subscribe_app', 'connect_number', 'sync_templates'] as const;
 export type OnboardingStepName = (typeof ONBOARDING_STEPS)[number];
 
 export interface OnboardingStep {

@@ -76,9 +76,9 @@ export const userId = () =>
 /** `{id}` path parameter of single-record routes. */
 export const idParams = /* @__PURE__ */ droppable(() => v.object({ id: uuid() }));
 
-/** `page` ≥ 1 and `pageSize` 1–100 (default 50) of every paginated list. */
+/** `page` 1–1,000 (deeper pages walk too many index entries: use the cursor, contract §22) and `pageSize` 1–100 (default 50) of every paginated list. */
 export const pageParams = /* @__PURE__ */ droppable(() => ({
-  page: integerParam(1, 1_000_000, 1),
+  page: integerParam(1, 1_000, 1),
   pageSize: integerParam(1, 100, 50),
 }));
 

@@ -1,6 +1,7 @@
 import { graphErrors } from '#simulator/graph-error';
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { phoneNumberObject } from '#simulator/numbers';
+import { paginate } from '#simulator/paging';
 import type { SimulatorState } from '#simulator/state';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
 import { tokenReaches } from '#simulator/routes/embedded-signup';
@@ -21,6 +22,25 @@ export const getPhoneNumber =
 
 const knownAccount = (state: SimulatorState, wabaId: string) => [...state.numbers.values()].some((n) => n.wabaId === wabaId);
 
+/** Numbers per page: the platform's default is 25; a client must follow `paging.next` past it. */
+const NUMBER_PAGE_SIZES = { defaultLimit: 25, maxLimit: 100 };
+
+/**
+ * `GET /{waba-id}/phone_numbers`: the account's numbers with their default fields (or `fields`),
+ * cursor-paged (Graph API reference, "WhatsApp Business Account Phone Numbers"; docs/numbers.md).
+ * An account the token cannot reach is Graph's 100/33, as for any object it cannot see.
+ */
+export const listAccountNumbers =
+  (state: SimulatorState) =>
+  (ctx: RouteContext): JsonResponse => {
+    state.faults.failOnboardingStep('phone_numbers');
+    const { wabaId } = ctx.params;
+    if (!knownAccount(state, wabaId) || !tokenReaches(state, ctx, wabaId)) throw graphErrors.unsupportedRequest('GET', wabaId);
+    const fields = ctx.url.searchParams.get('fields');
+    const numbers = [...state.numbers.entries()].filter(([, n]) => n.wabaId === wabaId).map(([id, n]) => ({ ...phoneNumberObject(id, n, fields), id }));
+    return ok(paginate(numbers, ctx.url, NUMBER_PAGE_SIZES));
+  };
+
 /** `POST /{waba-id}/subscribed_apps`: the app gets that business account's webhooks; `{ success: true }`. */
 export const subscribeApp =
   (state: SimulatorState) =>
@@ -29,6 +49,7 @@ export const subscribeApp =
     const { wabaId } = ctx.params;
     if (!knownAccount(state, wabaId) || !tokenReaches(state, ctx, wabaId)) throw graphErrors.unsupportedRequest('POST', wabaId);
     state.subscribedAccounts.add(wabaId);
+    state.subscriptionRequests.set(wabaId, (state.subscriptionRequests.get(wabaId) ?? 0) + 1);
     return ok({ success: true });
   };
 
@@ -86,3 +107,9 @@ export const simulateNumberQuality =
     const result = await state.webhooks.post(payload);
     return ok({ ok: true, delivered_status: result.status, ...(result.error && { error: result.error }) });
   };
+
+/** `GET /_simulate/subscriptions`: how many subscription requests each business account accepted (a test's check that nothing subscribed twice). */
+export const listSubscriptionRequests =
+  (state: SimulatorState) =>
+  (): JsonResponse =>
+    ok({ data: [...state.subscriptionRequests].map(([waba_id, requests]) => ({ waba_id, requests })) });

@@ -79,7 +79,7 @@ describe('onboarding by Embedded Signup', () => {
       phone_number_id: business.phone_number_id,
       waba_id: business.waba_id,
       status: 'completed',
-      steps: ['exchange_code', 'register_number', 'subscribe_app', 'connect_number', 'sync_templates'].map((name) => ({
+      steps: ['exchange_code', 'claim_account', 'register_number', 'subscribe_app', 'connect_number', 'sync_templates'].map((name) => ({
         name,
         status: 'succeeded',
         at: expect.any(String),
@@ -204,6 +204,7 @@ describe('onboarding by Embedded Signup', () => {
     const read = await admin('GET', `/workspaces/${workspace.id}`);
     expect(stepsOf(read)).toEqual({
       exchange_code: 'succeeded',
+      claim_account: 'succeeded',
       register_number: 'failed',
       subscribe_app: 'pending',
       connect_number: 'pending',
@@ -218,29 +219,25 @@ describe('onboarding by Embedded Signup', () => {
     expect((await sendFrom(key.api_key, business.phone_number_id)).status).toBe(202);
   });
 
-  it("refuses a number of another business (the platform's 100 at register_number) and a number connected to another workspace (409 number_in_use at connect_number)", async () => {
+  it("refuses a number of another business (422 number_not_in_account at claim_account) and a number of an account another workspace holds (409 account_in_use at claim_account)", async () => {
     const first = await open();
     const business = await signup();
     expect((await onboard(first.workspace.id, business)).status).toBe(200);
 
-    // Another business's token cannot reach this number.
+    // Another business's token cannot see this number in its account.
     const { workspace } = await open();
     const other = await signup();
     const foreign = await onboard(workspace.id, { ...other, phone_number_id: business.phone_number_id });
     expect(foreign.status).toBe(422);
-    expect(foreign.body.error.details).toEqual(
-      expect.arrayContaining([
-        { field: 'step', message: 'register_number' },
-        { field: 'code', message: '100' },
-      ]),
-    );
+    expect(foreign.body.error.code).toBe('number_not_in_account');
+    expect(foreign.body.error.details).toEqual(expect.arrayContaining([{ field: 'step', message: 'claim_account' }]));
 
-    // The same business signs up again for the same number, for another workspace: the number is the first one's.
+    // The same business signs up again for the same number, for another workspace: the account is the first one's.
     const again = await signup({ phone_number_id: business.phone_number_id });
     const taken = await onboard(workspace.id, again);
     expect(taken.status).toBe(409);
-    expect(taken.body.error.code).toBe('number_in_use');
-    expect(taken.body.error.details).toEqual([{ field: 'step', message: 'connect_number' }]);
+    expect(taken.body.error.code).toBe('account_in_use');
+    expect(taken.body.error.details).toEqual([{ field: 'step', message: 'claim_account' }]);
     const read = await admin('GET', `/workspaces/${first.workspace.id}`);
     expect(read.body.data.numbers.map((n: { id: string }) => n.id)).toContain(business.phone_number_id);
   });
@@ -251,6 +248,7 @@ describe('onboarding by Embedded Signup', () => {
     try {
       for (const [fault, step] of [
         ['code_exchange', 'exchange_code'],
+        ['phone_numbers', 'claim_account'],
         ['register', 'register_number'],
         ['subscribed_apps', 'subscribe_app'],
         ['phone_number', 'connect_number'],

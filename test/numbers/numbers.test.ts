@@ -11,6 +11,9 @@ const api = useTestApi({ runtime: true, statusIntervalMs: 20 });
 const simulator = simulatorControl(() => api.simulator.url);
 
 const call = (ws: TestWorkspace, method: string, path: string, body?: unknown) => api.call(method, path, { key: ws.key, ...(body !== undefined && { body }) });
+/** A number of a new business account is connected by the operator (contract §22): the workspace has no token of its own. */
+const connectByOperator = (ws: TestWorkspace, body: { phone_number_id: string; waba_id: string }) =>
+  api.call('POST', `/admin/v1/workspaces/${ws.id}/numbers`, { key: api.operatorKey, body });
 const registered = async (wabaId: string, details: Record<string, unknown> = {}) => {
   const id = randomDigits(15);
   await fetch(`${api.simulator.url}/_simulate/numbers`, {
@@ -47,7 +50,7 @@ describe('several numbers per workspace (contract §17)', () => {
     expect(reply.body.data[0].display_phone_number).toMatch(/^1555\d{7}$/);
   });
 
-  it('connects a second number: read from the platform, the app subscribed to its account, its templates synced', async () => {
+  it('connects a second number of another account: read from the platform, the app subscribed to its account, its templates synced', async () => {
     const ws = await api.workspaceWithTemplates();
     const otherAccount = randomDigits(15);
     const id = await registered(otherAccount, {
@@ -56,7 +59,11 @@ describe('several numbers per workspace (contract §17)', () => {
       quality_rating: 'YELLOW',
       messaging_limit_tier: 'TIER_10K',
     });
-    const reply = await call(ws, 'POST', '/api/v1/numbers', { phone_number_id: id, waba_id: otherAccount });
+    // The workspace alone, without a token of its own, cannot take an account: the shared token is the operator's to use.
+    const alone = await call(ws, 'POST', '/api/v1/numbers', { phone_number_id: id, waba_id: otherAccount });
+    expect(alone.status).toBe(422);
+    expect(alone.body.error.code).toBe('number_not_in_account');
+    const reply = await connectByOperator(ws, { phone_number_id: id, waba_id: otherAccount });
     expect(reply.status).toBe(201);
     expect(reply.body.data).toMatchObject({
       id,
@@ -82,12 +89,15 @@ describe('several numbers per workspace (contract §17)', () => {
     expect((await call(ws, 'GET', '/api/v1/numbers')).body.data.map((n: { id: string }) => n.id)).toEqual([ws.phoneNumberId, id]);
   });
 
-  it('refuses a number the platform does not know with its code, and stores nothing', async () => {
+  it('refuses a number its account does not list (422 number_not_in_account), and one of an account the platform does not know with its code; stores nothing', async () => {
     const ws = await api.workspace();
     const reply = await call(ws, 'POST', '/api/v1/numbers', { phone_number_id: '999000111222333', waba_id: ws.wabaId });
     expect(reply.status).toBe(422);
-    expect(reply.body.error.code).toBe('platform_error');
-    expect(reply.body.error.details).toEqual(expect.arrayContaining([{ field: 'code', message: '100' }]));
+    expect(reply.body.error.code).toBe('number_not_in_account');
+    const unknown = await connectByOperator(ws, { phone_number_id: '999000111222333', waba_id: '999000111222444' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe('platform_error');
+    expect(unknown.body.error.details).toEqual(expect.arrayContaining([{ field: 'code', message: '100' }]));
     expect((await call(ws, 'GET', '/api/v1/numbers')).body.data).toHaveLength(1);
   });
 
@@ -95,9 +105,9 @@ describe('several numbers per workspace (contract §17)', () => {
     const account = randomDigits(15);
     const id = await registered(account);
     const workspaces = await Promise.all(Array.from({ length: 6 }, () => api.workspace()));
-    const replies = await Promise.all(workspaces.map((ws) => call(ws, 'POST', '/api/v1/numbers', { phone_number_id: id, waba_id: account })));
+    const replies = await Promise.all(workspaces.map((ws) => connectByOperator(ws, { phone_number_id: id, waba_id: account })));
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-    for (const refused of replies.filter((r) => r.status === 409)) expect(refused.body.error.code).toBe('number_in_use');
+    for (const refused of replies.filter((r) => r.status === 409)) expect(refused.body.error.code).toBe('account_in_use');
     const owners = await Promise.all(
       workspaces.map(async (ws) => (await call(ws, 'GET', '/api/v1/numbers')).body.data.some((n: { id: string }) => n.id === id)),
     );
@@ -239,7 +249,7 @@ describe('several numbers per workspace (contract §17)', () => {
     const otherAccount = randomDigits(15);
     const second = await registered(otherAccount);
     await simulator.templateStatus({ waba_id: otherAccount, name: 'hello_world', language: 'en_US', event: 'PAUSED' });
-    expect((await call(ws, 'POST', '/api/v1/numbers', { phone_number_id: second, waba_id: otherAccount })).status).toBe(201);
+    expect((await connectByOperator(ws, { phone_number_id: second, waba_id: otherAccount })).status).toBe(201);
     const paused = await call(ws, 'POST', '/api/v1/messages', { to: '+14155550102', template: 'hello_world', from: second });
     expect(paused.status).toBe(422);
     expect(paused.body.error.code).toBe('template_not_approved');

@@ -3,6 +3,7 @@ import { getMessage } from '#shared/data/message';
 import { cachedWorkspace } from '#shared/domain/workspaces';
 import { updateMedia } from '#shared/data/message-status';
 import { putObject } from '#shared/media/bucket';
+import { MEDIA_DISPOSITION, servedType } from '#shared/media/served-type';
 import { downloadMedia, fetchMediaObject } from '#shared/platform/graph-client';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { queues } from '#shared/service/queues';
@@ -42,7 +43,7 @@ export async function copyInboundMedia(job: MediaCopyJob, receiveCount: number):
     const expected = object.sha256 ?? media.sha256;
     if (expected && expected !== sha256) throw new Error(`Downloaded media does not match the platform's sha256 (${bytes.length} bytes)`);
     const key = objectKey(job, media.media_id);
-    await putObject(key, bytes, object.mime_type);
+    await putObject(key, bytes, servedType(object.mime_type), MEDIA_DISPOSITION);
     await updateMedia(job.workspace_id, job.message_id, { stored_key: key, mime_type: object.mime_type, sha256, size: bytes.length });
     return done;
   } catch (error) {

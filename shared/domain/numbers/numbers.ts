@@ -1,4 +1,5 @@
 import { insertExistingNumber, numbersOf } from '#shared/data/business-number';
+import { getAccountClaim } from '#shared/data/account-claim';
 import { currentPause } from '#shared/domain/messages/number-pause';
 import { fetchPhoneNumber } from '#shared/platform/graph-client';
 import { throughputOfLevel, type PlatformPhoneNumber } from '#shared/platform/payloads/phone-number';
@@ -98,10 +99,22 @@ export async function wabaOfNumber(workspace: Workspace, numberId: string | unde
   return (await cachedNumbers(workspace)).find((n) => n.id === numberId)?.waba_id ?? first;
 }
 
-/** The business accounts of the workspace's connected numbers, the first number's first. */
+/**
+ * The business accounts the workspace holds (contract §22): those of its connected numbers whose
+ * claim names it, the first number's first. An account whose claim names another workspace (two
+ * workspaces connected it before claims existed: docs/security.md, "Upgrade") is not its own.
+ */
 export async function accountsOf(workspace: Workspace): Promise<string[]> {
-  const connected = (await workspaceNumbers(workspace)).filter((n) => n.status === 'connected').map((n) => n.waba_id);
-  return [...new Set(connected)].sort((a, b) => Number(b === workspace.waba_id) - Number(a === workspace.waba_id));
+  const connected = [...new Set((await workspaceNumbers(workspace)).filter((n) => n.status === 'connected').map((n) => n.waba_id))];
+  const claims = await Promise.all(connected.map(getAccountClaim));
+  const held = connected.filter((_, i) => claims[i]?.workspace_id === workspace.id);
+  return held.sort((a, b) => Number(b === workspace.waba_id) - Number(a === workspace.waba_id));
+}
+
+/** Of an account's numbers, those of the workspace that holds the account (contract §22): another workspace's are not its to change. */
+export async function numbersOfHolder(wabaId: string, numbers: Promise<BusinessNumber[]>): Promise<BusinessNumber[]> {
+  const [claim, found] = await Promise.all([getAccountClaim(wabaId), numbers]);
+  return found.filter((number) => number.workspace_id === claim?.workspace_id);
 }
 
 /** A number as `GET /numbers` shows it: `paused` while an account-level error pauses its sending (§16). */

@@ -6,7 +6,8 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import { updateSettings } from '#shared/data/workspace';
-import { connectNumber } from '#shared/domain/numbers/connect';
+import { checkAccount, connectNumber } from '#shared/domain/numbers/connect';
+import { claimAccount } from '#shared/data/account-claim';
 import { workspaceNumbers } from '#shared/domain/numbers/numbers';
 import { onPlatform } from '#shared/domain/platform-calls';
 import { syncTemplates } from '#shared/domain/templates/catalog';
@@ -59,6 +60,12 @@ const steps: Record<OnboardingStepName, (workspace: Workspace, input: Onboarding
     );
     await storeWorkspaceSecret(workspace.id, { access_token: token, code_sha256 });
   },
+  // The account becomes this workspace's before anything is done on it (contract §22): its number listed in it, no other workspace holding it.
+  claim_account: async (workspace, input) => {
+    await checkAccount(workspace, input, 'operator');
+    if (!(await claimAccount(input.waba_id, workspace.id, 'operator', nowIso())))
+      throw errors.refused('account_in_use', `Business account ${input.waba_id} is held by another workspace`);
+  },
   register_number: async (workspace, input) => {
     const token = await accessTokenFor(workspace.id);
     const pin = await pinFor(workspace, input, token);
@@ -71,7 +78,7 @@ const steps: Record<OnboardingStepName, (workspace: Workspace, input: Onboarding
   // The number becomes usable here only, after it is registered and the app subscribed.
   connect_number: async (workspace, input) => {
     const connected = (await workspaceNumbers(workspace)).some((n) => n.id === input.phone_number_id && n.status === 'connected');
-    if (!connected) await connectNumber(workspace, input, { syncTemplates: false });
+    if (!connected) await connectNumber(workspace, input, { by: 'operator', subscribe: false, syncTemplates: false });
   },
   sync_templates: (workspace, input) => syncTemplates(workspace, input.waba_id),
 };

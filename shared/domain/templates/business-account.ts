@@ -18,13 +18,11 @@ export const withAccount = (workspace: Workspace, template: Template): AccountTe
   waba_id: template.waba_id ?? workspace.waba_id ?? '',
 });
 
+/** The account a template is created in: one the workspace holds (contract §22), the default number's unless named. */
 export async function businessAccountFor(workspace: Workspace, requested: string | undefined): Promise<string> {
-  if (requested === undefined) {
-    const account = await wabaOfNumber(workspace, defaultNumberId(workspace));
-    // A workspace created without a number (for onboarding) has no business account yet.
-    if (!account) throw errors.unprocessable([{ field: 'waba_id', message: 'The workspace has no number yet: onboard it or connect one first' }]);
-    return account;
-  }
-  if (requested === workspace.waba_id || (await accountsOf(workspace)).includes(requested)) return requested;
-  throw errors.unprocessable([{ field: 'waba_id', message: "Must be the business account of one of the workspace's numbers" }]);
+  const account = requested ?? (await wabaOfNumber(workspace, defaultNumberId(workspace)));
+  // A workspace created without a number (for onboarding) has no business account yet.
+  if (!account) throw errors.unprocessable([{ field: 'waba_id', message: 'The workspace has no number yet: onboard it or connect one first' }]);
+  if ((await accountsOf(workspace)).includes(account)) return account;
+  throw errors.unprocessable([{ field: 'waba_id', message: "Must be a business account the workspace holds: the account of one of its numbers" }]);
 }

@@ -13,11 +13,20 @@ import { nowIso } from '#shared/time';
 import { fromPlatform } from '#shared/domain/templates/from-platform';
 import type { Template } from '#shared/records/template';
 
+/**
+ * The workspace's stored templates of the accounts it holds (contract §22): those of an account
+ * whose last number it disconnected stay stored but are nobody's to see or change.
+ */
+export async function heldTemplates(workspace: Workspace): Promise<AccountTemplate[]> {
+  const [stored, held] = await Promise.all([allTemplates(workspace.id), accountsOf(workspace)]);
+  return stored.map((t) => withAccount(workspace, t)).filter((t) => held.includes(t.waba_id));
+}
+
 export async function listTemplates(
   workspace: Workspace,
   filter: { status: string; name?: string; language?: string; waba_id?: string },
 ): Promise<AccountTemplate[]> {
-  const templates = (await allTemplates(workspace.id)).map((t) => withAccount(workspace, t));
+  const templates = await heldTemplates(workspace);
   return templates
     .filter(
       (t) =>
@@ -33,9 +42,16 @@ export async function listTemplates(
 const platformTemplates = async (workspace: Workspace, wabaId: string): Promise<PlatformTemplate[]> =>
   onPlatform('list the templates', async () => fetchTemplates(wabaId, await accessTokenFor(workspace.id)));
 
-/** Replaces one business account's stored templates (the first one's by default) with the platform's current list. */
+/**
+ * Replaces one business account's stored templates (the first one's by default) with the
+ * platform's current list; an account the workspace does not hold (contract §22) is not asked for.
+ */
 export async function syncTemplates(workspace: Workspace, wabaId = workspace.waba_id): Promise<number> {
   if (!wabaId) return 0; // no number yet, so no business account: nothing to sync
+  if (!(await accountsOf(workspace)).includes(wabaId)) {
+    logger.warn('Template sync skipped: the workspace does not hold the business account', { workspaceId: workspace.id, wabaId });
+    return 0;
+  }
   const fetched = (await platformTemplates(workspace, wabaId)).map(fromPlatform);
   // One record per name and language, even if the platform lists one twice.
   const platform = [...new Map(fetched.map((t) => [`${t.name}#${t.language}`, t])).values()];
@@ -72,9 +88,12 @@ export async function approvedTemplateFor(workspaceId: string, numberId: string 
   return approvedTemplate(workspace, await wabaOfNumber(workspace, numberId), name, language);
 }
 
-/** Templates of a workspace are few (one small item collection), so a lookup by id reads them all; `wabaId` limits it to one account. */
+/**
+ * Templates of a workspace are few (one small item collection), so a lookup by id reads them all;
+ * only the accounts it holds count (contract §22); `wabaId` limits it to one account.
+ */
 export async function templateById(workspace: Workspace, id: string, wabaId?: string): Promise<AccountTemplate | undefined> {
-  const found = (await allTemplates(workspace.id)).map((t) => withAccount(workspace, t)).find((t) => t.id === id);
+  const found = (await heldTemplates(workspace)).find((t) => t.id === id);
   return found && (wabaId === undefined || found.waba_id === wabaId) ? found : undefined;
 }
 

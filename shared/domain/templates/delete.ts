@@ -4,11 +4,12 @@
  * stored templates go once the platform has deleted them.
  */
 import { errors } from '#shared/errors';
-import { allTemplates, deleteTemplates } from '#shared/data/template';
+import { deleteTemplates } from '#shared/data/template';
+import { heldTemplates } from '#shared/domain/templates/catalog';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { deletePlatformTemplate } from '#shared/platform/template-management';
 import type { Workspace } from '#shared/records/workspace';
-import { accountKey, withAccount } from '#shared/domain/templates/business-account';
+import { accountKey } from '#shared/domain/templates/business-account';
 import { templateManagementFailure } from '#shared/domain/templates/platform-refusals';
 
 export interface TemplateDeletion {
@@ -20,7 +21,7 @@ export interface TemplateDeletion {
 }
 
 export async function deleteTemplate(workspace: Workspace, id: string, allLanguages: boolean): Promise<TemplateDeletion> {
-  const stored = (await allTemplates(workspace.id)).map((t) => withAccount(workspace, t));
+  const stored = await heldTemplates(workspace);
   const template = stored.find((t) => t.id === id);
   if (!template) throw errors.notFound('Template');
   // Every language of the name in the same business account: another account's are other templates.

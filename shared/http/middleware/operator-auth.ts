@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '#shared/same-secret';
 import { hashSecret } from '#shared/domain/api-keys';
 import { env } from '#shared/config';
 import { httpErrors } from '#shared/http/errors';
@@ -12,10 +12,7 @@ interface IamAuthorized {
 }
 
 function isLocalOperatorKey(secret: string | undefined): boolean {
-  const expected = env.localOperatorKeySha256;
-  if (!secret || !expected) return false;
-  const presented = Buffer.from(hashSecret(secret));
-  return presented.length === expected.length && timingSafeEqual(presented, Buffer.from(expected));
+  return Boolean(secret) && sameSecret(hashSecret(secret!), env.localOperatorKeySha256);
 }
 
 /**

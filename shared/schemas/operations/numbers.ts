@@ -14,11 +14,11 @@ export const ConnectNumber = {
   tag: 'Numbers',
   summary: 'Connect a business number',
   description:
-    "Reads the number from the platform and subscribes the app to its business account's webhooks. A number belongs to at most one workspace. The first number is the default.",
+    "Checks that the platform lists the number in the named business account (with the workspace's own token; the deployment's shared token only for an account the operator connected for the workspace), reads the number, claims the account and subscribes the app to its webhooks. A business account and each of its numbers belong to at most one workspace. The first number is the default.",
   auth: 'apiKey',
   request: { body: connectNumberBody },
   success: [{ status: 201, data: 'businessNumber' }],
-  errors: ['number_in_use', 'invalid_state', 'platform_error'],
+  errors: ['number_in_use', 'account_in_use', 'number_not_in_account', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 

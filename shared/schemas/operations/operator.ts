@@ -19,7 +19,8 @@ export const CreateWorkspace = {
   auth: 'operator',
   request: { body: createWorkspaceBody },
   success: [{ status: 201, data: 'openedWorkspace' }],
-  errors: ['number_in_use'],
+  errors: ['number_in_use', 'account_in_use', 'number_not_in_account', 'platform_error'],
+  unprocessable: ['platform_error'],
 } satisfies OperatorOperation;
 
 export const ListWorkspaces = {
@@ -85,11 +86,12 @@ export const ListWorkspaceNumbers = {
 export const ConnectWorkspaceNumber = {
   tag: 'Operator: numbers',
   summary: 'Connect a business number to a workspace',
-  description: 'As POST /api/v1/numbers does for the workspace (contract §17).',
+  description:
+    "As POST /api/v1/numbers does for the workspace (contract §17, §22), with the workspace's own token or else the deployment's shared one: the account is connected by the operator.",
   auth: 'operator',
   request: { params: workspaceParams, body: operatorNumberBody },
   success: [{ status: 201, data: 'businessNumber' }],
-  errors: ['not_found', 'number_in_use', 'invalid_state', 'platform_error'],
+  errors: ['not_found', 'number_in_use', 'account_in_use', 'number_not_in_account', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies OperatorOperation;
 
@@ -97,11 +99,11 @@ export const OnboardWorkspace = {
   tag: 'Operator: workspaces',
   summary: 'Onboard a business through Embedded Signup',
   description:
-    "Exchanges the code for the business's token (kept in the workspace's secret: never stored in the table, returned or logged), registers the number for the Cloud API, subscribes the app to the business account's webhooks, connects the number and syncs its templates. Each step is recorded in `onboarding`; a failed step answers `platform_error` (422 refused, 502 no answer) with `details` naming the `step` first, then the platform's code and message; repeating the request resumes after the last step that succeeded. The number is usable only once connected.",
+    "Exchanges the code for the business's token (kept in the workspace's secret: never stored in the table, returned or logged), claims the business account for the workspace (its number listed in it, no other workspace holding it), registers the number for the Cloud API, subscribes the app to the business account's webhooks, connects the number and syncs its templates. Each step is recorded in `onboarding`; a failed step answers `platform_error` (422 refused, 502 no answer) with `details` naming the `step` first, then the platform's code and message; repeating the request resumes after the last step that succeeded. The number is usable only once connected.",
   auth: 'operator',
   request: { params: workspaceParams, body: onboardingBody },
   success: [{ status: 200, data: 'operatorWorkspace' }],
-  errors: ['not_found', 'number_in_use', 'invalid_state', 'platform_error'],
+  errors: ['not_found', 'number_in_use', 'account_in_use', 'number_not_in_account', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies OperatorOperation;
 
