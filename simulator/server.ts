@@ -20,7 +20,14 @@ import { downloadMedia, getMediaObject, MEDIA_DOWNLOAD_ROUTE, registerMedia } fr
 import { simulateTemplateStatus } from '#simulator/routes/simulate-template-status';
 import { registerNumber } from '#simulator/routes/simulate-numbers';
 import { simulateMessagingLimit } from '#simulator/routes/simulate-messaging-limit';
-import { getPhoneNumber, listAccountNumbers, listSubscribedApps, listSubscriptionRequests, simulateNumberQuality, subscribeApp } from '#simulator/routes/phone-numbers';
+import {
+  getPhoneNumber,
+  listAccountNumbers,
+  listSubscribedApps,
+  listSubscriptionRequests,
+  simulateNumberQuality,
+  subscribeApp,
+} from '#simulator/routes/phone-numbers';
 import { exchangeCode, registerPhoneNumber, simulateEmbeddedSignup } from '#simulator/routes/embedded-signup';
 import { EmbeddedSignups } from '#simulator/embedded-signup';
 import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';

@@ -31,7 +31,8 @@ export async function getAccountClaim(wabaId: string): Promise<AccountClaim | un
 const claimUpdate = (wabaId: string, ws: string, by: ClaimedBy, at: string, numbers: 0 | 1) => ({
   TableName: tableName(),
   Key: claimKey(wabaId),
-  UpdateExpression: 'SET waba_id = :waba, workspace_id = :ws, connected_by = if_not_exists(connected_by, :by), claimed_at = if_not_exists(claimed_at, :at) ADD number_count :n',
+  UpdateExpression:
+    'SET waba_id = :waba, workspace_id = :ws, connected_by = if_not_exists(connected_by, :by), claimed_at = if_not_exists(claimed_at, :at) ADD number_count :n',
   ConditionExpression: 'attribute_not_exists(PK) OR workspace_id = :ws',
   ExpressionAttributeValues: { ':waba': wabaId, ':ws': ws, ':by': by, ':at': at, ':n': numbers },
 });
@@ -60,7 +61,14 @@ export async function claimAccount(wabaId: string, ws: string, by: ClaimedBy, at
 export function accountReleasedByNumber(claim: AccountClaim): TransactItem {
   const held = { ':ws': claim.workspace_id, ':count': claim.number_count };
   if (claim.number_count <= 1)
-    return { Delete: { TableName: tableName(), Key: claimKey(claim.waba_id), ConditionExpression: 'workspace_id = :ws AND number_count = :count', ExpressionAttributeValues: held } };
+    return {
+      Delete: {
+        TableName: tableName(),
+        Key: claimKey(claim.waba_id),
+        ConditionExpression: 'workspace_id = :ws AND number_count = :count',
+        ExpressionAttributeValues: held,
+      },
+    };
   return {
     Update: {
       TableName: tableName(),
@@ -97,7 +105,13 @@ export async function insertClaim(claim: AccountClaim): Promise<boolean> {
         Key: claimKey(claim.waba_id),
         UpdateExpression: 'SET waba_id = :waba, workspace_id = :ws, connected_by = :by, claimed_at = :at, number_count = :n',
         ConditionExpression: 'attribute_not_exists(PK)',
-        ExpressionAttributeValues: { ':waba': claim.waba_id, ':ws': claim.workspace_id, ':by': claim.connected_by, ':at': claim.claimed_at, ':n': claim.number_count },
+        ExpressionAttributeValues: {
+          ':waba': claim.waba_id,
+          ':ws': claim.workspace_id,
+          ':by': claim.connected_by,
+          ':at': claim.claimed_at,
+          ':n': claim.number_count,
+        },
       }),
     );
     return true;

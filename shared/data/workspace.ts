@@ -40,7 +40,13 @@ export async function insertWorkspace(workspace: Workspace): Promise<'inserted' 
       ? [accountClaimedWithNumber(workspace.waba_id, workspace.id, 'operator', workspace.created_at), routeClaimed(workspace.phone_number_id, workspace.id)]
       : [];
   const items: TransactItem[] = [
-    { Put: { TableName: tableName(), Item: { ...workspaceKey(workspace.id), ...workspaceListEntry(workspace.id), ...workspace, active_keys: 0 }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...workspaceKey(workspace.id), ...workspaceListEntry(workspace.id), ...workspace, active_keys: 0 },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     // Its message list starts on one partition (data/message-list-shards.ts).
     narrowListCreated(workspace.id),
     // A workspace created without a number (for onboarding) claims its first one when it is connected.

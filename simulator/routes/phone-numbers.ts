@@ -109,7 +109,5 @@ export const simulateNumberQuality =
   };
 
 /** `GET /_simulate/subscriptions`: how many subscription requests each business account accepted (a test's check that nothing subscribed twice). */
-export const listSubscriptionRequests =
-  (state: SimulatorState) =>
-  (): JsonResponse =>
-    ok({ data: [...state.subscriptionRequests].map(([waba_id, requests]) => ({ waba_id, requests })) });
+export const listSubscriptionRequests = (state: SimulatorState) => (): JsonResponse =>
+  ok({ data: [...state.subscriptionRequests].map(([waba_id, requests]) => ({ waba_id, requests })) });

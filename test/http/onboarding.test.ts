@@ -219,7 +219,7 @@ describe('onboarding by Embedded Signup', () => {
     expect((await sendFrom(key.api_key, business.phone_number_id)).status).toBe(202);
   });
 
-  it("refuses a number of another business (422 number_not_in_account at claim_account) and a number of an account another workspace holds (409 account_in_use at claim_account)", async () => {
+  it('refuses a number of another business (422 number_not_in_account at claim_account) and a number of an account another workspace holds (409 account_in_use at claim_account)', async () => {
     const first = await open();
     const business = await signup();
     expect((await onboard(first.workspace.id, business)).status).toBe(200);

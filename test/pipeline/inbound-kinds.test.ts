@@ -254,6 +254,35 @@ describe('inbound media, copied to the media bucket', () => {
     expect((await message(ws, stored[0].id)).media.url).not.toBe(copied.media.url);
   });
 
+  it("serves a customer's HTML document only as a download: its link answers attachment, never text/html (contract §22)", async () => {
+    const customer = '14155572150';
+    const page = '<html><body><script>document.title = "owned"</script></body></html>';
+    await simulator.registerMedia({ id: `55500${customer}`, mime_type: 'text/html', data_base64: Buffer.from(page).toString('base64') });
+    await simulator.inbound({
+      phone_number_id: ws.phoneNumberId,
+      from: customer,
+      type: 'document',
+      document: { id: `55500${customer}`, mime_type: 'text/html', filename: 'invoice.html' },
+    });
+    const stored = await eventually(
+      async () => (await inbound(ws, customer)).data,
+      (l) => l.length === 1,
+    );
+    const copied = await eventually(
+      () => message(ws, stored[0].id),
+      (m) => m.media.url !== null,
+      30_000,
+    );
+    // The message says what the customer's app declared; the link serves it as an opaque download.
+    expect(copied.media.mime_type).toBe('text/html');
+    const downloaded = await fetch(copied.media.url);
+    expect(downloaded.status).toBe(200);
+    expect(downloaded.headers.get('content-disposition')).toBe('attachment');
+    expect(downloaded.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await downloaded.arrayBuffer()).toString()).toBe(page);
+    expect(new URL(copied.media.url).searchParams.get('response-content-disposition')).toBe('attachment');
+  });
+
   it.each([
     ['answers 404', 'not_found', '404', '14155572200'],
     ['times out', 'timeout', 'unreachable', '14155572201'],

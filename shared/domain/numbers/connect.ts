@@ -71,11 +71,7 @@ export async function requireListed(input: { phone_number_id: string; waba_id: s
  * account's count in one transaction, and its account's templates synced. A refusal or a failed
  * platform step leaves nothing claimed and nothing subscribed.
  */
-export async function connectNumber(
-  workspace: Workspace,
-  input: { phone_number_id: string; waba_id: string },
-  options: ConnectOptions,
-): Promise<NumberView> {
+export async function connectNumber(workspace: Workspace, input: { phone_number_id: string; waba_id: string }, options: ConnectOptions): Promise<NumberView> {
   const { token, claim } = await checkAccount(workspace, input, options.by);
   const platform = await onPlatform('read the number', () => fetchPhoneNumber(input.phone_number_id, token));
   const at = nowIso();

@@ -24,5 +24,5 @@ export async function businessAccountFor(workspace: Workspace, requested: string
   // A workspace created without a number (for onboarding) has no business account yet.
   if (!account) throw errors.unprocessable([{ field: 'waba_id', message: 'The workspace has no number yet: onboard it or connect one first' }]);
   if ((await accountsOf(workspace)).includes(account)) return account;
-  throw errors.unprocessable([{ field: 'waba_id', message: "Must be a business account the workspace holds: the account of one of its numbers" }]);
+  throw errors.unprocessable([{ field: 'waba_id', message: 'Must be a business account the workspace holds: the account of one of its numbers' }]);
 }
