@@ -144,7 +144,7 @@ export interface paths {
         put?: never;
         /**
          * Connect a business number
-         * @description Reads the number from the platform and subscribes the app to its business account's webhooks. A number belongs to at most one workspace. The first number is the default.
+         * @description Checks that the platform lists the number in the named business account (with the workspace's own token; the deployment's shared token only for an account the operator connected for the workspace), reads the number, claims the account and subscribes the app to its webhooks. A business account and each of its numbers belong to at most one workspace. The first number is the default.
          */
         post: operations["ConnectNumber"];
         delete?: never;
@@ -2956,7 +2956,7 @@ export interface operations {
             400: components["responses"]["InvalidJsonOrValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["WorkspaceSuspended"];
-            /** @description `invalid_state`: The record is not in a state that allows this, or changed concurrently (409); a message that cannot be marked read: ours, or over 30 days old (422). `number_in_use`: The business number is connected to another workspace */
+            /** @description `account_in_use`: The business account (WABA) is held by another workspace: every number of it is refused. `invalid_state`: The record is not in a state that allows this, or changed concurrently (409); a message that cannot be marked read: ours, or over 30 days old (422). `number_in_use`: The business number is connected to another workspace */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -2966,14 +2966,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "invalid_state" | "number_in_use";
+                            code?: "account_in_use" | "invalid_state" | "number_in_use";
                         };
                     };
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            422: components["responses"]["PlatformError"];
+            /** @description `number_not_in_account`: The platform does not list the number in the named business account, as seen with the token this workspace may use for it. `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "number_not_in_account" | "platform_error";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             502: components["responses"]["PlatformError"];

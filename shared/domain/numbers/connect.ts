@@ -1,4 +1,4 @@
-import { disconnectNumber, insertNumber } from '#shared/data/business-number';
+import { disconnectNumber, insertNumber, workspaceIdOfNumber } from '#shared/data/business-number';
 import { firstNumberSet, updateSettings } from '#shared/data/workspace';
 import { forgetWorkspace } from '#shared/domain/workspaces';
 import { runningCampaignsFrom } from '#shared/domain/campaigns/lifecycle';
@@ -25,6 +25,7 @@ export interface ConnectOptions {
 }
 
 const accountInUse = (wabaId: string) => errors.refused('account_in_use', `Business account ${wabaId} is held by another workspace`);
+const numberInUse = (phoneNumberId: string) => errors.refused('number_in_use', `Number ${phoneNumberId} is connected to another workspace`);
 
 /**
  * The token a connection reads the account with: the workspace's own, else the shared one when the
@@ -44,12 +45,14 @@ async function connectingToken(workspace: Workspace, wabaId: string, by: Claimed
 
 /**
  * The account is checked before anything is claimed: not held by another workspace (409
- * `account_in_use`), and listing the number with the token the workspace will use (422
- * `number_not_in_account`). Answers the token and the claim as read.
+ * `account_in_use`), its number not by another either (409 `number_in_use`), and listing the
+ * number with the token the workspace will use (422 `number_not_in_account`). Answers the token
+ * and the claim as read.
  */
 export async function checkAccount(workspace: Workspace, input: { phone_number_id: string; waba_id: string }, by: ClaimedBy) {
-  const claim = await getAccountClaim(input.waba_id);
+  const [claim, numberHolder] = await Promise.all([getAccountClaim(input.waba_id), workspaceIdOfNumber(input.phone_number_id)]);
   if (claim && claim.workspace_id !== workspace.id) throw accountInUse(input.waba_id);
+  if (numberHolder && numberHolder !== workspace.id) throw numberInUse(input.phone_number_id);
   const token = await connectingToken(workspace, input.waba_id, by, claim);
   await requireListed(input, token);
   return { token, claim };
@@ -98,8 +101,9 @@ export async function connectNumber(workspace: Workspace, input: { phone_number_
   // A workspace created without a number (for onboarding, contract §19): this one becomes its first.
   const first = !workspace.phone_number_id;
   const outcome = await insertNumber(number, options.by, first ? firstNumberSet(workspace.id, number.id, number.waba_id) : undefined);
+  if (outcome !== 'inserted' && !claim) await dropEmptyClaim(input.waba_id, workspace.id);
   if (outcome === 'account_in_use') throw accountInUse(input.waba_id);
-  if (outcome === 'in_use') throw errors.refused('number_in_use', `Number ${input.phone_number_id} is connected to another workspace`);
+  if (outcome === 'in_use') throw numberInUse(input.phone_number_id);
   if (outcome === 'connected') throw errors.invalidState(`Number ${input.phone_number_id} is already connected to this workspace`);
   forgetNumbers(workspace.id);
   if (first) forgetWorkspace(workspace.id);
