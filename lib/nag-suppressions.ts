@@ -96,15 +96,6 @@ export function acknowledgeMediaBucketFindings(bucket: IBucket): void {
   });
 }
 
-export function acknowledgeMediaObjectGrant(fn: ServiceFunction): void {
-  Validations.of(fn.role!).acknowledge({
-    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::messaging-api-media-<AWS::AccountId>-<AWS::Region>/*]',
-    reason:
-      'The media bucket holds one object per inbound media message, named by workspace and message id at run time: ' +
-      'object-level actions (GetObject, and PutObject for the copy worker) on the objects of that one bucket, nothing on the bucket itself.',
-  });
-}
-
 /** Functions that read (every function with platform secrets) or write (onboarding) workspaces' own secrets. */
 export function acknowledgeWorkspaceSecretsGrant(fn: ServiceFunction): void {
   Validations.of(fn.role!).acknowledge({
@@ -118,12 +109,6 @@ export function acknowledgeWorkspaceSecretsGrant(fn: ServiceFunction): void {
 
 /** The workspace erasure's worker (access `erasure` in shared/service/operations.ts, docs/operator.md "Erasure"). */
 export function acknowledgeErasureFindings(fn: ServiceFunction): void {
-  Validations.of(fn.role!).acknowledge({
-    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::messaging-api-media-<AWS::AccountId>-<AWS::Region>/*]',
-    reason:
-      "An erased workspace's media copies are named by workspace and message id at run time: s3:DeleteObject on the objects of " +
-      'the one media bucket, found by listing the workspace’s prefix.',
-  });
   Validations.of(fn.role!).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/default/campaign-*]',
     reason:

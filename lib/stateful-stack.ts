@@ -1,4 +1,4 @@
-import { Aws, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableEncryptionV2, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -18,13 +18,19 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
  * The media bucket's name: one deployment per account and region, like the event bus's. A known
  * name gives the compute stack's object grants a fixed ARN (and cdk-nag acknowledgment).
  */
-export const MEDIA_BUCKET_NAME = `messaging-api-media-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
-export const mediaObjectsArn = `arn:${Aws.PARTITION}:s3:::${MEDIA_BUCKET_NAME}/*`;
 
 /**
  * Resources that hold data and outlive deployments of the code: the single table, the platform
  * credentials, the queues (with their dead-letter queues) and the event bus (with its archive).
  */
+/**
+ * The media bucket's objects, exported under a fixed name: the bucket's own name is CloudFormation's
+ * (unguessable), and the grants on its objects read the same string in both stacks and in their
+ * acknowledged findings (lib/nag-suppressions.ts).
+ */
+export const MEDIA_OBJECTS_EXPORT = 'messaging-api-media-objects-arn';
+export const mediaObjectsArn = Fn.importValue(MEDIA_OBJECTS_EXPORT);
+
 export class StatefulStack extends Stack {
   readonly table: TableV2;
   readonly platformSecret: Secret;
@@ -93,8 +99,9 @@ export class StatefulStack extends Stack {
     });
     this.busDeliveryFailureQueue = createBusDeliveryFailureQueue(this, this.eventBus);
 
+    // Named by CloudFormation (the stack's name and a random suffix): a predictable name could be
+    // taken first in another account (contract §22); every call also names the owner (shared/media/bucket.ts).
     this.mediaBucket = new Bucket(this, 'MediaBucket', {
-      bucketName: MEDIA_BUCKET_NAME,
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
@@ -106,6 +113,7 @@ export class StatefulStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledgeMediaBucketFindings(this.mediaBucket);
+    new CfnOutput(this, 'MediaObjectsArn', { value: this.mediaBucket.arnForObjects('*'), exportName: MEDIA_OBJECTS_EXPORT });
   }
 
   /** Every queue where failed work ends up, each watched by an alarm: a queue added here or in shared/service/queues.ts gets its own. */

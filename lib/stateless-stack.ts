@@ -5,6 +5,7 @@ import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, HttpStage, LogGroupLogDes
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { HttpIamAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { grantOperatorAccess } from '#lib/operator-access';
+import { mediaObjectsArn } from '#lib/stateful-stack';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule, type EventPattern, type IEventBus } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -21,7 +22,6 @@ import { queues as queueSettings, type QueueName } from '#shared/service/queues'
 import { filterPattern, streamFilters } from '#shared/data/table/stream-filters';
 import { ServiceFunction } from '#lib/service-function';
 import { AreaStack, areaOf, areas, type Area } from '#lib/areas';
-import { mediaObjectsArn } from '#lib/stateful-stack';
 import { grantTableData, grantTableScan } from '#lib/table-access';
 import { EVENT_SOURCE } from '#shared/events/event';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
@@ -29,7 +29,6 @@ import {
   acknowledgeCampaignScheduleFindings,
   acknowledgeErasureFindings,
   acknowledgeHttpRouteFindings,
-  acknowledgeMediaObjectGrant,
   acknowledgeWorkspaceSecretsGrant,
   acknowledgeServiceFunctionFindings,
 } from '#lib/nag-suppressions';
@@ -229,10 +228,10 @@ const grantAccess: { [K in keyof Access]-?: Wire<NonNullable<Access[K]>> } = {
     acknowledgeCampaignScheduleFindings(fn);
   },
   media: (fn, mode, w) => {
-    // Objects only, never the bucket: GetObject to sign links to copies, PutObject to store them.
+    // Objects only, never the bucket: GetObject to sign links to copies, PutObject to store them. The objects are
+    // named by workspace and message id at run time, so the grant is on the one bucket's objects (its exported ARN).
     const actions = mode === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
     fn.addToRolePolicy(new PolicyStatement({ actions, resources: [mediaObjectsArn] }));
-    acknowledgeMediaObjectGrant(fn);
     fn.addEnvironment('MEDIA_BUCKET', w.mediaBucket.bucketName);
     fn.addEnvironment('MEDIA_BUCKET_OWNER', Aws.ACCOUNT_ID);
   },

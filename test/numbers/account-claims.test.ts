@@ -108,7 +108,7 @@ describe('whose account it is (contract §22)', () => {
     for (const reply of replies.filter((r) => r.status !== 201)) expect([reply.status, reply.body.error.code]).toEqual([409, 'account_in_use']);
     expect(await subscriptions(account)).toBe(1);
     expect(await getAccountClaim(account)).toMatchObject({ workspace_id: workspaces[won[0]].id, number_count: 1, connected_by: 'operator' });
-    const holders = await Promise.all(workspaces.map(async (ws) => (await numberIds(ws)).some((id) => numbers.includes(id))));
+    const holders = await Promise.all(workspaces.map(async (ws) => (await numberIds(ws)).some((id: string) => numbers.includes(id))));
     expect(holders.filter(Boolean)).toHaveLength(1);
   });
 
