@@ -106,6 +106,8 @@ const queryCases: Case[] = [
   { name: 'revoke without id', method: 'DELETE', path: '/api/v1/keys', status: 400, code: 'validation_error', fields: ['id'] },
   { name: 'revoke with a non-UUID id', method: 'DELETE', path: '/api/v1/keys?id=..%2F..%2Fetc', status: 400, code: 'validation_error', fields: ['id'] },
   { name: 'revoke an unknown id', method: 'DELETE', path: '/api/v1/keys?id=00000000-0000-4000-8000-000000000000', status: 404, code: 'not_found' },
+  { name: 'page beyond 1,000 (contract §22: the cursor goes deeper)', method: 'GET', path: '/api/v1/messages?page=1001', status: 400, code: 'validation_error', fields: ['page'] },
+  { name: 'contacts page beyond 1,000', method: 'GET', path: '/api/v1/contacts?page=1001', status: 400, code: 'validation_error', fields: ['page'] },
   { name: 'usage days too large', method: 'GET', path: '/api/v1/usage?days=100000000000000000000', status: 400, code: 'validation_error', fields: ['days'] },
   { name: 'templates unknown status', method: 'GET', path: '/api/v1/templates?status=DELETED', status: 400, code: 'validation_error', fields: ['status'] },
 ];

@@ -87,6 +87,8 @@ describe('GET /webhooks/whatsapp', () => {
 
   it.each([
     ['a wrong token', `hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1`],
+    ['the token with a character more', `hub.mode=subscribe&hub.verify_token=${TEST_PLATFORM.verify_token}x&hub.challenge=1`],
+    ['a prefix of the token', `hub.mode=subscribe&hub.verify_token=${TEST_PLATFORM.verify_token.slice(0, -1)}&hub.challenge=1`],
     ['a wrong mode', `hub.mode=unsubscribe&hub.verify_token=${TEST_PLATFORM.verify_token}&hub.challenge=1`],
     ['no challenge', `hub.mode=subscribe&hub.verify_token=${TEST_PLATFORM.verify_token}`],
   ])('answers 403 to %s', async (_name, query) => {
