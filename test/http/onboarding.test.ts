@@ -219,18 +219,24 @@ describe('onboarding by Embedded Signup', () => {
     expect((await sendFrom(key.api_key, business.phone_number_id)).status).toBe(202);
   });
 
-  it('refuses a number of another business (422 number_not_in_account at claim_account) and a number of an account another workspace holds (409 account_in_use at claim_account)', async () => {
+  it('refuses, at claim_account, a number of another business (422 number_not_in_account), a number another workspace holds (409 number_in_use) and an account another workspace holds (409 account_in_use)', async () => {
     const first = await open();
     const business = await signup();
     expect((await onboard(first.workspace.id, business)).status).toBe(200);
 
-    // Another business's token cannot see this number in its account.
+    // Another business's account does not list this business's numbers.
     const { workspace } = await open();
     const other = await signup();
-    const foreign = await onboard(workspace.id, { ...other, phone_number_id: business.phone_number_id });
+    const unheld = randomDigits(15);
+    api.simulator.registerNumber(unheld, business.waba_id);
+    const foreign = await onboard(workspace.id, { ...other, phone_number_id: unheld });
     expect(foreign.status).toBe(422);
     expect(foreign.body.error.code).toBe('number_not_in_account');
     expect(foreign.body.error.details).toEqual(expect.arrayContaining([{ field: 'step', message: 'claim_account' }]));
+    // The first workspace's number, named with another account.
+    const held = await onboard(workspace.id, { ...(await signup()), phone_number_id: business.phone_number_id });
+    expect([held.status, held.body.error.code]).toEqual([409, 'number_in_use']);
+    expect(held.body.error.details).toEqual([{ field: 'step', message: 'claim_account' }]);
 
     // The same business signs up again for the same number, for another workspace: the account is the first one's.
     const again = await signup({ phone_number_id: business.phone_number_id });

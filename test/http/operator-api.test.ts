@@ -145,7 +145,8 @@ describe("workspaces' numbers", () => {
     const other = await open();
     const taken = await admin('POST', `/workspaces/${other.workspace.id}/numbers`, second);
     expect(taken.status).toBe(409);
-    expect(taken.body.error.code).toBe('number_in_use');
+    // Its account is the first workspace's, and so is every number of it (contract §22).
+    expect(taken.body.error.code).toBe('account_in_use');
 
     const throughput = await admin('PATCH', `/numbers/${second.phone_number_id}`, { throughput_mps: 200 });
     expect(throughput.status).toBe(200);

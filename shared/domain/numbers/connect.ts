@@ -50,12 +50,18 @@ async function connectingToken(workspace: Workspace, wabaId: string, by: Claimed
  * and the claim as read.
  */
 export async function checkAccount(workspace: Workspace, input: { phone_number_id: string; waba_id: string }, by: ClaimedBy) {
-  const [claim, numberHolder] = await Promise.all([getAccountClaim(input.waba_id), workspaceIdOfNumber(input.phone_number_id)]);
-  if (claim && claim.workspace_id !== workspace.id) throw accountInUse(input.waba_id);
-  if (numberHolder && numberHolder !== workspace.id) throw numberInUse(input.phone_number_id);
+  const claim = await refuseHeldElsewhere(input, workspace.id);
   const token = await connectingToken(workspace, input.waba_id, by, claim);
   await requireListed(input, token);
   return { token, claim };
+}
+
+/** 409 when another workspace holds the account (`account_in_use`) or the number (`number_in_use`); the account's claim as read. */
+export async function refuseHeldElsewhere(input: { phone_number_id: string; waba_id: string }, workspaceId?: string): Promise<AccountClaim | undefined> {
+  const [claim, numberHolder] = await Promise.all([getAccountClaim(input.waba_id), workspaceIdOfNumber(input.phone_number_id)]);
+  if (claim && claim.workspace_id !== workspaceId) throw accountInUse(input.waba_id);
+  if (numberHolder && numberHolder !== workspaceId) throw numberInUse(input.phone_number_id);
+  return claim;
 }
 
 /** 422 `number_not_in_account` unless the platform, asked with this token, lists the number in the account. */

@@ -6,7 +6,7 @@
 import { createKey } from '#shared/domain/api-keys';
 import { DEFAULT_STOP_WORDS } from '#shared/domain/messages/opt-out';
 import { listNumbers } from '#shared/domain/numbers/numbers';
-import { requireListed } from '#shared/domain/numbers/connect';
+import { refuseHeldElsewhere, requireListed } from '#shared/domain/numbers/connect';
 import { platformSecrets } from '#shared/platform/secrets';
 import { syncTemplates } from '#shared/domain/templates/catalog';
 import { createWorkspace, findWorkspaceByPhoneNumberId, getWorkspace, listWorkspaces } from '#shared/domain/workspaces';
@@ -71,9 +71,12 @@ export async function operatorList() {
  * scheduled sync (every 15 minutes).
  */
 export async function openWorkspace(input: { name: string; plan: Plan; phone_number_id?: string; waba_id?: string }) {
-  // Its first number is connected by the operator, with the shared token: only one its account lists (contract §22).
-  if (input.phone_number_id && input.waba_id)
-    await requireListed({ phone_number_id: input.phone_number_id, waba_id: input.waba_id }, (await platformSecrets()).access_token);
+  // Its first number is connected by the operator, with the shared token: one nobody holds, that its account lists (contract §22).
+  if (input.phone_number_id && input.waba_id) {
+    const number = { phone_number_id: input.phone_number_id, waba_id: input.waba_id };
+    await refuseHeldElsewhere(number);
+    await requireListed(number, (await platformSecrets()).access_token);
+  }
   const workspace = await createWorkspace(input);
   const key = await createKey(workspace.id, { name: 'Initial key', description: 'Created by the operator' });
   try {
