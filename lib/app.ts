@@ -2,6 +2,7 @@ import type { App, Environment } from 'aws-cdk-lib';
 import { StatefulStack } from '#lib/stateful-stack';
 import { StatelessStack } from '#lib/stateless-stack';
 import { MonitoringStack } from '#lib/monitoring/monitoring-stack';
+import { monitoringLevel } from '#lib/monitoring/monitoring-level';
 
 /** Both stacks, wired together, and the monitoring nested in the compute stack; used by bin/app.ts and by the CDK tests. */
 export function buildApp(app: App, env?: Environment) {
@@ -19,8 +20,9 @@ export function buildApp(app: App, env?: Environment) {
     mediaBucket: data.mediaBucket,
   });
   const monitoring = new MonitoringStack(compute, 'Monitoring', {
-    description: 'Messaging API: alarms, their SNS topic and the dashboard',
+    description: 'Messaging API: alarms, their SNS topic and (monitoring full) the dashboard',
     alarmEmail: app.node.tryGetContext('alarmEmail'),
+    level: monitoringLevel(app),
     service: {
       api: compute.api,
       functions: compute.functions,

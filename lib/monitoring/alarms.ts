@@ -1,5 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, Stats, TreatMissingData, type IAlarmAction, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, MathExpression, Metric, Stats, TreatMissingData, type IAlarmAction, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -8,6 +8,7 @@ import { BusinessMetric, SERVICE_NAME, type BusinessMetricName } from '#shared/m
 import { businessMetric } from '#lib/monitoring/business-metrics';
 import { streamConsumers, type MonitoredService } from '#lib/monitoring/monitored-service';
 import { RunbookSection, runbookLink, type RunbookHeading } from '#lib/monitoring/runbook';
+import type { MonitoringLevel } from '#lib/monitoring/monitoring-level';
 
 /** Where alarms are created and whom they notify. */
 export interface AlarmTarget {
@@ -208,24 +209,60 @@ function numbersPausedAlarm(target: AlarmTarget): Alarm {
   });
 }
 
+/**
+ * Lambda refusing to run any function of the account and region (concurrency exhausted): one
+ * alarm on the account's metric instead of one per function (the `essential` level).
+ */
+function accountThrottlesAlarm(target: AlarmTarget): Alarm {
+  return createAlarm(target, {
+    id: 'FunctionThrottles',
+    metric: new Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', statistic: Stats.SUM, period: FIVE_MINUTES }),
+    threshold: 0,
+    evaluationPeriods: 3,
+    datapointsToAlarm: 2,
+    meaning: 'Lambda refused to run functions of this account and region (concurrency exhausted) in two of the last three 5-minute periods.',
+    runbook: RunbookSection.functionThrottles,
+  });
+}
+
+/** A campaign's fan-out job normally waits seconds; one waiting 15 minutes keeps failing, and its campaign is stuck. */
+const MAX_FANOUT_AGE_SECONDS = 15 * 60;
+
+function campaignFanoutStuckAlarm(target: AlarmTarget, fanout: IQueue): Alarm {
+  return createAlarm(target, {
+    id: 'CampaignFanoutStuck',
+    metric: fanout.metricApproximateAgeOfOldestMessage({ statistic: Stats.MAXIMUM, period: FIVE_MINUTES }),
+    threshold: MAX_FANOUT_AGE_SECONDS,
+    evaluationPeriods: 2,
+    meaning: `A campaign fan-out job has waited more than ${MAX_FANOUT_AGE_SECONDS / 60} minutes for 10 minutes: a campaign is stuck on a failing chunk.`,
+    runbook: RunbookSection.deadLetters,
+  });
+}
+
 export interface ServiceAlarms {
   /** Dead-letter queues, stream, API and business alarms: few enough for one status widget. */
   serviceAlarms: Alarm[];
-  /** Errors and throttles, two per function. */
+  /** Errors and throttles, two per function (`full` only). */
   functionAlarms: Alarm[];
 }
 
-export function createAlarms(target: AlarmTarget, service: MonitoredService): ServiceAlarms {
+/** The alarms that page someone, for every level: work given up, stuck streams, 5xx, sends and webhooks failing. */
+const pagingAlarms = (target: AlarmTarget, service: MonitoredService): Alarm[] => [
+  ...deadLetterQueueAlarms(target, service.deadLetterQueues),
+  ...streamIteratorAgeAlarms(target, streamConsumers(service)),
+  apiServerErrorRateAlarm(target, service.api),
+  sendFailureRateAlarm(target),
+  webhookDeliveryFailureRateAlarm(target),
+];
+
+export function createAlarms(target: AlarmTarget, service: MonitoredService, level: MonitoringLevel): ServiceAlarms {
+  if (level === 'essential')
+    return {
+      serviceAlarms: [...pagingAlarms(target, service), accountThrottlesAlarm(target), campaignFanoutStuckAlarm(target, service.queues.fanout)],
+      functionAlarms: [],
+    };
   return {
-    serviceAlarms: [
-      ...deadLetterQueueAlarms(target, service.deadLetterQueues),
-      ...streamIteratorAgeAlarms(target, streamConsumers(service)),
-      apiServerErrorRateAlarm(target, service.api),
-      sendFailureRateAlarm(target),
-      webhookDeliveryFailureRateAlarm(target),
-      platformThrottleRateAlarm(target),
-      numbersPausedAlarm(target),
-    ],
+    serviceAlarms: [...pagingAlarms(target, service), platformThrottleRateAlarm(target), numbersPausedAlarm(target)],
     functionAlarms: errorAndThrottleAlarms(target, service.functions),
   };
 }

@@ -7,15 +7,18 @@ import { createAlarmTopic } from '#lib/monitoring/alarm-topic';
 import { createAlarms, type ServiceAlarms } from '#lib/monitoring/alarms';
 import { createDashboard } from '#lib/monitoring/dashboard';
 import type { MonitoredService } from '#lib/monitoring/monitored-service';
+import type { MonitoringLevel } from '#lib/monitoring/monitoring-level';
 
 export interface MonitoringStackProps extends NestedStackProps {
   service: MonitoredService;
   /** Subscribed to the alarm topic when set (CDK context `alarmEmail`). */
   alarmEmail?: string;
+  /** CDK context `monitoring`: `essential` alarms only, or `full` with the dashboard. */
+  level: MonitoringLevel;
 }
 
 /**
- * The alarms, their SNS topic and the dashboard, in a stack nested in the compute stack.
+ * The alarms, their SNS topic and (at the `full` level) the dashboard, in a stack nested in the compute stack.
  *
  * Why nested: an errors and a throttles alarm per function add two resources per operation, on
  * top of the about 7 of each HTTP operation, to the stack that holds them, and CloudFormation
@@ -29,12 +32,12 @@ export interface MonitoringStackProps extends NestedStackProps {
 export class MonitoringStack extends NestedStack {
   readonly alarmTopic: Topic;
   readonly alarms: ServiceAlarms;
-  readonly dashboard: Dashboard;
+  readonly dashboard?: Dashboard;
 
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props);
     this.alarmTopic = createAlarmTopic(this, props.alarmEmail);
-    this.alarms = createAlarms({ scope: this, action: new SnsAction(this.alarmTopic) }, props.service);
-    this.dashboard = createDashboard(this, props.service, this.alarms.serviceAlarms);
+    this.alarms = createAlarms({ scope: this, action: new SnsAction(this.alarmTopic) }, props.service, props.level);
+    if (props.level === 'full') this.dashboard = createDashboard(this, props.service, this.alarms.serviceAlarms);
   }
 }

@@ -14,7 +14,8 @@ type MetricStat = {
   MetricStat?: { Metric: { Namespace: string; MetricName: string; Dimensions: { Name: string; Value: unknown }[] }; Stat: string };
 };
 
-const { data, compute, monitoring } = buildTestApp();
+/** The `full` level: every alarm and the dashboard; the default `essential` level is checked on its own below. */
+const { data, compute, monitoring } = buildTestApp({ context: { monitoring: 'full' } });
 const monitoringTemplate = Template.fromStack(monitoring);
 const monitoringResources = templateOf(monitoring).Resources;
 
@@ -148,6 +149,42 @@ describe('alarms', () => {
       });
     }
     expect(new Set(alarms.map(([, r]) => r.Properties.AlarmName)).size).toBe(alarms.length);
+  });
+});
+
+describe('the essential level (the default)', () => {
+  const essential = buildTestApp();
+  const template = templateOf(essential.monitoring).Resources;
+  const essentialAlarms = Object.values(template).filter((r) => r.Type === 'AWS::CloudWatch::Alarm');
+  const named = (name: string) => essentialAlarms.find((r) => r.Properties.AlarmName === `${SERVICE_NAME}-${name}`)?.Properties;
+  /** CloudWatch bills an alarm per metric it reads: a metric-math alarm's inputs each count. */
+  const billedMetrics = essentialAlarms.reduce(
+    (sum, r) => sum + ((r.Properties.Metrics as MetricStat[] | undefined)?.filter((m) => m.MetricStat).length ?? 1),
+    0,
+  );
+
+  test('keeps at most 25 alarms and no dashboard', () => {
+    expect(essentialAlarms.length).toBeLessThanOrEqual(25);
+    expect(Object.values(template).filter((r) => r.Type === 'AWS::CloudWatch::Dashboard')).toHaveLength(0);
+    // docs/deploy.md prices them: $0.10 a metric a month.
+    expect(billedMetrics).toBe(18);
+  });
+
+  test('pages on dead letters, stuck streams and fan-outs, 5xx, throttles, failing sends and webhooks', () => {
+    const streamConsumers = operations.filter((op) => op.trigger.type === 'tableStream').length;
+    expect(essentialAlarms.filter((r) => r.Properties.MetricName === 'ApproximateNumberOfMessagesVisible')).toHaveLength(
+      essential.data.allDeadLetterQueues.length,
+    );
+    expect(essentialAlarms.filter((r) => r.Properties.MetricName === 'IteratorAge')).toHaveLength(streamConsumers);
+    for (const name of ['ApiServerErrorRate', 'SendFailureRate', 'WebhookDeliveryFailureRate']) expect(named(name)).toBeDefined();
+    expect(named('FunctionThrottles')).toMatchObject({ Namespace: 'AWS/Lambda', MetricName: 'Throttles', Statistic: 'Sum', Threshold: 0 });
+    expect(named('FunctionThrottles')?.Dimensions).toBeUndefined();
+    expect(named('CampaignFanoutStuck')).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateAgeOfOldestMessage', Threshold: 900 });
+    expect(essentialAlarms.filter((r) => r.Properties.MetricName === 'Errors')).toHaveLength(0);
+  });
+
+  test('refuses an unknown level', () => {
+    expect(() => buildTestApp({ context: { monitoring: 'some' } })).toThrow(/monitoring.*essential, full/);
   });
 });
 
