@@ -235,7 +235,7 @@ function campaignFanoutStuckAlarm(target: AlarmTarget, fanout: IQueue): Alarm {
     threshold: MAX_FANOUT_AGE_SECONDS,
     evaluationPeriods: 2,
     meaning: `A campaign fan-out job has waited more than ${MAX_FANOUT_AGE_SECONDS / 60} minutes for 10 minutes: a campaign is stuck on a failing chunk.`,
-    runbook: RunbookSection.deadLetters,
+    runbook: RunbookSection.fanoutStuck,
   });
 }
 

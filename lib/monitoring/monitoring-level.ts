@@ -4,7 +4,7 @@ import type { App } from 'aws-cdk-lib';
  * How much monitoring a deployment pays for (CDK context `monitoring`, docs/deploy.md "What it
  * costs"): `essential` (the default) keeps the alarms that page someone, at about $1.80 a month;
  * `full` adds an errors and a throttles alarm per function, the platform-throttle and
- * paused-number alarms, and the dashboard (about $18 a month more).
+ * paused-number alarms, and the dashboard (about $20 a month more).
  */
 export const MONITORING_LEVELS = ['essential', 'full'] as const;
 export type MonitoringLevel = (typeof MONITORING_LEVELS)[number];

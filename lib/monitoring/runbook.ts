@@ -6,6 +6,7 @@ export const RunbookSection = {
   deadLetters: 'A dead-letter queue has messages',
   functionErrors: 'A function fails',
   functionThrottles: 'A function is throttled',
+  fanoutStuck: "A campaign's fan-out is stuck",
   streamIteratorAge: 'The table stream falls behind',
   apiServerErrors: 'The API answers 5xx',
   sendFailures: 'Sends fail',
