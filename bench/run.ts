@@ -12,14 +12,10 @@ import { benchColdStart } from './cold-start';
 import { benchCapacity } from './capacity';
 import { benchApiOverhead } from './api-overhead';
 import { benchSegment } from './segment';
-import { benchSigning } from './signing';
 import { benchContext, type BenchContext, type Figure } from './harness';
 
 /** Run before the local stack starts, so its pollers do not share the CPU with the measured processes. */
-const standalone: [string, () => Promise<Figure[]>][] = [
-  ['cold start', benchColdStart],
-  ['signing', benchSigning],
-];
+const standalone: [string, () => Promise<Figure[]>][] = [['cold start', benchColdStart]];
 
 type OnStack = [string, (ctx: BenchContext) => Promise<Figure[]>][];
 

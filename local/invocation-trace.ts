@@ -1,7 +1,7 @@
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import type { Span } from '#local/critical-path';
+import { Client } from '@smithy/core/client';
 import { TableClient } from '#shared/data/table/client';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
 
 /** An AWS call an invocation made: the client's service (`DynamoDB`, `SQS`, …), its command (`Get`, `TransactWrite`, …) and when it ran. */
 export interface AwsCall extends Span {
@@ -67,20 +67,20 @@ function recordCalls(
 
 /**
  * Records the calls of the table's client (`Get`, `Update`, … as its commands are named) and of
- * the other AWS clients (by operation, each with its retries, as the SDK's `send` was counted;
- * the table's own calls through them are counted at its client), once.
+ * the SDK's other clients, whose `send` is their shared base class's (by command, each with its
+ * retries; the table's own calls through the document client are counted at the table's client), once.
  */
 function recordAwsCalls() {
   recordCalls(TableClient.prototype as unknown as Record<string, Send>, 'send', (_, [command]) => ({
     service: 'DynamoDB',
     command: (command as object).constructor.name.replace(/Command$/, ''),
   }));
-  for (const method of ['call', 'rest']) {
-    recordCalls(AwsJsonClient.prototype as unknown as Record<string, Send>, method, (client, [operation]) => {
-      const { serviceId } = (client as AwsJsonClient).service;
-      return serviceId === 'DynamoDB' ? undefined : { service: serviceId, command: String(operation) };
-    });
-  }
+  recordCalls(Client.prototype as unknown as Record<string, Send>, 'send', (client, [command, callback]) => {
+    const { serviceId } = (client as { config: { serviceId?: string } }).config;
+    // The service only awaits calls: a call with a callback returns nothing to time.
+    if (serviceId === 'DynamoDB' || typeof callback === 'function') return undefined;
+    return { service: serviceId ?? 'unknown', command: (command as object).constructor.name.replace(/Command$/, '') };
+  });
 }
 
 /**

@@ -1,12 +1,11 @@
-import type { Message, ReceiveMessageResult } from '@aws-sdk/client-sqs';
+import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type { AwsJsonClient } from '#shared/aws/json-protocol';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
 export interface QueuePollerOptions {
-  /** The queue service's client (shared/queue-client.ts's `SQS_PROTOCOL`): Lambda's pollers are AWS's own, so they read with the light client. */
-  sqs: AwsJsonClient;
+  /** The queue service's client (with the service's retries and time-outs: `serviceClientConfig` of shared/aws/clients.ts). */
+  sqs: SQSClient;
   queueUrl: string;
   queueArn: string;
   functionName: string;
@@ -63,23 +62,27 @@ export function startQueuePoller(options: QueuePollerOptions): { stop(): Promise
     }
     const done = records.filter((record) => !failed.has(record.messageId));
     if (done.length) {
-      await sqs.call('DeleteMessageBatch', {
-        QueueUrl: queueUrl,
-        Entries: done.map((record, i) => ({ Id: String(i), ReceiptHandle: record.receiptHandle })),
-      });
+      await sqs.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: done.map((record, i) => ({ Id: String(i), ReceiptHandle: record.receiptHandle })),
+        }),
+      );
     }
   }
 
   async function loop() {
     while (running) {
       try {
-        const { Messages } = await sqs.call<ReceiveMessageResult>('ReceiveMessage', {
-          QueueUrl: queueUrl,
-          MaxNumberOfMessages: Math.min(batchSize, 10),
-          WaitTimeSeconds: 1,
-          MessageSystemAttributeNames: ['All'],
-          MessageAttributeNames: ['All'],
-        });
+        const { Messages } = await sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl,
+            MaxNumberOfMessages: Math.min(batchSize, 10),
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+            MessageAttributeNames: ['All'],
+          }),
+        );
         if (Messages?.length) await processBatch(Messages);
       } catch (error) {
         if (running) console.error(`${functionName} poller error`, error);

@@ -1,5 +1,5 @@
-import { AwsJsonClient } from '#shared/aws/json-protocol';
-import { SQS_PROTOCOL } from '#shared/queue-client';
+import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws/clients';
 import { queues, type QueueName } from '#shared/service/queues';
 import { loadHandler } from '#local/handlers';
 import { localWiring, type OperationWith } from '#local/triggers';
@@ -26,13 +26,13 @@ interface LocalQueue {
 const visibilityScale = () => Number(process.env.QUEUE_VISIBILITY_SCALE ?? 1);
 
 /** Creates a queue (with its attributes) and answers its URL and ARN. */
-async function createQueue(sqs: AwsJsonClient, name: string, attributes?: Record<string, string>): Promise<{ url: string; arn: string }> {
-  const { QueueUrl } = await sqs.call<{ QueueUrl: string }>('CreateQueue', { QueueName: name, ...(attributes && { Attributes: attributes }) });
-  const { Attributes } = await sqs.call<{ Attributes: { QueueArn: string } }>('GetQueueAttributes', { QueueUrl, AttributeNames: ['QueueArn'] });
-  return { url: QueueUrl, arn: Attributes.QueueArn };
+async function createQueue(sqs: SQSClient, name: string, attributes?: Record<string, string>): Promise<{ url: string; arn: string }> {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, ...(attributes && { Attributes: attributes }) }));
+  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
+  return { url: QueueUrl!, arn: Attributes!.QueueArn! };
 }
 
-async function createQueues(sqs: AwsJsonClient): Promise<Record<QueueName, LocalQueue>> {
+async function createQueues(sqs: SQSClient): Promise<Record<QueueName, LocalQueue>> {
   const created = {} as Record<QueueName, LocalQueue>;
   for (const [name, settings] of Object.entries(queues) as [QueueName, (typeof queues)[QueueName]][]) {
     const deadLetters = await createQueue(sqs, `${name}-dead-letter`);
@@ -59,8 +59,7 @@ export async function startRuntime(options: {
   /** Where the scheduler stand-in keeps its schedules (none: in memory). */
   schedulesFile?: string;
 }): Promise<LocalRuntime> {
-  // Lambda's event sources are AWS's own: the pollers read with the light client, so their work weighs little beside the functions'.
-  const sqs = new AwsJsonClient(SQS_PROTOCOL, options.sqsEndpoint);
+  const sqs = withoutSdkLogger(new SQSClient(serviceClientConfig(options.sqsEndpoint)));
   const urls = await createQueues(sqs);
   await createMediaBucket(options.sqsEndpoint);
   const scheduler = await startLocalScheduler(0, options.schedulesFile);
@@ -89,7 +88,8 @@ export async function startRuntime(options: {
   // The stream functions' on-failure destination, and its consumer, which tells the counting function's batches by its name.
   process.env.MESSAGE_COUNTING_FUNCTION = localWiring.streamPollers.find((operation) => operation.trigger.countsMessages)?.name;
   const failures = await createQueue(sqs, 'table-stream-failures');
-  const onFailure = async (failure: StreamFailure) => void (await sqs.call('SendMessage', { QueueUrl: failures.url, MessageBody: JSON.stringify(failure) }));
+  const onFailure = async (failure: StreamFailure) =>
+    void (await sqs.send(new SendMessageCommand({ QueueUrl: failures.url, MessageBody: JSON.stringify(failure) })));
   for (const operation of localWiring.streamFailurePollers) running.push(await pollQueue(operation, failures, 1));
   if (localWiring.streamPollers.length)
     running.push(
@@ -111,7 +111,7 @@ export async function startRuntime(options: {
   return {
     stop: async () => {
       await Promise.all(running.map((r) => r.stop()));
-      sqs.close();
+      sqs.destroy();
     },
   };
 }

@@ -1,15 +1,9 @@
-import { env } from '#shared/config';
+import { awsAccess } from '#shared/aws/clients';
 
 /**
- * Settings of the SDK's clients, which only the local stack's set-up and the tests use (the functions
- * and the local stack's pollers call AWS through shared/aws/json-protocol.ts, with none of them). An endpoint override means the local stack
- * (DynamoDB Local, the SQS emulator, the EventBridge stand-in), which accept any credentials.
+ * Settings of the SDK clients the local stack's set-up and the tests make: an endpoint override
+ * means the local stack (DynamoDB Local, the SQS emulator, the EventBridge stand-in), which accept
+ * any credentials. The service's own clients, and the local stack's pollers, add the service's
+ * retries and time-outs (`serviceClientConfig` of shared/aws/clients.ts).
  */
-export function awsClientConfig(endpoint: string | undefined) {
-  if (!endpoint) return {};
-  return {
-    endpoint,
-    region: env.awsRegion,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  };
-}
+export const awsClientConfig = (endpoint: string | undefined) => awsAccess(endpoint);

@@ -1,8 +1,8 @@
-import type { Shard } from '@aws-sdk/client-dynamodb-streams';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type Shard } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
-import { DYNAMODB_PROTOCOL } from '#shared/data/table/client';
-import { DYNAMODB_STREAMS, type StreamRecord } from '#shared/data/stream-batch';
+import { serviceClientConfig, withoutSdkLogger } from '#shared/aws/clients';
+import { lambdaStreamRecord, type StreamRecord } from '#shared/data/stream-batch';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
 
@@ -18,17 +18,14 @@ export interface StreamFailure {
   DDBStreamBatchInfo: { shardId: string; startSequenceNumber: string; endSequenceNumber: string; streamArn: string; batchSize: number };
 }
 
-/** A record as GetRecords answers it (its images in DynamoDB's JSON, binary values in base64), in the shape Lambda hands it over. */
+/** A record read (in Lambda's shape: images in DynamoDB's JSON, binary values in base64, the creation time in whole seconds), as Lambda's event holds it. */
 function toRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
-  const created = record.dynamodb?.ApproximateCreationDateTime;
   return {
     ...record,
     eventVersion: '1.1',
     eventSource: 'aws:dynamodb',
     awsRegion: 'us-east-1',
     eventSourceARN: streamArn,
-    // Lambda hands over the creation time in whole epoch seconds.
-    dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: created === undefined ? undefined : Math.floor(created) },
   };
 }
 
@@ -70,11 +67,10 @@ export async function startStreamPollers(options: {
   /** Where a batch goes once its retries are used up, as Lambda's on-failure destination. */
   onFailure: (failure: StreamFailure) => Promise<void>;
 }) {
-  // Lambda's pollers are AWS's own: read with the service's light client, so their work weighs little on the functions' CPU.
-  const streams = new AwsJsonClient(DYNAMODB_STREAMS, options.endpoint);
-  const table = new AwsJsonClient(DYNAMODB_PROTOCOL, options.endpoint);
-  const { Table } = await table.call<{ Table?: { LatestStreamArn?: string } }>('DescribeTable', { TableName: options.tableName });
-  table.close();
+  const streams = withoutSdkLogger(new DynamoDBStreamsClient(serviceClientConfig(options.endpoint)));
+  const table = new DynamoDBClient(serviceClientConfig(options.endpoint));
+  const { Table } = await table.send(new DescribeTableCommand({ TableName: options.tableName }));
+  table.destroy();
   const streamArn = Table!.LatestStreamArn!;
   const iterators = new Map<string, string | null>();
   /** Each known shard's parent, as the stream describes it: a shard split or rolled over continues its parent's records. */
@@ -112,10 +108,7 @@ export async function startStreamPollers(options: {
     // DescribeStream answers up to 100 shards a call; a stream kept for days has more.
     let after: string | undefined;
     do {
-      const { StreamDescription } = await streams.call<{ StreamDescription?: { Shards?: Shard[]; LastEvaluatedShardId?: string } }>('DescribeStream', {
-        StreamArn: streamArn,
-        ...(after && { ExclusiveStartShardId: after }),
-      });
+      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ...(after && { ExclusiveStartShardId: after }) }));
       shards.push(...(StreamDescription?.Shards ?? []));
       after = StreamDescription?.LastEvaluatedShardId;
     } while (after);
@@ -132,11 +125,7 @@ export async function startStreamPollers(options: {
   async function startReady() {
     for (const [shardId, type] of unstarted) {
       if (!parentFinished(shardId)) continue;
-      const { ShardIterator } = await streams.call<{ ShardIterator?: string }>('GetShardIterator', {
-        StreamArn: streamArn,
-        ShardId: shardId,
-        ShardIteratorType: type,
-      });
+      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }));
       iterators.set(shardId, ShardIterator ?? null);
       unstarted.delete(shardId);
     }
@@ -144,9 +133,9 @@ export async function startStreamPollers(options: {
 
   /** Reads the shard once and hands the page to every consumer; true when the page was full (more records wait). */
   async function readShard(shardId: string, iterator: string): Promise<boolean> {
-    const page = await streams.call<{ Records?: StreamRecord[]; NextShardIterator?: string }>('GetRecords', { ShardIterator: iterator, Limit: pageLimit });
+    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: pageLimit }));
     iterators.set(shardId, page.NextShardIterator ?? null);
-    const records = page.Records ?? [];
+    const records = (page.Records ?? []).map(lambdaStreamRecord);
     options.consumers.forEach(({ filter }, i) => {
       const byShard = pending[i];
       const handed = filter ? records.filter(filter) : records;
@@ -250,7 +239,7 @@ export async function startStreamPollers(options: {
       running = false;
       await loop;
       await Promise.all(pending.flatMap((byShard) => [...byShard.values()].flatMap((shard) => (shard.draining ? [shard.draining] : []))));
-      streams.close();
+      streams.destroy();
     },
   };
 }

@@ -6,7 +6,7 @@
  */
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { Sha256 } from '#shared/signing/sha256';
+import { Sha256 } from '@smithy/core/checksum';
 import { readJson, type Credentials } from '#local/stack-file';
 
 export interface AdminReply {

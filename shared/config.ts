@@ -18,10 +18,6 @@ export const env = {
   get awsRegion() {
     return process.env.AWS_REGION ?? 'us-east-1';
   },
-  /** The function's credentials from Lambda's environment, for the calls signed by hand (the media bucket). */
-  get awsCredentials() {
-    return { accessKeyId: required('AWS_ACCESS_KEY_ID'), secretAccessKey: required('AWS_SECRET_ACCESS_KEY'), sessionToken: process.env.AWS_SESSION_TOKEN };
-  },
   get serviceName() {
     return process.env.POWERTOOLS_SERVICE_NAME ?? 'messaging-api';
   },
@@ -71,7 +67,7 @@ export const env = {
   get mediaBucket() {
     return required('MEDIA_BUCKET');
   },
-  /** The account that owns the media bucket: every call names it (`x-amz-expected-bucket-owner`, contract §22). */
+  /** The account that owns the media bucket: every call names it (`ExpectedBucketOwner`, contract §22). */
   get mediaBucketOwner() {
     return required('MEDIA_BUCKET_OWNER');
   },

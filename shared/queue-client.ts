@@ -1,14 +1,11 @@
-import type { SendMessageBatchResult } from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueName } from '#shared/service/queues';
-import { AwsJsonClient, perEndpoint } from '#shared/aws/json-protocol';
+import { perEndpoint, serviceClientConfig, withoutSdkLogger } from '#shared/aws/clients';
 import { env } from '#shared/config';
-
-/** SQS's JSON protocol (its query protocol's successor, which the SDK speaks too). */
-export const SQS_PROTOCOL = { signingName: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0', serviceId: 'SQS' } as const;
 
 const sqs = perEndpoint(
   () => env.sqsEndpoint,
-  (endpoint) => new AwsJsonClient(SQS_PROTOCOL, endpoint),
+  (endpoint) => withoutSdkLogger(new SQSClient(serviceClientConfig(endpoint))),
 );
 
 /** The queue URL a function was given (`SEND_QUEUE_URL`, …), by name. */
@@ -25,7 +22,7 @@ const jobBody = (job: unknown): string => JSON.stringify(job).replace(/[\uD800-\
 export async function enqueue(url: string, jobs: unknown[]): Promise<void> {
   for (let start = 0; start < jobs.length; start += 10) {
     const entries = jobs.slice(start, start + 10).map((job, i) => ({ Id: String(i), MessageBody: jobBody(job) }));
-    const { Failed } = await sqs().call<SendMessageBatchResult>('SendMessageBatch', { QueueUrl: url, Entries: entries });
+    const { Failed } = await sqs().send(new SendMessageBatchCommand({ QueueUrl: url, Entries: entries }));
     if (Failed?.length) throw new Error(`SQS refused ${Failed.length} jobs: ${Failed[0].Message}`);
   }
 }
@@ -38,9 +35,11 @@ const MAX_VISIBILITY_SECONDS = 11 * 3600;
 
 /** Makes a received job reappear after `seconds` (back-off without sleeping in the function). */
 export async function retryAfter(url: string, receiptHandle: string, seconds: number): Promise<void> {
-  await sqs().call('ChangeMessageVisibility', {
-    QueueUrl: url,
-    ReceiptHandle: receiptHandle,
-    VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.round(seconds))),
-  });
+  await sqs().send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: url,
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: Math.min(MAX_VISIBILITY_SECONDS, Math.max(0, Math.round(seconds))),
+    }),
+  );
 }

@@ -1,19 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { ListSchedulesOutput } from '@aws-sdk/client-scheduler';
-import { AwsJsonClient, perEndpoint } from '#shared/aws/json-protocol';
-import { escapeUri } from '#shared/aws/signature-v4';
+import { CreateScheduleCommand, DeleteScheduleCommand, ListSchedulesCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
+import { perEndpoint, serviceClientConfig, withoutSdkLogger } from '#shared/aws/clients';
 import { env } from '#shared/config';
 
-/** EventBridge Scheduler's REST-JSON API (https://docs.aws.amazon.com/scheduler/latest/APIReference/). */
-const SCHEDULER = { signingName: 'scheduler', targetPrefix: '', jsonVersion: '1.1', serviceId: 'Scheduler' } as const;
-
+/** EventBridge Scheduler (https://docs.aws.amazon.com/scheduler/latest/APIReference/). */
 const scheduler = perEndpoint(
   () => env.schedulerEndpoint,
-  (endpoint) => new AwsJsonClient(SCHEDULER, endpoint),
+  (endpoint) => withoutSdkLogger(new SchedulerClient(serviceClientConfig(endpoint))),
 );
 
-/** Escaped as the SDK's client escapes a path label (RFC 3986), though the Scheduler's names (`[0-9a-zA-Z-_.]`) never need it. */
-const schedulePath = (name: string) => `/schedules/${escapeUri(name)}`;
 const isNamed = (error: unknown, name: string) => (error as Error | undefined)?.name === name;
 
 /** What a campaign's schedule asks of its target: start a scheduled campaign, or hand on the messages its send window held. */
@@ -34,20 +28,16 @@ const known = new Set<string>();
 async function createOneTimeSchedule(name: string, at: number, input: CampaignSchedule): Promise<void> {
   if (known.has(name)) return;
   try {
-    await scheduler().rest(
-      'CreateSchedule',
-      'POST',
-      schedulePath(name),
-      {},
-      {
-        // Kept across the call's retries, as the SDK fills it in: a repeat of a create that was applied is not a conflict.
-        ClientToken: randomUUID(),
+    // The SDK fills in its ClientToken, kept across the call's retries: a repeat of a create that was applied is not a conflict.
+    await scheduler().send(
+      new CreateScheduleCommand({
+        Name: name,
         ScheduleExpression: `at(${new Date(at).toISOString().slice(0, 19)})`,
         ScheduleExpressionTimezone: 'UTC',
         FlexibleTimeWindow: { Mode: 'OFF' },
         ActionAfterCompletion: 'DELETE',
         Target: { Arn: env.campaignSchedule.targetArn, RoleArn: env.campaignSchedule.roleArn, Input: JSON.stringify(input) },
-      },
+      }),
     );
   } catch (error) {
     if (!isNamed(error, 'ConflictException')) throw error;
@@ -65,7 +55,7 @@ export const scheduleWindowResume = (campaign: { workspace_id: string; campaign_
 
 async function deleteSchedule(name: string): Promise<void> {
   try {
-    await scheduler().rest('DeleteSchedule', 'DELETE', schedulePath(name), { clientToken: randomUUID() });
+    await scheduler().send(new DeleteScheduleCommand({ Name: name }));
   } catch (error) {
     if (!isNamed(error, 'ResourceNotFoundException')) throw error;
   }
@@ -80,7 +70,7 @@ export async function unscheduleCampaign(campaignId: string): Promise<void> {
   const prefix = `${scheduleName(campaignId)}-w`;
   let token: string | undefined;
   do {
-    const page = await scheduler().rest<ListSchedulesOutput>('ListSchedules', 'GET', '/schedules', { NamePrefix: prefix, NextToken: token });
+    const page = await scheduler().send(new ListSchedulesCommand({ NamePrefix: prefix, NextToken: token }));
     for (const schedule of page.Schedules ?? []) if (schedule.Name) await deleteSchedule(schedule.Name);
     token = page.NextToken;
   } while (token);

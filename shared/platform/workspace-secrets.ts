@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CreateSecretCommand, DeleteSecretCommand, PutSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { env } from '#shared/config';
 import { secretString, secretsManager } from '#shared/aws/secrets-manager';
 
@@ -41,22 +41,17 @@ export function secretsManagerStore(prefix: string): WorkspaceSecretStore {
       const name = workspaceSecretName(prefix, workspaceId);
       const SecretString = JSON.stringify(secret);
       try {
-        // A new version each write: the token the SDK would generate (ClientRequestToken, idempotent across retries).
-        await secretsManager().call('PutSecretValue', { SecretId: name, SecretString, ClientRequestToken: randomUUID() });
+        // A new version each write; the SDK fills in its ClientRequestToken, kept across the call's retries.
+        await secretsManager().send(new PutSecretValueCommand({ SecretId: name, SecretString }));
       } catch (error) {
         if (!notFound(error)) throw error;
-        await secretsManager().call('CreateSecret', {
-          Name: name,
-          SecretString,
-          Description: `WhatsApp business token of workspace ${workspaceId}`,
-          ClientRequestToken: randomUUID(),
-        });
+        await secretsManager().send(new CreateSecretCommand({ Name: name, SecretString, Description: `WhatsApp business token of workspace ${workspaceId}` }));
       }
     },
     // Without Secrets Manager's recovery window: nothing of an erased workspace is kept for days.
     async remove(workspaceId) {
       try {
-        await secretsManager().call('DeleteSecret', { SecretId: workspaceSecretName(prefix, workspaceId), ForceDeleteWithoutRecovery: true });
+        await secretsManager().send(new DeleteSecretCommand({ SecretId: workspaceSecretName(prefix, workspaceId), ForceDeleteWithoutRecovery: true }));
       } catch (error) {
         if (!notFound(error)) throw error;
       }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
+import { GetQueueUrlCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { serviceClientConfig } from '#shared/aws/clients';
 import { TableClient } from '#shared/data/table/client';
 import { GetCommand } from '#shared/data/table/commands';
 import { longestChain } from '#local/critical-path';
@@ -9,7 +10,7 @@ import { outsideInvocations, startInvocationTracing, traceInvocation } from '#lo
 /** Answers every request with `{}` after 200 ms, as DynamoDB and SQS answer these calls. */
 let server: Server;
 let dynamodb: TableClient;
-let sqs: AwsJsonClient;
+let sqs: SQSClient;
 beforeAll(async () => {
   server = createServer((request, response) => {
     request.resume();
@@ -18,14 +19,16 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   dynamodb = new TableClient(endpoint);
-  sqs = new AwsJsonClient({ signingName: 'sqs', targetPrefix: 'AmazonSQS', jsonVersion: '1.0', serviceId: 'SQS' }, endpoint);
+  sqs = new SQSClient(serviceClientConfig(endpoint));
 });
 afterAll(async () => {
+  dynamodb.destroy();
+  sqs.destroy();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 const get = () => dynamodb.send(new GetCommand({ TableName: 't', Key: { PK: 'a' } }));
-const getQueueUrl = () => sqs.call('GetQueueUrl', { QueueName: 'q' });
+const getQueueUrl = () => sqs.send(new GetQueueUrlCommand({ QueueName: 'q' }));
 
 describe('the bench meter: calls and CPU time per invocation', () => {
   test('the longest chain takes the spans that waited on each other', () => {

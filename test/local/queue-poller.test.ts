@@ -2,8 +2,7 @@ import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, S
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { awsClientConfig } from '#local/sdk-client-config';
 import { startQueuePoller } from '#local/queue-poller';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
-import { SQS_PROTOCOL } from '#shared/queue-client';
+import { serviceClientConfig } from '#shared/aws/clients';
 import { startSqsEmulator, type SqsEmulator } from '#local/sqs-emulator';
 
 let emulator: SqsEmulator;
@@ -54,8 +53,9 @@ describe('local SQS event source', () => {
     const bodies = ['a', 'b', 'c', 'flaky', 'poison'];
     await sqs.send(new SendMessageBatchCommand({ QueueUrl: queue.QueueUrl, Entries: bodies.map((body, i) => ({ Id: String(i), MessageBody: body })) }));
 
+    const pollerSqs = new SQSClient(serviceClientConfig(emulator.endpoint));
     const poller = startQueuePoller({
-      sqs: new AwsJsonClient(SQS_PROTOCOL, emulator.endpoint),
+      sqs: pollerSqs,
       queueUrl: queue.QueueUrl!,
       queueArn: 'arn:aws:sqs:us-east-1:000000000000:poller-main',
       functionName: 'Test',
@@ -69,6 +69,7 @@ describe('local SQS event source', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
     } finally {
       await poller.stop();
+      pollerSqs.destroy();
     }
     expect(seen).toEqual({ a: 1, b: 1, c: 1, flaky: 2, poison: 2 });
     expect(Math.max(...batchSizes)).toBeLessThanOrEqual(3);

@@ -1,7 +1,7 @@
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import type { _Record } from '@aws-sdk/client-dynamodb-streams';
+import { Client } from '@smithy/core/client';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { AwsJsonClient } from '#shared/aws/json-protocol';
-import type { StreamRecord } from '#shared/data/stream-batch';
 import { awsClientConfig } from '#local/sdk-client-config';
 import { startStreamPollers, type StreamFailure } from '#local/stream-poller';
 import { passesStreamFilters, SKIPPED_SORT_KEYS, STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
@@ -186,12 +186,12 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
     // A scripted stream (DynamoDB Local splits no shard in a test's time): a closed parent with two records, and its open
     // child with a third, all of one item. The parent's first batch is slow, so a reader that read both at once would
     // hand the child's record over first.
-    const record = (n: number): StreamRecord => ({
+    const record = (n: number): _Record => ({
       eventID: `e${n}`,
       eventName: 'MODIFY',
       dynamodb: { Keys: { PK: { S: `READER#SPLIT` }, SK: { S: String(n) } }, SequenceNumber: String(n), StreamViewType: 'NEW_AND_OLD_IMAGES' },
     });
-    const pages: Record<string, { Records: StreamRecord[]; NextShardIterator?: string }> = {
+    const pages: Record<string, { Records: _Record[]; NextShardIterator?: string }> = {
       'parent-0': { Records: [record(1)], NextShardIterator: 'parent-1' },
       'parent-1': { Records: [record(2)] },
       'child-0': { Records: [record(3)], NextShardIterator: 'child-1' },
@@ -221,11 +221,13 @@ describe('local DynamoDB Streams event sources: one reader, each consumer on its
         return pages[input.ShardIterator];
       },
     };
-    const scripted = jest.spyOn(AwsJsonClient.prototype, 'call').mockImplementation(async (operation, input) => {
+    // Every SDK client's calls go through their base class's `send`: the table's and the stream's, scripted by command.
+    const scripted = jest.spyOn(Client.prototype, 'send').mockImplementation((async (command: { input: Record<string, string> }) => {
+      const operation = command.constructor.name.replace(/Command$/, '');
       const answer = answers[operation];
       if (!answer) throw new Error(`unexpected call ${operation}`);
-      return answer(input as Record<string, string>) as never;
-    });
+      return answer(command.input);
+    }) as never);
     const sortKeys = (event: unknown) => (event as DynamoDBStreamEvent).Records.map((r) => r.dynamodb!.Keys!.SK.S!);
     const readers = await startStreamPollers({
       endpoint: process.env.DYNAMODB_ENDPOINT!,

@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { awsClientConfig } from '#local/sdk-client-config';
@@ -22,10 +22,11 @@ import { useIsolatedTable } from '../support/table';
 useIsolatedTable();
 
 /**
- * The table's own client (shared/data/table/client.ts) against DynamoDB Local: items of every
- * kind of value go out and come back as the SDK's document client gives them, DynamoDB's
- * refusals arrive as the SDK's errors (by name, with their items marshalled), and throttles and
- * server errors are retried until they pass or the call's attempts run out.
+ * The table's client (shared/data/table/client.ts, the SDK's document client with the service's
+ * settings) against DynamoDB Local: items of every kind of value go out and come back as written,
+ * DynamoDB's refusals arrive as the SDK's errors (by name, with their items marshalled), throttles
+ * and server errors are retried until they pass or the call's attempts run out, and a transaction
+ * keeps one ClientRequestToken across its retries.
  */
 describe('the table client', () => {
   const table = () => process.env.TABLE_NAME!;
@@ -191,14 +192,63 @@ describe('the table client', () => {
       const failed = await through.send(new GetCommand({ TableName: table(), Key: key('retried', 'ITEM#0') })).catch((error: Error) => error);
       expect((failed as Error).name).toBe('InternalServerError');
       expect(failed).toMatchObject({ $fault: 'server', $metadata: { httpStatusCode: 500 } });
-      // Eight attempts (shared/aws/retries.ts).
+      // Eight attempts (shared/aws/clients.ts).
       expect(proxy.counts.server_errors - before).toBe(8);
+      through.destroy();
     } finally {
       await proxy.stop();
     }
   });
 
-  test("a request is signed with Signature V4 for DynamoDB's JSON protocol", async () => {
+  test('a transaction whose answer was lost is retried with the same ClientRequestToken, and applied once', async () => {
+    const tokens: string[] = [];
+    // The first attempt is applied and its answer dropped; the retry gets its answer.
+    let attempts = 0;
+    const dropper = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const target = String(request.headers['x-amz-target']);
+        if (target.endsWith('.TransactWriteItems')) tokens.push((JSON.parse(body.toString('utf8')) as { ClientRequestToken: string }).ClientRequestToken);
+        const upstream = new URL(process.env.DYNAMODB_ENDPOINT!);
+        const forwarded = httpRequest(
+          { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers },
+          (answer) => {
+            const answered: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => answered.push(chunk));
+            answer.on('end', () => {
+              // Applied by DynamoDB Local; its answer never reaches the client.
+              if (target.endsWith('.TransactWriteItems') && attempts++ === 0) return request.socket.destroy();
+              response.writeHead(answer.statusCode ?? 502, answer.headers).end(Buffer.concat(answered));
+            });
+          },
+        );
+        forwarded.on('error', () => response.destroy());
+        forwarded.end(body);
+      });
+    });
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    const through = new TableClient(`http://127.0.0.1:${(dropper.address() as AddressInfo).port}`);
+    try {
+      await through.send(
+        new TransactWriteCommand({
+          TransactItems: [{ Update: { TableName: table(), Key: key('transacted'), UpdateExpression: 'ADD n :one', ExpressionAttributeValues: { ':one': 1 } } }],
+        }),
+      );
+      expect(tokens).toHaveLength(2);
+      expect(tokens[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(tokens[1]).toBe(tokens[0]);
+      const { Item } = await client().send(new GetCommand({ TableName: table(), Key: key('transacted'), ConsistentRead: true }));
+      expect(Item?.n).toBe(1);
+    } finally {
+      through.destroy();
+      dropper.closeAllConnections();
+      await new Promise((resolve) => dropper.close(resolve));
+    }
+  });
+
+  test("a request is the SDK's: DynamoDB's JSON protocol, signed with Signature V4", async () => {
     let seen: { headers: IncomingHttpHeaders; body: string } | undefined;
     const server = createServer((request, response) => {
       const chunks: Buffer[] = [];
@@ -219,6 +269,7 @@ describe('the table client', () => {
         /^AWS4-HMAC-SHA256 Credential=local\/\d{8}\/[a-z0-9-]+\/dynamodb\/aws4_request, SignedHeaders=[a-z0-9;-]*x-amz-target[a-z0-9;-]*, Signature=[0-9a-f]{64}$/,
       );
       expect(JSON.parse(seen!.body)).toEqual({ TableName: 'scripted', Key: { PK: { S: 'A' }, SK: { S: 'B' } } });
+      scripted.destroy();
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

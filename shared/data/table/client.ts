@@ -1,22 +1,22 @@
-import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { perEndpoint, serviceClientConfig, withoutSdkLogger } from '#shared/aws/clients';
 import { env } from '#shared/config';
 import type { TableCommand, TableOperation } from '#shared/data/table/commands';
-import { base64AsBinary, binaryAsBase64, marshallInput, mayHoldBinary, unmarshallOutput } from '#shared/data/table/document-codec';
-import { AwsJsonClient, perEndpoint, type AwsJsonService } from '#shared/aws/json-protocol';
 import { sendRepeatable } from '#shared/data/table/repeatable-writes';
 
 type Json = Record<string, unknown>;
-
-/** DynamoDB's JSON protocol, its answers as sent (the local stack's table set-up reads it so). */
-export const DYNAMODB_PROTOCOL = { signingName: 'dynamodb', targetPrefix: 'DynamoDB_20120810', jsonVersion: '1.0', serviceId: 'DynamoDB' } as const;
-
-/** The same, with binary values written and read as the table's items hold them. */
-const DYNAMODB: AwsJsonService = {
-  ...DYNAMODB_PROTOCOL,
-  replacer: binaryAsBase64,
-  reviver: base64AsBinary,
-  mayNeedReviver: mayHoldBinary,
-};
 
 /** A call as an interceptor sees it: the SDK's name of its command (`GetItemCommand`) and its input in document shapes. */
 export interface TableCall {
@@ -27,18 +27,33 @@ export interface TableCall {
 /** Wraps every call of a client (the local stack's usage meter); `next` makes the call, with the input it is given. */
 export type TableInterceptor = (call: TableCall, next: (input: Json) => Promise<Json>) => Promise<Json>;
 
+/** The document client's command of each operation. */
+const DOCUMENT_COMMANDS = {
+  GetItem: GetCommand,
+  PutItem: PutCommand,
+  UpdateItem: UpdateCommand,
+  DeleteItem: DeleteCommand,
+  Query: QueryCommand,
+  Scan: ScanCommand,
+  BatchGetItem: BatchGetCommand,
+  BatchWriteItem: BatchWriteCommand,
+  TransactWriteItems: TransactWriteCommand,
+} satisfies Record<TableOperation, unknown>;
+
 /**
- * The table's client: commands in document shapes (shared/data/table/commands.ts), marshalled,
- * sent over DynamoDB's JSON protocol (shared/aws/json-protocol.ts) and answered in document shapes. Puts
- * and updates are made safe to repeat (repeatable-writes.ts); a transaction keeps one
- * ClientRequestToken across its retries, as the SDK gives it.
+ * The table's client: commands in document shapes (shared/data/table/commands.ts), sent through
+ * the SDK's document client (`@aws-sdk/lib-dynamodb`, undefined values left out), with the
+ * service's retries and time-outs (shared/aws/clients.ts). Puts and updates are made safe to
+ * repeat (repeatable-writes.ts); a transaction keeps the ClientRequestToken the SDK fills in across
+ * its retries. Errors are the SDK's: by name, a refused condition's `Item` marshalled.
  */
 export class TableClient {
   private readonly interceptors: TableInterceptor[] = [];
-  private readonly http: AwsJsonClient;
+  private readonly documents: DynamoDBDocumentClient;
 
   constructor(localEndpoint: string | undefined) {
-    this.http = new AwsJsonClient(DYNAMODB, localEndpoint);
+    const dynamodb = withoutSdkLogger(new DynamoDBClient(serviceClientConfig(localEndpoint)));
+    this.documents = DynamoDBDocumentClient.from(dynamodb, { marshallOptions: { removeUndefinedValues: true } });
   }
 
   intercept(interceptor: TableInterceptor): void {
@@ -55,19 +70,23 @@ export class TableClient {
     return call(command.input as Json, 0) as Promise<Output>;
   }
 
+  /** Closes its kept-alive connections (a test's client of a scripted or proxied endpoint). */
+  destroy(): void {
+    this.documents.destroy();
+  }
+
   private execute(operation: TableOperation, input: Json): Promise<Json> {
     if (operation === 'PutItem' || operation === 'UpdateItem') return sendRepeatable(operation, input, (tokenized) => this.call(operation, tokenized as Json));
-    if (operation === 'TransactWriteItems' && !input.ClientRequestToken) return this.call(operation, { ...input, ClientRequestToken: randomUUID() });
     return this.call(operation, input);
   }
 
-  private async call(operation: TableOperation, input: Json): Promise<Json> {
-    const body = await this.http.call(operation, marshallInput(operation, input));
-    return { ...unmarshallOutput(operation, body), $metadata: {} };
+  private call(operation: TableOperation, input: Json): Promise<Json> {
+    const Command = DOCUMENT_COMMANDS[operation] as unknown as new (input: Json) => GetCommand;
+    return this.documents.send(new Command(input)) as Promise<Json>;
   }
 }
 
-/** The process's table client (shared/aws/json-protocol.ts, `perEndpoint`). */
+/** The process's table client (shared/aws/clients.ts, `perEndpoint`). */
 export const db = perEndpoint(
   () => env.dynamodbEndpoint,
   (endpoint) => new TableClient(endpoint),

@@ -24,16 +24,17 @@ export type TableOperation = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem'
 
 /**
  * The document client's inputs without the legacy parameters (`Expected`, `AttributeUpdates`,
- * `KeyConditions`, `QueryFilter`, `ScanFilter`), which the codec does not marshal and the service
- * never uses: expressions only.
+ * `KeyConditions`, `QueryFilter`, `ScanFilter`), which the service never uses: expressions only
+ * (the write tokens of repeatable-writes.ts are added to expressions).
  */
 type Legacy = 'Expected' | 'AttributeUpdates' | 'KeyConditions' | 'QueryFilter' | 'ScanFilter' | 'ConditionalOperator';
 type Current<Input> = Omit<Input, Legacy>;
 
 /**
  * One call of the table client (shared/data/table/client.ts), in the document client's shapes:
- * items as plain values, marshalled on the way out. The input and output types are the SDK's
- * document client's (types only: none of the SDK's code is bundled for the table).
+ * items as plain values. The input and output types are the SDK's document client's, and the
+ * client sends each through the document client's command of the same name; the operation is
+ * named here so that interceptors and traces read it without the SDK's classes.
  */
 export abstract class TableCommand<Input extends object, Output extends object> {
   abstract readonly operation: TableOperation;
