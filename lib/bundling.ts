@@ -21,8 +21,8 @@ export const bundling = {
   inject: [resolve(__dirname, '../shared/stack-traces.ts')],
   /**
    * Nothing is left to the Lambda runtime's own copy of the SDK (NodejsFunction's default leaves
-   * out `@aws-sdk/*`): the functions bundle the little of it they use, the marshaller of
-   * `@aws-sdk/util-dynamodb` and the Signature V4 signer, at the versions the tests ran against.
+   * out `@aws-sdk/*`): the functions bundle the SDK clients they call, tree-shaken, at the versions
+   * of the lock file the tests ran against.
    */
   externalModules: [] as string[],
   /**

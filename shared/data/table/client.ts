@@ -82,7 +82,7 @@ export class TableClient {
 
   private call(operation: TableOperation, input: Json): Promise<Json> {
     const Command = DOCUMENT_COMMANDS[operation] as unknown as new (input: Json) => GetCommand;
-    return this.documents.send(new Command(input)) as Promise<Json>;
+    return this.documents.send(new Command(input));
   }
 }
 
