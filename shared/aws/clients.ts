@@ -47,7 +47,6 @@ const retryToken = (count: number, delay: number, startedAt: number): BudgetedTo
 
 /** The retry policy above as the SDK's retry strategy: the SDK classifies each error (`errorType`) and waits the delay given; this decides. */
 export class BudgetedRetries implements RetryStrategyV2 {
-  readonly mode = 'standard';
   constructor(private readonly budgetMs: number) {}
 
   async acquireInitialRetryToken(): Promise<BudgetedToken> {
