@@ -781,6 +781,14 @@ describe('media bucket', () => {
     expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('aws:SecureTransport');
   });
 
+  test('has no name of ours, so no other account can take it first (contract §22), and every function that calls it knows its owner', () => {
+    const bucket = Object.values(dataResources).find((r) => r.Type === 'AWS::S3::Bucket')!;
+    expect(bucket.Properties.BucketName).toBeUndefined();
+    const withBucket = Object.values(computeResources).filter((r) => r.Type === 'AWS::Lambda::Function' && r.Properties.Environment?.Variables?.MEDIA_BUCKET);
+    expect(withBucket.length).toBeGreaterThan(0);
+    for (const fn of withBucket) expect(fn.Properties.Environment.Variables.MEDIA_BUCKET_OWNER).toEqual({ Ref: 'AWS::AccountId' });
+  });
+
   test('only the copy worker and the webhook receiver may put objects; GetMessage and the webhook worker may only read them; only the erasure lists and deletes', () => {
     const withMedia = operations.filter((op) => op.access.media).map((op) => [op.name, op.access.media]);
     expect(withMedia).toEqual([
