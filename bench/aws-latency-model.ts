@@ -1,7 +1,8 @@
 /**
  * What a request would take in AWS, modelled from what it did locally: the calls on its critical
- * path at an assumed latency each, the gateway and Lambda in front, and its CPU time at a 512 MB
- * function's share of a vCPU. The assumptions and their sources: docs/performance.md, "Method".
+ * path at an assumed latency each, the gateway and Lambda in front, and its CPU time at the share
+ * of a vCPU its function's memory buys (the memory the stack deploys it with). The assumptions and
+ * their sources: docs/performance.md, "Method".
  */
 export const ASSUMED_MS = {
   /** API Gateway HTTP API's own latency. */
@@ -13,8 +14,14 @@ export const ASSUMED_MS = {
   otherCall: 20,
 };
 
-/** Lambda gives a function CPU in proportion to its memory, one vCPU at 1,769 MB: the functions have 512 MB. */
-export const LAMBDA_CPU_SLOWDOWN = 1769 / 512;
+/** Lambda gives a function CPU in proportion to its memory, one vCPU at 1,769 MB; more memory does not speed up one thread. */
+export const lambdaCpuSlowdown = (memoryMb: number) => Math.max(1, 1769 / memoryMb);
+
+/**
+ * The budget of an operation's modelled latency above its raw calls' (issue 54): one round trip
+ * more and the CPU of the service's own work, at the function's memory.
+ */
+export const MODELLED_EXCESS_BUDGET_MS = 25;
 
 /** The assumed wait of a critical path as the meter names it, `DynamoDB 3, SQS 1` (`none`: no call). */
 export function criticalPathMs(path: string): number {
@@ -25,6 +32,6 @@ export function criticalPathMs(path: string): number {
   }, 0);
 }
 
-/** A request through API Gateway to a warm function: the gateway, the invoke, the critical path's waits, the CPU time. */
-export const modelledRequestMs = (criticalPathWaitMs: number, cpuMs: number) =>
-  ASSUMED_MS.apiGateway + ASSUMED_MS.lambdaInvoke + criticalPathWaitMs + cpuMs * LAMBDA_CPU_SLOWDOWN;
+/** A request through API Gateway to a warm function of `memoryMb`: the gateway, the invoke, the critical path's waits, the CPU time. */
+export const modelledRequestMs = (criticalPathWaitMs: number, cpuMs: number, memoryMb: number) =>
+  ASSUMED_MS.apiGateway + ASSUMED_MS.lambdaInvoke + criticalPathWaitMs + cpuMs * lambdaCpuSlowdown(memoryMb);

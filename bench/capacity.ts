@@ -36,6 +36,9 @@ const httpFunctions = functionsTriggeredBy('http', 'httpDefault');
 const queueFunctions = functionsTriggeredBy('queue');
 const streamFunctions = functionsTriggeredBy('tableStream');
 
+/** Issue 54: USD per 1,000 messages in AWS, at most, for the burst of single messages and for a message sent alone. */
+const USD_PER_1000_BUDGET = 0.05;
+
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export interface LifetimeCost {
@@ -146,7 +149,12 @@ async function putOneMessageUnits(sample: Record<string, unknown>): Promise<numb
   return ConsumedCapacity?.CapacityUnits ?? 0;
 }
 
-function costFigures(label: string, cost: LifetimeCost, baseline: { writeUnits: number; readUnits: number }, writeBudget?: number): Figure[] {
+function costFigures(
+  label: string,
+  cost: LifetimeCost,
+  baseline: { writeUnits: number; readUnits: number },
+  budgets: { writeUnits?: number; usdPer1000?: number } = {},
+): Figure[] {
   const usd = cost.usdPer1000;
   return [
     {
@@ -154,7 +162,7 @@ function costFigures(label: string, cost: LifetimeCost, baseline: { writeUnits: 
       value: cost.writeUnits,
       unit: 'WCU',
       baseline: { name: 'one PutItem of the message item', value: baseline.writeUnits },
-      ...(writeBudget && { budget: { max: writeBudget, of: 'value' as const } }),
+      ...(budgets.writeUnits && { budget: { max: budgets.writeUnits, of: 'value' as const } }),
       detail: cost.breakdown,
     },
     {
@@ -170,6 +178,7 @@ function costFigures(label: string, cost: LifetimeCost, baseline: { writeUnits: 
       value: usd.total,
       unit: 'USD',
       baseline: { name: 'the PutItem baseline alone', value: 1000 * baseline.writeUnits * PRICE.dynamodbWriteUnit },
+      ...(budgets.usdPer1000 && { budget: { max: budgets.usdPer1000, of: 'value' as const } }),
     },
   ];
 }
@@ -271,15 +280,17 @@ export async function benchCapacity(ctx: BenchContext): Promise<Figure[]> {
   const baseline = { writeUnits: await putOneMessageUnits(stored), readUnits: await getOneMessageUnits(stored) };
   return [
     // Issue 29: 10, the rate limit's admission (one write per API request since issue 23) paid for by taking other writes off the request path.
-    ...costFigures(`single message (${SINGLE_MESSAGES})`, single, baseline, 10),
+    // Issue 54: the burst at most USD_PER_1000_BUDGET per 1,000 messages.
+    ...costFigures(`single message (${SINGLE_MESSAGES})`, single, baseline, { writeUnits: 10, usdPer1000: USD_PER_1000_BUDGET }),
     ...callFigures(`single message (${SINGLE_MESSAGES})`, single),
     // Status reports carry pricing since issue 28: the campaign's cost and the workspace's cost day are counted in these.
-    ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baseline, 12),
+    ...costFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, baseline, { writeUnits: 12 }),
     // Issue 29: at most 6 DynamoDB calls over a campaign message's life.
     ...callFigures(`campaign message (${CAMPAIGN_RECIPIENTS})`, campaignCost, 6),
-    ...costFigures(`campaign message with max_cost (${CAMPAIGN_RECIPIENTS})`, budgetedCost, baseline, 12),
-    // No budget: what a business sending now and then pays, when each status move is a counting run of its own.
-    ...costFigures(`single messages sent one every ${TRICKLE_GAP_MS / 1000} s (${SINGLE_MESSAGES})`, trickle, baseline),
+    ...costFigures(`campaign message with max_cost (${CAMPAIGN_RECIPIENTS})`, budgetedCost, baseline, { writeUnits: 12 }),
+    // What a business sending now and then pays, when each status move is a counting run of its own:
+    // no budget on its units; issue 54's on its cost, a message sent alone at most USD_PER_1000_BUDGET per 1,000.
+    ...costFigures(`single messages sent one every ${TRICKLE_GAP_MS / 1000} s (${SINGLE_MESSAGES})`, trickle, baseline, { usdPer1000: USD_PER_1000_BUDGET }),
     {
       name: `single messages sent one every ${TRICKLE_GAP_MS / 1000} s (${SINGLE_MESSAGES}): Lambda invocations per message`,
       value: round(trickle.lambdaInvocations),

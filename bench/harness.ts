@@ -15,8 +15,8 @@ export interface Figure {
   value: number;
   unit: string;
   baseline?: { name: string; value: number };
-  /** A budget the figure must hold: `value / baseline` (or `value`) at most `max`. */
-  budget?: { max: number; of: 'ratio' | 'value' };
+  /** A budget the figure must hold: `value / baseline`, `value`, or `value - baseline` (`excess`) at most `max`. */
+  budget?: { max: number; of: 'ratio' | 'value' | 'excess' };
   /** Printed under the figure's line: what explains it. */
   note?: string;
   /** Supporting numbers, written to results.json only. */

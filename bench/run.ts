@@ -49,7 +49,8 @@ type Printed = Figure & { group: string; ratio?: number; pass?: boolean };
 
 function line(f: Printed): string {
   const baseline = f.baseline ? ` | baseline ${f.baseline.name}: ${round(f.baseline.value)} ${f.unit} | ratio ${round(f.ratio!)}×` : '';
-  const budget = f.budget ? ` | budget ${f.budget.of === 'ratio' ? `≤ ${f.budget.max}×` : `≤ ${f.budget.max} ${f.unit}`}: ${f.pass ? 'PASS' : 'FAIL'}` : '';
+  const bound = { ratio: `≤ ${f.budget?.max}×`, value: `≤ ${f.budget?.max} ${f.unit}`, excess: `≤ baseline + ${f.budget?.max} ${f.unit}` };
+  const budget = f.budget ? ` | budget ${bound[f.budget.of]}: ${f.pass ? 'PASS' : 'FAIL'}` : '';
   const note = f.note ? `\n    ${f.note}` : '';
   return `[${f.group}] ${f.name}: ${round(f.value)} ${f.unit}${baseline}${budget}${note}`;
 }
@@ -64,7 +65,8 @@ async function main() {
   const report = (group: string, measured: Figure[]) => {
     for (const figure of measured) {
       const ratio = figure.baseline ? figure.value / figure.baseline.value : undefined;
-      const compared = figure.budget?.of === 'ratio' ? ratio : figure.value;
+      const excess = figure.baseline ? figure.value - figure.baseline.value : undefined;
+      const compared = figure.budget?.of === 'ratio' ? ratio : figure.budget?.of === 'excess' ? excess : figure.value;
       const pass = figure.budget && compared !== undefined ? compared <= figure.budget.max : undefined;
       const printed = { group, ...figure, ratio, pass };
       figures.push(printed);

@@ -7,6 +7,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { SERVICE_NAME } from '#shared/metrics-catalog';
 import { bundling } from '#lib/bundling';
+import { DEFAULT_MEMORY_MB } from '#lib/function-memory';
 
 export const projectRoot = path.resolve(__dirname, '..');
 
@@ -51,7 +52,7 @@ export class ServiceFunction extends NodejsFunction {
       depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
+      memorySize: props.memorySize ?? DEFAULT_MEMORY_MB,
       timeout: props.timeout ?? Duration.seconds(10),
       tracing: Tracing.ACTIVE,
       logGroup,
