@@ -21,6 +21,8 @@ import { listWorkspaces } from '#shared/domain/workspaces';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { hashSecret } from '#shared/domain/api-keys';
 import { newOperatorKey } from '#local/operator-key';
+import { localChecksOn } from '#local/iam/model-file';
+import { startLocalChecks } from '#local/iam/enforcement';
 
 const TABLE_NAME = 'messaging-local';
 /** Local-only platform credentials: the simulator accepts this token and signs webhooks with this secret. */
@@ -43,6 +45,13 @@ async function shutdown(exitCode: number) {
 async function main() {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+
+  // Each function's calls checked against its role in the synthesized template (local/iam/enforcement.ts):
+  // the template is synthesized once for these sources (seconds), then read from .local/iam.
+  if (localChecksOn()) {
+    process.env.LOCAL_IAM_RUN ??= 'start';
+    await startLocalChecks();
+  }
 
   // Throwaway stacks (tests, benchmarks) keep the table in memory: persisted, DynamoDB Local writes
   // every item to disk and serves a campaign about three times slower.
