@@ -31,7 +31,7 @@ export interface CallUsage {
   via: string;
   /** The statements that allowed it: `<policy>#<index>`, index 1-based as in the policy document. */
   statements: string[];
-  /** Up to three resources called. */
+  /** Up to twenty of the resources called (enough to tell which of a statement's resources were used). */
   resources: string[];
 }
 
@@ -72,7 +72,7 @@ export function recordCall(functionName: string, call: { action: string; resourc
   if (!known) {
     calls[key] = { action: call.action, via: call.via, statements: call.statements, resources: [call.resource] };
     write();
-  } else if (known.resources.length < 3 && !known.resources.includes(call.resource)) {
+  } else if (known.resources.length < 20 && !known.resources.includes(call.resource)) {
     known.resources.push(call.resource);
     write();
   }
