@@ -287,7 +287,8 @@ export const operations: Operation[] = [
     name: 'MediaCopyWorker',
     handler: 'functions/messages/media-worker.ts',
     trigger: { type: 'queue', queue: 'media', batchSize: 1 },
-    access: { table: 'readWrite', platformSecrets: true, graphApi: true, media: 'readWrite' },
+    // Its own queue: a download that fails comes back after a back-off (shared/sqs-worker.ts, MEDIA_QUEUE_URL).
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true, media: 'readWrite', queues: ['media'] },
     timeoutSeconds: 60,
     memoryMb: 512,
   },
