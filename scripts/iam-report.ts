@@ -20,7 +20,12 @@ const lambdasOwn = (action: string) => /^(logs|xray):/.test(action);
 
 /** An IAM resource pattern (`*` any run of characters, `?` one) against an ARN. */
 const matches = (pattern: string, arn: string) =>
-  new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`).test(arn);
+  new RegExp(
+    `^${pattern
+      .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')
+      .replace(/\?/g, '.')}$`,
+  ).test(arn);
 
 function merged(files: Usage[]): Record<string, FunctionUsage> {
   const functions: Record<string, FunctionUsage> = {};
@@ -68,7 +73,9 @@ async function main() {
     for (const call of calls) {
       const via = call.via === 'eventSource' ? ' [event source]' : '';
       const more = call.resources.length > 3 ? `, … (${call.resources.length >= 20 ? '20+' : call.resources.length})` : '';
-      out.push(`    ${call.action.padEnd(32)} ${call.resources.slice(0, 3).map(short).join(', ')}${more}  ← ${call.statements.map((s) => `#${s.split('#')[1]}`).join(', ')}${via}`);
+      out.push(
+        `    ${call.action.padEnd(32)} ${call.resources.slice(0, 3).map(short).join(', ')}${more}  ← ${call.statements.map((s) => `#${s.split('#')[1]}`).join(', ')}${via}`,
+      );
     }
     const unexercised: string[] = [];
     const own: string[] = [];
@@ -88,7 +95,10 @@ async function main() {
         const local = actions.every((action) => action.startsWith('secretsmanager:')) ? ' (the local stack keeps secrets in files and the environment)' : '';
         if (idle.length === actions.length) totals.unexercised++;
         else totals.partial++;
-        if (idle.length === actions.length) unexercised.push(`    #${i + 1} whole statement${local}: ${idle.join(', ')} on ${resources}${statement.Condition ? ` if ${JSON.stringify(statement.Condition)}` : ''}`);
+        if (idle.length === actions.length)
+          unexercised.push(
+            `    #${i + 1} whole statement${local}: ${idle.join(', ')} on ${resources}${statement.Condition ? ` if ${JSON.stringify(statement.Condition)}` : ''}`,
+          );
         else {
           if (idle.length) unexercised.push(`    #${i + 1} ${idle.join(', ')} (its other actions used)`);
           if (idleResources.length) unexercised.push(`    #${i + 1} on ${idleResources.map(short).join(', ')} (its other resources used)`);
@@ -99,7 +109,10 @@ async function main() {
     if (own.length) out.push(`  Lambda's own (logs, traces; not the code's): ${own.join('; ')}`);
     if (usage.refusals.length) {
       out.push('  refused:');
-      for (const r of usage.refusals) out.push(`    ${r.action} on ${short(r.resource)}${r.via === 'eventSource' ? ' [event source]' : ''}${r.injected ? ' (a test took the grant away)' : ''}`);
+      for (const r of usage.refusals)
+        out.push(
+          `    ${r.action} on ${short(r.resource)}${r.via === 'eventSource' ? ' [event source]' : ''}${r.injected ? ' (a test took the grant away)' : ''}`,
+        );
       totals.refusals += usage.refusals.filter((r) => !r.injected).length;
     }
     if (usage.mismatches.length) {
