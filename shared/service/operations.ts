@@ -137,7 +137,13 @@ export const operations: Operation[] = [
     trigger: http('DELETE', '/api/v1/numbers/{id}'),
     access: { table: 'readWrite', platformSecrets: true, graphApi: true },
   },
-  { name: 'ListTemplates', handler: 'functions/templates/list.ts', trigger: http('GET', '/api/v1/templates'), access: { table: 'readWrite' } },
+  {
+    name: 'ListTemplates',
+    handler: 'functions/templates/list.ts',
+    trigger: http('GET', '/api/v1/templates'),
+    // The accounts it holds are its numbers' (shared/domain/numbers/numbers.ts): the first one's details are read once from the platform.
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   {
     name: 'SyncTemplates',
     handler: 'functions/templates/sync.ts',
