@@ -39,7 +39,9 @@ function merged(files: Usage[]): Record<string, FunctionUsage> {
       for (const refusal of used.refusals) {
         if (!into.refusals.some((r) => JSON.stringify(r) === JSON.stringify(refusal))) into.refusals.push(refusal);
       }
-      for (const mismatch of used.mismatches) if (!into.mismatches.includes(mismatch)) into.mismatches.push(mismatch);
+      for (const mismatch of used.mismatches) {
+        if (!into.mismatches.some((m) => m.message === mismatch.message && m.injected === mismatch.injected)) into.mismatches.push(mismatch);
+      }
       Object.assign(into.environment, used.environment);
     }
   }
@@ -116,8 +118,8 @@ async function main() {
       totals.refusals += usage.refusals.filter((r) => !r.injected).length;
     }
     if (usage.mismatches.length) {
-      out.push('  not in the template:', ...usage.mismatches.map((m) => `    ${m}`));
-      totals.mismatches += usage.mismatches.length;
+      out.push('  not in the template:', ...usage.mismatches.map((m) => `    ${m.message}${m.injected ? ' (a test did it on purpose)' : ''}`));
+      totals.mismatches += usage.mismatches.filter((m) => !m.injected).length;
     }
     const settings = Object.entries(usage.environment).sort(([a], [b]) => a.localeCompare(b));
     if (settings.length) out.push(`  settings read: ${settings.map(([name, source]) => `${name} (${source})`).join(', ')}`);
@@ -125,7 +127,7 @@ async function main() {
   }
   out.push(
     `${totals.invoked} of ${operations.length} functions invoked; ${totals.statements} statements, ${totals.unexercised} of them exercised by no call, ` +
-      `${totals.partial} in part; ${totals.refusals} calls refused (besides tests' own); ${totals.mismatches} names the template lacks.`,
+      `${totals.partial} in part; ${totals.refusals} calls refused and ${totals.mismatches} names or settings the template lacks (besides tests' own).`,
   );
   process.stdout.write(`${out.join('\n')}\n`);
 }

@@ -43,8 +43,10 @@ interface State {
   model: TemplateModel;
   resources: LocalResources;
   decisions: Map<string, Promise<Decision>>;
-  /** Functions whose policies a test changed (`localChecks.withoutStatement`): their refusals are the test's doing. */
+  /** Functions whose policies or environment a test changed (`localChecks.withoutStatement`, `withoutVariable`): their failures are the test's doing. */
   changed: Set<string>;
+  /** Calls under way that a test makes fail on purpose (`localChecks.expectingFailures`). */
+  expecting: number;
   refusals: Refusal[];
 }
 
@@ -124,6 +126,9 @@ function decide(current: State, functionName: string, request: IamRequest): Prom
   return decision;
 }
 
+/** A failure a test brought about: it changed the function, or expects its calls to fail. */
+const injectedFor = (current: State, functionName: string) => current.changed.has(functionName) || current.expecting > 0;
+
 interface Call {
   clientName: string;
   commandName: string;
@@ -141,7 +146,7 @@ function requestsOf(current: State, context: FunctionContext, call: Call): { fun
     // Lambda's pollers of a test's own queue or table: nothing of the template's to check them against.
     if (context.via === 'eventSource' && error instanceof TemplateMismatchError) return [];
     if (error instanceof TemplateMismatchError) {
-      for (const name of functionNames) recordMismatch(name, error.message);
+      for (const name of functionNames) recordMismatch(name, { message: error.message, injected: injectedFor(current, name) });
       console.error(`[local checks] ${functionNames.join(', ')}: ${error.message}`);
     }
     throw error;
@@ -169,7 +174,7 @@ async function authorize(
       action: request.action,
       resource: request.resource,
       message: refusalMessage(service, role, functionName, request, decision.explicit),
-      injected: current.changed.has(functionName),
+      injected: injectedFor(current, functionName),
     };
     current.refusals.push(refusal);
     recordRefusal(functionName, { action: refusal.action, resource: refusal.resource, via: refusal.via, injected: refusal.injected });
@@ -253,9 +258,12 @@ function checkEveryCall(): void {
 export function startLocalChecks(): Promise<void> {
   if (!localChecksOn()) return Promise.resolve();
   starting ??= loadTemplateModel().then((model) => {
-    state = { model, resources: new LocalResources(model.resources), decisions: new Map(), changed: new Set(), refusals: [] };
+    state = { model, resources: new LocalResources(model.resources), decisions: new Map(), changed: new Set(), expecting: 0, refusals: [] };
     checkEveryCall();
-    watchSettings((functionName) => state?.model.functions[functionName]?.environment);
+    watchSettings(
+      (functionName) => state?.model.functions[functionName]?.environment,
+      (functionName) => Boolean(state && injectedFor(state, functionName)),
+    );
   });
   return starting;
 }
@@ -298,10 +306,26 @@ export const localChecks = {
 
   /** Takes a variable away from a function's environment in the template; answers a function that gives it back. */
   withoutVariable(functionName: string, name: string): () => void {
-    const fn = started().model.functions[functionName];
+    const current = started();
+    const fn = current.model.functions[functionName];
     const { [name]: value, ...others } = fn.environment;
     fn.environment = others;
-    return () => void (fn.environment = { ...fn.environment, [name]: value });
+    current.changed.add(functionName);
+    return () => {
+      fn.environment = { ...fn.environment, [name]: value };
+      current.changed.delete(functionName);
+    };
+  },
+
+  /** Runs calls a test makes fail on purpose (a resource the template lacks): what they record is the test's doing. */
+  async expectingFailures<T>(work: () => Promise<T>): Promise<T> {
+    const current = started();
+    current.expecting++;
+    try {
+      return await work();
+    } finally {
+      current.expecting--;
+    }
   },
 
   /** Calls refused so far in this process. */

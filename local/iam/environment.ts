@@ -66,11 +66,12 @@ const WATCHED = Symbol.for('messaging-api.local.watched-settings');
 
 /**
  * Charges each read of `env` (and `env.testScales`) in a function's context to that function, and
- * fails a read of a variable its function does not have (`environmentOf` answers the template's).
+ * fails a read of a variable its function does not have (`environmentOf` answers the template's;
+ * `injected`, whether a test changed it).
  * While a getter runs, `process.env` is a view that sees the names it reads; getters are synchronous,
  * so no other code runs meanwhile. Once per module instance of shared/config.ts.
  */
-export function watchSettings(environmentOf: (functionName: string) => Record<string, string> | undefined): void {
+export function watchSettings(environmentOf: (functionName: string) => Record<string, string> | undefined, injected: (functionName: string) => boolean): void {
   const settings = env as unknown as Record<string | symbol, unknown>;
   if (settings[WATCHED]) return;
   settings[WATCHED] = true;
@@ -108,7 +109,7 @@ export function watchSettings(environmentOf: (functionName: string) => Record<st
       if (missing.size) {
         const message = `${functionName} reads ${[...missing].join(', ')}, which its function in the template does not have (lib/stateless-stack.ts sets each function's environment; local/iam/environment.ts lists the local-only and tunable ones)`;
         console.error(`[local checks] ${message}`);
-        recordMismatch(functionName, message);
+        recordMismatch(functionName, { message, injected: injected(functionName) });
         throw new TemplateMismatchError(message);
       }
       return value;

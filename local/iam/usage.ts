@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
@@ -19,8 +19,8 @@ export interface FunctionUsage {
   /** By `<via> <action> <statements>`: one entry per action and the statements that allowed it. */
   calls: Record<string, CallUsage>;
   refusals: RefusalUsage[];
-  /** Calls naming a resource (or a command) the template has no counterpart of. */
-  mismatches: string[];
+  /** Calls naming a resource (or a command) the template has no counterpart of, and settings read that it does not set. */
+  mismatches: MismatchUsage[];
   /** Each variable read through shared/config.ts, and what set it: `template`, `lambda`, `local`, `default` (a tunable left to its default), or `missing`. */
   environment: Record<string, string>;
 }
@@ -35,11 +35,17 @@ export interface CallUsage {
   resources: string[];
 }
 
+export interface MismatchUsage {
+  message: string;
+  /** A test's own doing: it changed the function's template, or called what the template lacks on purpose. */
+  injected: boolean;
+}
+
 export interface RefusalUsage {
   action: string;
   resource: string;
   via: string;
-  /** Refused because a test took a statement away (local/iam/enforcement.ts, `localChecks.withoutStatement`). */
+  /** A test's own doing: it took a statement away (local/iam/enforcement.ts, `localChecks.withoutStatement`). */
   injected: boolean;
 }
 
@@ -86,10 +92,10 @@ export function recordRefusal(functionName: string, refusal: RefusalUsage): void
   write();
 }
 
-export function recordMismatch(functionName: string, message: string): void {
+export function recordMismatch(functionName: string, mismatch: MismatchUsage): void {
   const mismatches = of(functionName).mismatches;
-  if (mismatches.includes(message)) return;
-  mismatches.push(message);
+  if (mismatches.some((m) => m.message === mismatch.message && m.injected === mismatch.injected)) return;
+  mismatches.push(mismatch);
   write();
 }
 
@@ -98,4 +104,23 @@ export function recordEnvironmentRead(functionName: string, name: string, source
   if (environment[name] === source) return;
   environment[name] = source;
   write();
+}
+
+/**
+ * What a run's functions did that would fail once deployed, from its processes' files: calls refused
+ * and names or settings the template lacks, tests' own doings left out. One line each.
+ */
+export function unexpectedFailures(run: string): string[] {
+  const dir = usageDir();
+  if (!existsSync(dir)) return [];
+  const lines = new Set<string>();
+  for (const file of readdirSync(dir).filter((name) => name.startsWith(`${run}-`) && name.endsWith('.json'))) {
+    const { functions } = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Usage;
+    for (const [name, used] of Object.entries(functions)) {
+      for (const r of used.refusals)
+        if (!r.injected) lines.add(`${name}${r.via === 'eventSource' ? "'s event source" : ''} was refused ${r.action} on ${r.resource}`);
+      for (const m of used.mismatches) if (!m.injected) lines.add(m.message.startsWith(name) ? m.message : `${name}: ${m.message}`);
+    }
+  }
+  return [...lines].sort();
 }
