@@ -98,7 +98,7 @@ describe('IAM on the local stack: a grant taken from a role refuses its call as 
       $metadata: { httpStatusCode: 400, attempts: 1, totalRetryDelay: 0 },
       message: awsMessage('UpsertContact', refusal.action, table),
     });
-    logged(refusal!);
+    logged(refusal);
     // The grant back, the same request is served.
     const again = await api.call('POST', '/api/v1/contacts', { key: ws.key, body: { phone_number: '+14155550701', name: 'Refused' } });
     expect(again.status).toBe(201);
