@@ -165,7 +165,7 @@ Messaging API is ready.
   API key    ${credentials.api_key}
   Operator   ${operatorKey} (for /admin/v1 and \`npm run admin\`; a new one each start)
 Credentials written to ${join(localDir(), 'credentials.json')}. Ctrl-C stops everything.
-${faultProxies ? `Dependency faults: POST ${faultProxies.dynamodb}/_faults (DynamoDB), POST ${faultProxies.sqs}/_faults (SQS)\n` : ''}`);
+${localChecksOn() ? 'Each function is held to its role and environment in the synthesized template (LOCAL_IAM=off turns it off); `npm run iam-report` lists what they called.\n' : ''}${faultProxies ? `Dependency faults: POST ${faultProxies.dynamodb}/_faults (DynamoDB), POST ${faultProxies.sqs}/_faults (SQS)\n` : ''}`);
 }
 
 /** The tokens kept in the local workspace secrets (none before the first onboarding). */
