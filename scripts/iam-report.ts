@@ -65,7 +65,7 @@ async function main() {
     const usage = used[op.name];
     out.push(`${op.name}  (role ${fn.role})`);
     if (!usage || Object.keys(usage.calls).length + usage.refusals.length + Object.keys(usage.environment).length === 0) {
-      out.push('  not invoked in these runs', '');
+      out.push('  no AWS call nor setting read in these runs', '');
       for (const policy of fn.policies) totals.statements += policy.document.Statement.length;
       continue;
     }
@@ -126,7 +126,7 @@ async function main() {
     out.push('');
   }
   out.push(
-    `${totals.invoked} of ${operations.length} functions invoked; ${totals.statements} statements, ${totals.unexercised} of them exercised by no call, ` +
+    `${totals.invoked} of ${operations.length} functions called AWS or read a setting; ${totals.statements} statements, ${totals.unexercised} of them exercised by no call, ` +
       `${totals.partial} in part; ${totals.refusals} calls refused and ${totals.mismatches} names or settings the template lacks (besides tests' own).`,
   );
   process.stdout.write(`${out.join('\n')}\n`);
