@@ -65,7 +65,8 @@ export async function benchContext(options: { priceTransactions?: boolean; trace
   // Every number at the platform's ceiling (1,000 messages/s), above what this machine reaches:
   // throughput figures measure this service, and the pacing's writes are in the partition figures.
   // The benchmarks run for many minutes: DynamoDB Local's JVM keeps its optimising compiler (local/dynamodb.ts).
-  const env: Record<string, string> = { SEND_RATE_PER_SECOND: '1000', USAGE_METER_FILE: meterFile, DYNAMODB_QUICK_JVM: 'off' };
+  // The local IAM and settings checks (local/iam/enforcement.ts) are off: the figures are the service's own work.
+  const env: Record<string, string> = { SEND_RATE_PER_SECOND: '1000', USAGE_METER_FILE: meterFile, DYNAMODB_QUICK_JVM: 'off', LOCAL_IAM: 'off' };
   if (options.priceTransactions) env.USAGE_METER_PRICE_TRANSACTIONS = '1';
   if (options.traceInvocations) writeFileSync(tracingFile(meterFile), '');
   if (options.meterCapacity) writeFileSync(meteringFile(meterFile), '');

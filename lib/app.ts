@@ -1,4 +1,4 @@
-import type { App, Environment } from 'aws-cdk-lib';
+import { App, type Environment } from 'aws-cdk-lib';
 import { StatefulStack } from '#lib/stateful-stack';
 import { StatelessStack } from '#lib/stateless-stack';
 import { MonitoringStack } from '#lib/monitoring/monitoring-stack';
@@ -32,4 +32,13 @@ export function buildApp(app: App, env?: Environment) {
     },
   });
   return { data, compute, monitoring };
+}
+
+/**
+ * The app built in-process with bundling skipped (seconds, no esbuild): its templates are the
+ * deployed ones but for the functions' code assets. The CDK tests and the local stack's IAM model read it.
+ */
+export function buildAppWithoutBundling(options: { context?: Record<string, unknown>; env?: Environment } = {}) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...options.context } });
+  return { app, ...buildApp(app, options.env) };
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage, createHook } from 'node:async_hooks';
 import type { Span } from '#local/critical-path';
 import { Client } from '@smithy/core/client';
 import { TableClient } from '#shared/data/table/client';
+import { outsideFunctions } from '#local/function-context';
 
 /** An AWS call an invocation made: the client's service (`DynamoDB`, `SQS`, …), its command (`Get`, `TransactWrite`, …) and when it ran. */
 export interface AwsCall extends Span {
@@ -122,13 +123,13 @@ const settle = <T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> =>
     (reason: unknown) => ({ status: 'rejected', reason }),
   );
 
-/** Runs `work` as none of the invocations' doing: the meter's own bookkeeping and reads. */
+/** Runs `work` as none of the invocations' doing (nor any function's: local/function-context.ts): the meter's own bookkeeping and reads. */
 export function outsideInvocations<T>(work: () => T): T {
-  if (!tracing) return work();
+  if (!tracing) return outsideFunctions(work);
   const current = running;
   runningNow(undefined);
   try {
-    return invocations.exit(work);
+    return invocations.exit(() => outsideFunctions(work));
   } finally {
     runningNow(current);
   }

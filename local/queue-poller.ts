@@ -2,6 +2,7 @@ import { DeleteMessageBatchCommand, type Message, ReceiveMessageCommand, type SQ
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
+import { runAsEventSource } from '#local/function-context';
 
 export interface QueuePollerOptions {
   /** The queue service's client (with the service's retries and time-outs: `serviceClientConfig` of shared/aws/clients.ts). */
@@ -49,6 +50,8 @@ function toRecord(message: Message, queueArn: string): SQSRecord {
 export function startQueuePoller(options: QueuePollerOptions): { stop(): Promise<void> } {
   const { sqs, queueUrl, queueArn, functionName, handler, batchSize, concurrency = 2 } = options;
   let running = true;
+  /** Lambda's event source receives and deletes with the function's role (local/iam/enforcement.ts checks it). */
+  const asEventSource = <T>(call: () => Promise<T>) => runAsEventSource([functionName], call);
 
   async function processBatch(messages: Message[]) {
     const records = messages.map((message) => toRecord(message, queueArn));
@@ -62,11 +65,13 @@ export function startQueuePoller(options: QueuePollerOptions): { stop(): Promise
     }
     const done = records.filter((record) => !failed.has(record.messageId));
     if (done.length) {
-      await sqs.send(
-        new DeleteMessageBatchCommand({
-          QueueUrl: queueUrl,
-          Entries: done.map((record, i) => ({ Id: String(i), ReceiptHandle: record.receiptHandle })),
-        }),
+      await asEventSource(() =>
+        sqs.send(
+          new DeleteMessageBatchCommand({
+            QueueUrl: queueUrl,
+            Entries: done.map((record, i) => ({ Id: String(i), ReceiptHandle: record.receiptHandle })),
+          }),
+        ),
       );
     }
   }
@@ -74,14 +79,16 @@ export function startQueuePoller(options: QueuePollerOptions): { stop(): Promise
   async function loop() {
     while (running) {
       try {
-        const { Messages } = await sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: queueUrl,
-            MaxNumberOfMessages: Math.min(batchSize, 10),
-            WaitTimeSeconds: 1,
-            MessageSystemAttributeNames: ['All'],
-            MessageAttributeNames: ['All'],
-          }),
+        const { Messages } = await asEventSource(() =>
+          sqs.send(
+            new ReceiveMessageCommand({
+              QueueUrl: queueUrl,
+              MaxNumberOfMessages: Math.min(batchSize, 10),
+              WaitTimeSeconds: 1,
+              MessageSystemAttributeNames: ['All'],
+              MessageAttributeNames: ['All'],
+            }),
+          ),
         );
         if (Messages?.length) await processBatch(Messages);
       } catch (error) {

@@ -10,6 +10,7 @@ import { startLocalScheduler } from '#local/scheduler-server';
 import { startLocalEventBus } from '#local/event-bus-server';
 import { EVENT_SOURCE } from '#shared/events/event';
 import { createMediaBucket } from '#local/media-bucket';
+import { runAsEventSource } from '#local/function-context';
 
 export interface LocalRuntime {
   stop(): Promise<void>;
@@ -88,8 +89,11 @@ export async function startRuntime(options: {
   // The stream functions' on-failure destination, and its consumer, which tells the counting function's batches by its name.
   process.env.MESSAGE_COUNTING_FUNCTION = localWiring.streamPollers.find((operation) => operation.trigger.countsMessages)?.name;
   const failures = await createQueue(sqs, 'table-stream-failures');
+  // Lambda sends a stream function's failed batch with that function's role.
   const onFailure = async (failure: StreamFailure) =>
-    void (await sqs.send(new SendMessageCommand({ QueueUrl: failures.url, MessageBody: JSON.stringify(failure) })));
+    void (await runAsEventSource([failure.requestContext.functionArn.split(':').pop()!], () =>
+      sqs.send(new SendMessageCommand({ QueueUrl: failures.url, MessageBody: JSON.stringify(failure) })),
+    ));
   for (const operation of localWiring.streamFailurePollers) running.push(await pollQueue(operation, failures, 1));
   if (localWiring.streamPollers.length)
     running.push(

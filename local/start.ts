@@ -21,6 +21,8 @@ import { listWorkspaces } from '#shared/domain/workspaces';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { hashSecret } from '#shared/domain/api-keys';
 import { newOperatorKey } from '#local/operator-key';
+import { localChecksOn } from '#local/iam/model-file';
+import { startLocalChecks } from '#local/iam/enforcement';
 
 const TABLE_NAME = 'messaging-local';
 /** Local-only platform credentials: the simulator accepts this token and signs webhooks with this secret. */
@@ -43,6 +45,13 @@ async function shutdown(exitCode: number) {
 async function main() {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+
+  // Each function's calls checked against its role in the synthesized template (local/iam/enforcement.ts):
+  // the template is synthesized once for these sources (seconds), then read from .local/iam.
+  if (localChecksOn()) {
+    process.env.LOCAL_IAM_RUN ??= 'start';
+    await startLocalChecks();
+  }
 
   // Throwaway stacks (tests, benchmarks) keep the table in memory: persisted, DynamoDB Local writes
   // every item to disk and serves a campaign about three times slower.
@@ -156,7 +165,7 @@ Messaging API is ready.
   API key    ${credentials.api_key}
   Operator   ${operatorKey} (for /admin/v1 and \`npm run admin\`; a new one each start)
 Credentials written to ${join(localDir(), 'credentials.json')}. Ctrl-C stops everything.
-${faultProxies ? `Dependency faults: POST ${faultProxies.dynamodb}/_faults (DynamoDB), POST ${faultProxies.sqs}/_faults (SQS)\n` : ''}`);
+${localChecksOn() ? 'Each function is held to its role and environment in the synthesized template (LOCAL_IAM=off turns it off); `npm run iam-report` lists what they called.\n' : ''}${faultProxies ? `Dependency faults: POST ${faultProxies.dynamodb}/_faults (DynamoDB), POST ${faultProxies.sqs}/_faults (SQS)\n` : ''}`);
 }
 
 /** The tokens kept in the local workspace secrets (none before the first onboarding). */

@@ -5,6 +5,7 @@ import { serviceClientConfig, withoutSdkLogger } from '#shared/aws/clients';
 import { lambdaStreamRecord, type StreamRecord } from '#shared/data/stream-batch';
 import type { Handler } from '#local/handlers';
 import { lambdaContext } from '#local/lambda-context';
+import { runAsEventSource } from '#local/function-context';
 
 /** Lambda reads each shard of a DynamoDB stream four times a second (AWS Lambda developer guide, "Using Lambda with DynamoDB"); idle, each poll costs both processes CPU. */
 const POLL_MS = 250;
@@ -72,6 +73,12 @@ export async function startStreamPollers(options: {
   const { Table } = await table.send(new DescribeTableCommand({ TableName: options.tableName }));
   table.destroy();
   const streamArn = Table!.LatestStreamArn!;
+  /** Each event source mapping reads the stream with its function's role: one read for all is checked against each (local/iam/enforcement.ts). */
+  const asEventSource = <T>(read: () => Promise<T>) =>
+    runAsEventSource(
+      options.consumers.map((consumer) => consumer.functionName),
+      read,
+    );
   const iterators = new Map<string, string | null>();
   /** Each known shard's parent, as the stream describes it: a shard split or rolled over continues its parent's records. */
   const parents = new Map<string, string | undefined>();
@@ -108,7 +115,9 @@ export async function startStreamPollers(options: {
     // DescribeStream answers up to 100 shards a call; a stream kept for days has more.
     let after: string | undefined;
     do {
-      const { StreamDescription } = await streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ...(after && { ExclusiveStartShardId: after }) }));
+      const { StreamDescription } = await asEventSource(() =>
+        streams.send(new DescribeStreamCommand({ StreamArn: streamArn, ...(after && { ExclusiveStartShardId: after }) })),
+      );
       shards.push(...(StreamDescription?.Shards ?? []));
       after = StreamDescription?.LastEvaluatedShardId;
     } while (after);
@@ -125,7 +134,9 @@ export async function startStreamPollers(options: {
   async function startReady() {
     for (const [shardId, type] of unstarted) {
       if (!parentFinished(shardId)) continue;
-      const { ShardIterator } = await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type }));
+      const { ShardIterator } = await asEventSource(() =>
+        streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shardId, ShardIteratorType: type })),
+      );
       iterators.set(shardId, ShardIterator ?? null);
       unstarted.delete(shardId);
     }
@@ -133,7 +144,7 @@ export async function startStreamPollers(options: {
 
   /** Reads the shard once and hands the page to every consumer; true when the page was full (more records wait). */
   async function readShard(shardId: string, iterator: string): Promise<boolean> {
-    const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: pageLimit }));
+    const page = await asEventSource(() => streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: pageLimit })));
     iterators.set(shardId, page.NextShardIterator ?? null);
     const records = (page.Records ?? []).map(lambdaStreamRecord);
     options.consumers.forEach(({ filter }, i) => {

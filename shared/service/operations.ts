@@ -137,7 +137,13 @@ export const operations: Operation[] = [
     trigger: http('DELETE', '/api/v1/numbers/{id}'),
     access: { table: 'readWrite', platformSecrets: true, graphApi: true },
   },
-  { name: 'ListTemplates', handler: 'functions/templates/list.ts', trigger: http('GET', '/api/v1/templates'), access: { table: 'readWrite' } },
+  {
+    name: 'ListTemplates',
+    handler: 'functions/templates/list.ts',
+    trigger: http('GET', '/api/v1/templates'),
+    // The accounts it holds are its numbers' (shared/domain/numbers/numbers.ts): the first one's details are read once from the platform.
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true },
+  },
   {
     name: 'SyncTemplates',
     handler: 'functions/templates/sync.ts',
@@ -287,7 +293,8 @@ export const operations: Operation[] = [
     name: 'MediaCopyWorker',
     handler: 'functions/messages/media-worker.ts',
     trigger: { type: 'queue', queue: 'media', batchSize: 1 },
-    access: { table: 'readWrite', platformSecrets: true, graphApi: true, media: 'readWrite' },
+    // Its own queue: a download that fails comes back after a back-off (shared/sqs-worker.ts, MEDIA_QUEUE_URL).
+    access: { table: 'readWrite', platformSecrets: true, graphApi: true, media: 'readWrite', queues: ['media'] },
     timeoutSeconds: 60,
     memoryMb: 512,
   },

@@ -128,9 +128,11 @@ describe('a stream batch given up on (contract §14)', () => {
   it('a message whose send job the table stream never manages to queue fails with send_failed once the stream gives up on its batch', async () => {
     const ws = await api.workspaceWithTemplates();
     const enqueue = queues.enqueue;
+    // Read here, not in the functions' calls: a function that reads SEND_QUEUE_URL must have it (local/iam/environment.ts).
+    const sendQueue = queues.queueUrl('send');
     // The send queue refuses every job (the stream function fails its batch on every try, and so does the retry of its record).
     const broken = jest.spyOn(queues, 'enqueue').mockImplementation(async (url, jobs) => {
-      if (url === queues.queueUrl('send') && jobs.length) throw new Error('Send queue unavailable');
+      if (url === sendQueue && jobs.length) throw new Error('Send queue unavailable');
       return enqueue(url, jobs);
     });
     try {
