@@ -1,14 +1,13 @@
 import { tableName } from '#shared/data/table/client';
 import { failedConditions, MAX_TRANSACTION_ITEMS, transact, type TransactItem } from '#shared/data/table/transact';
-import { contactItem, contactKey, phoneClaim, tagItemKey, taggedListEntry, userClaim } from '#shared/data/contact';
+import { contactItem, phoneClaim, tagItemKey, taggedListEntry, userClaim } from '#shared/data/contact';
 import { reconcileTags } from '#shared/data/contact-writes';
 import { counterMove, counterNames } from '#shared/data/counter';
-import { searchEntryCount, searchEntryPuts } from '#shared/data/contact-search';
 import { tagKey, type Contact } from '#shared/records/contact';
 
 /* New contacts (a bulk import's): packed into as few transactions as DynamoDB's item limit allows. */
 
-/** A new contact's writes: phone claim, contact, search entries and its tag items (their counters are summed per transaction). */
+/** A new contact's writes: phone claim, contact and its tag items (their counters are summed per transaction). */
 function insertWrites(ws: string, contact: Contact, withTags: boolean): TransactItem[] {
   const create = (Item: Record<string, unknown>): TransactItem => ({ Put: { TableName: tableName(), Item, ConditionExpression: 'attribute_not_exists(PK)' } });
   return [
@@ -16,7 +15,6 @@ function insertWrites(ws: string, contact: Contact, withTags: boolean): Transact
     ...(contact.phone_number ? [create(phoneClaim(ws, contact))] : []),
     ...(contact.user_id ? [create(userClaim(ws, contact))] : []),
     create(contactItem(ws, contact, 1)),
-    ...searchEntryPuts(ws, contactKey(ws, contact.id).PK, contact),
     ...(withTags ? contact.tags.map((tag) => create({ ...tagItemKey(ws, contact.id, tagKey(tag)), ...taggedListEntry(ws, tagKey(tag), contact.id) })) : []),
   ];
 }
@@ -33,7 +31,7 @@ function insertTransaction(ws: string, contacts: Contact[], withTags: boolean): 
 }
 
 /** Groups contacts greedily into transactions that fit DynamoDB's item limit (writes + one counter per distinct tag + the contact counter). */
-const writesOf = (contact: Contact, tags: string[]) => 2 + (contact.user_id ? 1 : 0) + searchEntryCount(contact) + tags.length;
+const writesOf = (contact: Contact, tags: string[]) => 2 + (contact.user_id ? 1 : 0) + tags.length;
 
 function pack(contacts: Contact[]): Contact[][] {
   const batches: Contact[][] = [];

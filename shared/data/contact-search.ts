@@ -1,16 +1,19 @@
 import { indexes } from '#shared/data/table/table';
-import { tableName } from '#shared/data/table/client';
 import { queryAll } from '#shared/data/table/query-all';
-import type { TransactItem } from '#shared/data/table/transact';
+import { batchWrite, type WriteRequest } from '#shared/data/table/batch-write';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { contactFromStreamImage, contactKey } from '#shared/data/contact';
 import { digitSuffixes, entryKey, type SearchTerm, wordStartSuffixes } from '#shared/search-text';
 
 /**
  * The contact search index: one small item per word start of the contact's name and email
  * (the folded text from there on) and per digit run start of its number, in the contact's item
  * collection, listed under `byParent` by its first character, so a search is a key-prefix
- * query reading only the entries that match (docs/data-model.md, pattern 15 and "Search at scale").
+ * query reading only the entries that match. They follow the contact through the table's stream
+ * (indexContacts), so a bulk import writes only the contacts themselves (docs/data-model.md,
+ * pattern 15 and "Search at scale").
  */
-export const SEARCH_ENTRY = 'SEARCH#';
+const SEARCH_ENTRY = 'SEARCH#';
 
 type Kind = 'T' | 'P';
 
@@ -43,9 +46,8 @@ const listOf = (ws: string, kind: Kind, key: string) => `WS#${ws}#SEARCH#${kind}
 const sortKeyOf = (entry: Entry) => `${SEARCH_ENTRY}${entry.kind}#${entry.key}`;
 const entryItemKey = (contactPk: string, entry: Entry) => ({ PK: contactPk, SK: sortKeyOf(entry) });
 
-const put = (ws: string, contactPk: string, contactId: string, entry: Entry): TransactItem => ({
-  Put: {
-    TableName: tableName(),
+const put = (ws: string, contactPk: string, contactId: string, entry: Entry): WriteRequest => ({
+  PutRequest: {
     Item: {
       ...entryItemKey(contactPk, entry),
       GSI1PK: listOf(ws, entry.kind, entry.key),
@@ -55,28 +57,51 @@ const put = (ws: string, contactPk: string, contactId: string, entry: Entry): Tr
     },
   },
 });
-const remove = (contactPk: string, entry: Entry): TransactItem => ({ Delete: { TableName: tableName(), Key: entryItemKey(contactPk, entry) } });
+const remove = (contactPk: string, entry: Entry): WriteRequest => ({ DeleteRequest: { Key: entryItemKey(contactPk, entry) } });
 
-/** A new contact's entries, written with it. */
-export const searchEntryPuts = (ws: string, contactPk: string, contact: Searchable): TransactItem[] =>
-  entriesOf(contact).map((entry) => put(ws, contactPk, contact.id, entry));
+/** A contact as one run of the table's stream saw it change: before the run's first change (absent: created) and after its last (absent: deleted). */
+interface ContactChange {
+  ws: string;
+  id: string;
+  before?: Searchable;
+  after?: Searchable;
+}
 
-/** How many items searchEntryPuts writes for a contact (transactions are packed by item count). */
-export const searchEntryCount = (contact: Searchable): number => entriesOf(contact).length;
+/**
+ * The contacts a run of the table's stream changed, each from before its first change to after
+ * its last: one write per entry key (BatchWriteItem refuses a key twice).
+ */
+function contactChangesOf(records: DynamoDBRecord[]): ContactChange[] {
+  const changes = new Map<string, ContactChange>();
+  for (const record of records) {
+    const [after, before] = [contactFromStreamImage(record.dynamodb?.NewImage), contactFromStreamImage(record.dynamodb?.OldImage)];
+    const found = after ?? before;
+    if (!found) continue;
+    const key = `${found.workspace_id}#${found.contact.id}`;
+    const earlier = changes.get(key);
+    changes.set(key, { ws: found.workspace_id, id: found.contact.id, before: earlier ? earlier.before : before?.contact, after: after?.contact });
+  }
+  return [...changes.values()];
+}
 
-/** The entry changes from `before` to `after`, written in the same transaction as the contact. */
-export function searchEntryChanges(ws: string, contactPk: string, before: Searchable, after: Searchable): TransactItem[] {
-  const old = new Map(entriesOf(before).map((entry) => [sortKeyOf(entry), entry]));
-  const wanted = new Map(entriesOf(after).map((entry) => [sortKeyOf(entry), entry]));
+/** The entry writes that take a contact's entries from `before`'s to `after`'s: only those whose key changed. */
+function entryWrites({ ws, id, before, after }: ContactChange): WriteRequest[] {
+  const contactPk = contactKey(ws, id).PK;
+  const old = new Map((before ? entriesOf(before) : []).map((entry) => [sortKeyOf(entry), entry]));
+  const wanted = new Map((after ? entriesOf(after) : []).map((entry) => [sortKeyOf(entry), entry]));
   return [
     ...[...old].filter(([key]) => !wanted.has(key)).map(([, entry]) => remove(contactPk, entry)),
-    ...[...wanted].filter(([key]) => !old.has(key)).map(([, entry]) => put(ws, contactPk, after.id, entry)),
+    ...[...wanted].filter(([key]) => !old.has(key)).map(([, entry]) => put(ws, contactPk, id, entry)),
   ];
 }
 
-/** Deletes of the entries found in a contact's collection (by sort key), when the contact goes. */
-export const searchEntryDeletes = (contactPk: string, sortKeys: string[]): TransactItem[] =>
-  sortKeys.filter((sk) => sk.startsWith(SEARCH_ENTRY)).map((SK) => ({ Delete: { TableName: tableName(), Key: { PK: contactPk, SK } } }));
+/**
+ * Brings the entries of the contacts a run of the table's stream changed in line with them
+ * (BatchWriteItem, outside the contacts' own writes: docs/data-model.md, "Search at scale"); other
+ * records are passed over. Puts and deletes are idempotent, and the stream gives a contact's changes
+ * in order, so a run given again, whole or split, ends with the entries of the contact as last written.
+ */
+export const indexContactsOf = (records: DynamoDBRecord[]): Promise<void> => batchWrite(contactChangesOf(records).flatMap(entryWrites));
 
 /** The ids of the contacts with an entry of this kind starting with `text`: a prefix query on its key, a longer text compared whole. */
 async function matching(ws: string, kind: Kind, text: string): Promise<string[]> {

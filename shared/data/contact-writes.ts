@@ -16,12 +16,11 @@ import {
 } from '#shared/data/contact';
 import { counterKey, counterMove, counterNames } from '#shared/data/counter';
 import { CONTACT_GROUP, leaveUnit } from '#shared/data/group';
-import { SEARCH_ENTRY, searchEntryChanges, searchEntryDeletes } from '#shared/data/contact-search';
 import { tagKey, type Contact, type StoredContact } from '#shared/records/contact';
 
-/* Changes to a stored contact: a replacement (its claims and search entries in the same transaction, then its tags), a deletion. */
+/* Changes to a stored contact: a replacement (its claims in the same transaction, then its tags), a deletion. Its search entries follow from the stream (contact-search.ts). */
 
-/** The contact's item collection beyond the contact itself: its tag, group and search items. */
+/** The contact's item collection beyond the contact itself: its tag and group items. */
 async function collection(ws: string, id: string) {
   const { Items = [] } = await db().send(
     new QueryCommand({
@@ -35,7 +34,6 @@ async function collection(ws: string, id: string) {
   return {
     tags: sortKeys.filter((sk) => sk.startsWith(TAG)).map((sk) => sk.slice(TAG.length)),
     groups: sortKeys.filter((sk) => sk.startsWith(CONTACT_GROUP)).map((sk) => sk.slice(CONTACT_GROUP.length)),
-    searchEntries: sortKeys.filter((sk) => sk.startsWith(SEARCH_ENTRY)),
   };
 }
 
@@ -95,7 +93,6 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
       },
     },
   ];
-  const searchChanges = searchEntryChanges(ws, contactKey(ws, after.id).PK, before, after);
   const phoneChanged = after.phone_number !== before.phone_number;
   if (phoneChanged) {
     items.push({ Put: { TableName: tableName(), Item: phoneClaim(ws, after), ConditionExpression: 'attribute_not_exists(PK)' } });
@@ -119,7 +116,7 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
   for (const dropped of previousBefore.filter((id) => !previousAfter.includes(id) && id !== after.user_id))
     items.push({ Delete: { TableName: tableName(), Key: userClaimKey(ws, dropped) } });
   try {
-    await transact([...items, ...searchChanges]);
+    await transact(items);
   } catch (error) {
     const failed = failedConditions(error);
     if (!failed) throw error;
@@ -136,7 +133,7 @@ export async function replaceContact(ws: string, before: StoredContact, after: C
  * Interrupted, it leaves a contact with fewer tags or groups, which a repeat finishes.
  */
 export async function deleteContactRecords(ws: string, contact: StoredContact): Promise<boolean> {
-  const { tags, groups, searchEntries } = await collection(ws, contact.id);
+  const { tags, groups } = await collection(ws, contact.id);
   const units: Unit[] = [...tags.map((tag) => tagUnit(ws, contact, tag, 'remove')), ...groups.map((groupId) => leaveUnit(ws, groupId, contact.id, 'contact'))];
   try {
     await applyUnits(units, [versionGuard(ws, contact.id, contact.version)]);
@@ -154,7 +151,6 @@ export async function deleteContactRecords(ws: string, contact: StoredContact): 
         .filter((userId): userId is string => Boolean(userId))
         .map((userId) => ({ Delete: { TableName: tableName(), Key: userClaimKey(ws, userId) } })),
       counterMove(ws, counterNames.contacts, -1),
-      ...searchEntryDeletes(contactKey(ws, contact.id).PK, searchEntries),
     ]);
     return true;
   } catch (error) {

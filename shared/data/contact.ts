@@ -12,8 +12,8 @@ const CONTACT = STREAMED_SORT_KEYS.contact;
 /**
  * A contact, its phone-number claim (one contact per number and workspace: the claim's
  * conditional put is the uniqueness check), its tag items (in the contact's collection, indexed
- * by lower-case tag for filtering) and its search entries (data/contact-search, written in the
- * same transactions as the contact). Every write is versioned (optimistic locking). The keys of
+ * by lower-case tag for filtering) and its search entries (data/contact-search, written from the
+ * table's stream after the contact). Every write is versioned (optimistic locking). The keys of
  * them all are here; the claims are read in contact-claims.ts, written with the contact in
  * contact-writes.ts and contact-insert.ts; lists are in contact-list.ts.
  */

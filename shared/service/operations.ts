@@ -244,7 +244,8 @@ export const operations: Operation[] = [
     name: 'TableOutbox',
     handler: 'functions/table-stream/outbox.ts',
     trigger: { type: 'tableStream', batchSize: 100, reads: 'followUps' },
-    access: { queues: ['send', 'fanout', 'media'], scheduler: true },
+    // The table: contacts' search entries (shared/data/contact-search.ts).
+    access: { table: 'readWrite', queues: ['send', 'fanout', 'media'], scheduler: true },
     timeoutSeconds: 30,
   },
   {

@@ -310,7 +310,7 @@ describe('queue and stream consumers', () => {
     expect(mappings[0].Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
-  test('each stream function is given what it reads: the outbox new messages and campaigns, the events and counts all but the skipped records', () => {
+  test('each stream function is given what it reads: the outbox new messages, campaigns and contacts, the events and counts all but the skipped records', () => {
     const record = ({ PK, SK }: { PK: string; SK: string }, status?: string) => ({
       dynamodb: { Keys: { PK: { S: PK }, SK: { S: SK } }, ...(status && { NewImage: { PK: { S: PK }, SK: { S: SK }, status: { S: status } } }) },
     });
@@ -328,7 +328,7 @@ describe('queue and stream consumers', () => {
       record({ PK: 'WS#ws#NUMBERS', SK: '106540352242922' }),
     ];
     expect(changes.filter((r) => passesStreamFilters('changes', r))).toEqual(changes);
-    expect(changes.filter((r) => passesStreamFilters('followUps', r))).toEqual([changes[0], changes[1], changes[4]]);
+    expect(changes.filter((r) => passesStreamFilters('followUps', r))).toEqual([changes[0], changes[1], changes[4], changes[5]]);
     const skipped = [record(rateWindowKey('ws')), record(messageCountsKey('ws', 0))];
     expect(skipped.filter((r) => passesStreamFilters('changes', r) || passesStreamFilters('followUps', r))).toEqual([]);
   });
@@ -375,7 +375,7 @@ describe('queue and stream consumers', () => {
   const filtersOf = {
     followUps: [
       { dynamodb: { Keys: { SK: { S: ['MESSAGE'] } }, NewImage: { status: { S: ['queued', 'received'] } } } },
-      { dynamodb: { Keys: { SK: { S: ['CAMPAIGN'] } } } },
+      { dynamodb: { Keys: { SK: { S: ['CAMPAIGN', 'CONTACT'] } } } },
     ],
     changes: [{ dynamodb: { Keys: { SK: { S: [{ 'anything-but': ['RATE', 'WAMID', 'COUNTED', 'COUNTS', 'WINDOW', 'PACE', 'IDEMPOTENCY'] }] } } } }],
   };

@@ -1,4 +1,5 @@
 import { useLocalStack } from '../support/local-stack';
+import { eventually } from '../support/wait';
 
 const { call } = useLocalStack();
 
@@ -19,7 +20,11 @@ describe('contacts and groups on the local stack', () => {
     expect(upserted.status).toBe(200);
     expect(upserted.body.data).toMatchObject({ id: lin.id, name: 'Lin Chen', email: 'lin@example.com', tags: ['Beta'] });
 
-    const search = await call('GET', '/api/v1/contacts?search=oKoR');
+    // Found once the stream has indexed the import.
+    const search = await eventually(
+      () => call('GET', '/api/v1/contacts?search=oKoR'),
+      (reply) => reply.body.data.length > 0,
+    );
     expect(search.body.data.map((c: { id: string }) => c.id)).toEqual([sam.id]);
     const beta = await call('GET', '/api/v1/contacts?tag=BETA');
     expect(beta.body.pagination.totalCount).toBe(2);

@@ -42,7 +42,11 @@ describe('messaging on the local stack', () => {
       () => call('GET', '/api/v1/messages?direction=inbound&phone=14155550902'),
       (r) => r.body.data.length === 1,
     );
-    expect((await call('GET', '/api/v1/contacts?search=sam')).body.data).toHaveLength(1);
+    // The customer is a contact, found by search once the stream has indexed it.
+    await eventually(
+      () => call('GET', '/api/v1/contacts?search=sam'),
+      (r) => r.body.data.length === 1,
+    );
     const text = await call('POST', '/api/v1/messages', { to: '14155550902', text: 'Hello Sam' });
     expect(text.status).toBe(202);
     await status(text.body.data.message_id, 'read');

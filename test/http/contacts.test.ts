@@ -1,6 +1,7 @@
 import { useTestApi, type TestWorkspace } from '../support/api';
+import { eventually } from '../support/wait';
 
-const api = useTestApi();
+const api = useTestApi({ searchIndexing: true });
 
 const upsert = (ws: TestWorkspace, body: unknown) => api.call('POST', '/api/v1/contacts', { key: ws.key, body });
 
@@ -82,6 +83,11 @@ describe('contacts', () => {
       const reply = await api.call('GET', `/api/v1/contacts?${query}`, { key: ws.key });
       return { names: reply.body.data.map((c: { name: string }) => c.name), total: reply.body.pagination.totalCount };
     };
+    // Search entries follow the contacts through the table's stream: found once indexed.
+    await eventually(
+      () => Promise.all(['search=hopp', 'search=555-01'].map(async (query) => (await names(query)).total)),
+      (totals) => totals.join() === '2,2',
+    );
     expect(await names('search=hopp')).toEqual({ names: ['Hopper Bar', 'Grace Hopper'], total: 2 });
     expect(await names('search=HOPPER&pageSize=1')).toEqual({ names: ['Hopper Bar'], total: 2 });
     expect(await names('search=555-01')).toEqual({ names: ['Alan Turing', 'Grace Hopper'], total: 2 });
@@ -132,6 +138,11 @@ describe('contacts', () => {
     expect((await api.call('PATCH', `/api/v1/contacts/${c.id}`, { key: b.key, body: { name: 'x' } })).status).toBe(404);
     expect((await api.call('DELETE', `/api/v1/contacts/${c.id}`, { key: b.key })).status).toBe(404);
     expect((await upsert(b, { phone_number: '+14155550401' })).status).toBe(201);
+    // Once A's contact is found by search, B's search still finds nothing.
+    await eventually(
+      async () => (await api.call('GET', '/api/v1/contacts?search=private', { key: a.key })).body.pagination.totalCount,
+      (total) => total === 1,
+    );
     expect((await api.call('GET', '/api/v1/contacts?search=private', { key: b.key })).body.data).toEqual([]);
   });
 });

@@ -28,7 +28,14 @@ async function receive(ws: TestWorkspace, from: string, body: Record<string, unk
   );
   return message(ws, fresh(list)!.id);
 }
-const contactOf = async (ws: TestWorkspace, phone: string) => (await get(ws, `/api/v1/contacts?search=${phone}`)).data[0];
+/** The contact of a number, once the stream has indexed it for search. */
+const contactOf = async (ws: TestWorkspace, phone: string) =>
+  (
+    await eventually(
+      async () => (await get(ws, `/api/v1/contacts?search=${phone}`)).data,
+      (found) => found.length > 0,
+    )
+  )[0];
 const now = () => String(Math.floor(Date.now() / 1000));
 /** A message from a customer the platform names by business-scoped user id alone (a username, the number withheld). */
 const fromUserOnly = (ws: TestWorkspace, userId: string, id: string, body: string) =>

@@ -15,7 +15,8 @@ import type { Plan } from '#shared/records/workspace';
 import { randomDigits } from '#local/random';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { startStreamPoller } from '#local/stream-poller';
-import { passesStreamFilters } from '#shared/data/table/stream-filters';
+import { passesStreamFilters, STREAMED_SORT_KEYS } from '#shared/data/table/stream-filters';
+import { indexContactsOf } from '#shared/data/contact-search';
 import { countMessages } from '#shared/domain/outbox/counts';
 import { useIsolatedTable } from './table';
 import { checkReply } from './openapi-check';
@@ -57,6 +58,11 @@ export interface TestApiOptions {
    * PublishEvents, nothing sent or published): messages stay `queued`, and list totals follow them.
    */
   counting?: boolean;
+  /**
+   * Without the runtime, still index contacts for search from the table stream (the search half
+   * of TableOutbox's follow-ups, nothing sent): a contact is found by `search` shortly after its write.
+   */
+  searchIndexing?: boolean;
   /** Print the business metrics' EMF lines on stdout, as in Lambda (off by default: noise in test output). */
   metrics?: boolean;
   /**
@@ -72,6 +78,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
   let emulator: SqsEmulator | undefined;
   let runtime: LocalRuntime | undefined;
   let counting: { stop(): Promise<void> } | undefined;
+  let searchIndexing: { stop(): Promise<void> } | undefined;
   let proxies: FaultProxy[] = [];
   const api = { operatorKey: newOperatorKey() } as TestApi;
 
@@ -125,6 +132,20 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
         },
       });
     }
+    if (options.searchIndexing) {
+      searchIndexing = await startStreamPoller({
+        endpoint: process.env.DYNAMODB_ENDPOINT!,
+        tableName: process.env.TABLE_NAME!,
+        functionName: 'TableOutbox',
+        handler: (event) => indexContactsOf((event as DynamoDBStreamEvent).Records),
+        batchSize: 100,
+        // As TableOutbox's event source filters the stream, its contacts only (shared/data/table/stream-filters.ts).
+        filter: (record) => passesStreamFilters('followUps', record) && record.dynamodb?.Keys?.SK?.S === STREAMED_SORT_KEYS.contact,
+        onFailure: async (failure) => {
+          throw new Error(`Search indexing gave up on a stream batch: ${JSON.stringify(failure)}`);
+        },
+      });
+    }
     server = await startApiServer(0, () => true);
     api.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     api.simulator.setWebhookUrl(`${api.baseUrl}/webhooks/whatsapp`);
@@ -134,6 +155,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
     await api.simulator?.stop();
     await runtime?.stop();
     await counting?.stop();
+    await searchIndexing?.stop();
     await Promise.all(proxies.map((proxy) => proxy.stop()));
     await emulator?.stop();
     // Idle keep-alive connections would hold close() open until they time out.

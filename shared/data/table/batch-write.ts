@@ -2,7 +2,7 @@ import { BatchWriteCommand } from '#shared/data/table/commands';
 import { mapLimit } from '#shared/concurrency';
 import { db, tableName } from '#shared/data/table/client';
 
-type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
+export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } };
 
 const BATCH_SIZE = 25;
 const MAX_ATTEMPTS = 8;

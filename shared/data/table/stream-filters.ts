@@ -50,9 +50,12 @@ interface StreamFilter {
 /** The records a stream function reads (its trigger's `reads`, shared/service/operations.ts); a record passing any one of its filters is given to it. */
 export const streamFilters = {
   // The outbox (shared/domain/outbox/follow-ups.ts): a new message's send (stored `queued`) or media copy (`received`),
-  // a campaign's change of status. It is also given a message's changes while it stays `queued` (its claim, a release)
+  // a campaign's change of status, a contact's search entries. It is also given a message's changes while it stays `queued` (its claim, a release)
   // or `received`, and ignores them; its later moves (`sent`, `delivered`, `read`, `failed`) are no follow-up's.
-  followUps: [{ sortKeys: { in: [STREAMED_SORT_KEYS.message] }, statuses: ['queued', 'received'] }, { sortKeys: { in: [STREAMED_SORT_KEYS.campaign] } }],
+  followUps: [
+    { sortKeys: { in: [STREAMED_SORT_KEYS.message] }, statuses: ['queued', 'received'] },
+    { sortKeys: { in: [STREAMED_SORT_KEYS.campaign, STREAMED_SORT_KEYS.contact] } },
+  ],
   // Events and counts (shared/domain/outbox/events.ts, counts.ts): every record but the skipped.
   changes: [{ sortKeys: { notIn: Object.values(SKIPPED_SORT_KEYS) } }],
 } satisfies Record<StreamReader, StreamFilter[]>;

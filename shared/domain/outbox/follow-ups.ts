@@ -1,5 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { campaignFromStreamImage } from '#shared/data/campaign';
+import { indexContactsOf } from '#shared/data/contact-search';
 import { messageFromStreamImage } from '#shared/data/message';
 import type { FanoutJob } from '#shared/domain/campaigns/fanout';
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
@@ -30,8 +31,9 @@ const sendJobOf = (message: Message): SendJob => {
  * happens even if the writer died right after its write. An outbound message stored `queued`
  * gets a send job; an inbound message with media a copy job; a campaign that starts running gets
  * its first fan-out job; a campaign that becomes scheduled gets its start schedule, removed again
- * if it is cancelled. Every follow-up is idempotent, so a batch may run again whole. Its event
- * source gives it only messages while `queued` or `received` and campaigns (`followUps` in
+ * if it is cancelled; a contact written gets its search entries. Every follow-up is idempotent,
+ * so a batch may run again whole. Its event source gives it only messages while `queued` or
+ * `received`, campaigns and contacts (`followUps` in
  * shared/data/table/stream-filters.ts): a follow-up of another record needs its filter there.
  */
 export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
@@ -61,5 +63,11 @@ export async function runFollowUps(records: DynamoDBRecord[]): Promise<void> {
     if (item.status === 'cancelled' && before?.status === 'running' && item.send_window)
       schedules.push(scheduleWindowResume(campaign, Date.now() + cancelledResumeDelayMs()));
   }
-  await Promise.all([enqueue(queueUrl('send'), sends), enqueue(queueUrl('fanout'), fanouts), enqueue(queueUrl('media'), mediaCopies), ...schedules]);
+  await Promise.all([
+    indexContactsOf(records),
+    enqueue(queueUrl('send'), sends),
+    enqueue(queueUrl('fanout'), fanouts),
+    enqueue(queueUrl('media'), mediaCopies),
+    ...schedules,
+  ]);
 }
