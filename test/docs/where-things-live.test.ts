@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The "Where things live" map of docs/decisions.md names every folder of the tree, so a new one cannot be left out of it. */
+/** The "Where things live" map of CONTRIBUTING.md names every folder of the tree, so a new one cannot be left out of it. */
 const root = join(__dirname, '..', '..');
 const UNTRACKED = new Set(['node_modules', 'cdk.out', '.local', 'coverage', '.git', 'test-artifacts']);
 
 function mapText(): string {
-  const decisions = readFileSync(join(root, 'docs', 'decisions.md'), 'utf8');
-  const start = decisions.indexOf('### Where things live');
-  const end = decisions.indexOf('\n### ', start + 1);
+  const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
+  const start = contributing.indexOf('### Where things live');
+  const end = contributing.indexOf('\n## ', start + 1);
   expect(start).toBeGreaterThan(-1);
-  return decisions.slice(start, end === -1 ? undefined : end);
+  return contributing.slice(start, end === -1 ? undefined : end);
 }
 
 /** The paths the map's table names in code spans: `shared/data/`, `shared/config.ts`, `bin/`, `lib/`. */
