@@ -4,7 +4,7 @@
  * reader does the same (local/stream-poller.ts): a record no function reads invokes nothing.
  */
 import type { MessageStatus } from '#shared/records/message';
-import type { Trigger } from '#shared/service/operations';
+import type { Trigger } from '#shared/service/operation';
 
 /** What a stream function reads, named by its trigger. */
 type StreamReader = Extract<Trigger, { type: 'tableStream' }>['reads'];
