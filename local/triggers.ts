@@ -29,7 +29,7 @@ export interface LocalWiring {
 type WireLocally<K extends TriggerType> = (operation: OperationWith<K>, wiring: LocalWiring) => void;
 
 /**
- * How each trigger type runs locally, as `wireTrigger` in lib/stateless-stack.ts wires it in AWS.
+ * How each trigger type runs locally, as `wireTrigger` in lib/trigger-wiring.ts wires it in AWS.
  * Mapped over the whole `Trigger` union: a trigger type added to shared/service/operation.ts
  * does not compile here until it runs locally too.
  */
