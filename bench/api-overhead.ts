@@ -1,4 +1,3 @@
-import autocannon from 'autocannon';
 import { GetCommand, PutCommand, QueryCommand } from '#shared/data/table/commands';
 import { batchWrite } from '#shared/data/table/batch-write';
 import { db, tableName } from '#shared/data/table/client';
@@ -10,17 +9,15 @@ import { MESSAGE_SHARDS } from '#shared/data/message-shard';
 import type { Message } from '#shared/records/message';
 import { newId } from '#shared/ids';
 import { setRateLimit } from '#shared/domain/workspaces';
-import { startInvocationTracing, stopInvocationTracing, traceInvocation, type InvocationTrace } from '#local/invocation-trace';
+import { startInvocationTracing, stopInvocationTracing } from '#local/invocation-trace';
 import type { FunctionUsage } from '#local/usage-meter';
-import { median, percentile, type BenchContext, type Figure } from './harness';
-import { functionUsageBetween, medianOfCounts, usageOfTraces } from './invocations';
-import { criticalPathMs, lambdaCpuSlowdown, MODELLED_EXCESS_BUDGET_MS, modelledRequestMs } from './aws-latency-model';
+import { median, round, type BenchContext, type Figure } from './harness';
+import { functionUsageBetween } from './invocations';
 import { memoryMbOf } from '#lib/function-memory';
 import { operations } from '#shared/service/operations';
-import { stackCpuMs, type StackProcess } from './process-cpu';
+import { CONNECTIONS, loadApi, loadRaw, SECONDS, withCpu, type CpuPerRequest, type Latencies } from './steady-load';
+import { callFigures, traceRaw } from './operation-calls';
 
-const CONNECTIONS = 4;
-const SECONDS = 4;
 const ROUNDS = 3;
 /**
  * Untimed passes over every endpoint, API and raw, before the timed rounds: DynamoDB Local's JIT
@@ -31,89 +28,6 @@ const WARMUP_PASSES = 2;
 const PAGE_SIZE = 20;
 /** The workspace's request limit for this benchmark, per second (the admission is written all the same). */
 const API_RATE_LIMIT = 10_000;
-/** Raw operations traced one after another for the baseline's calls and CPU time. */
-const TRACED_RAW_OPERATIONS = 50;
-
-interface Latencies {
-  p50: number;
-  p95: number;
-  p99: number;
-  requests: number;
-}
-
-/** CPU time per request or raw operation, by process, in ms: the stack's processes and this one (the load generator, or the raw calls' client). */
-type CpuPerRequest = Record<StackProcess | 'benchmark', number>;
-
-/** Runs `load`, then waits until the stack is idle (a send a request started is its cost too), and shares the CPU every process used meanwhile among the requests. */
-async function withCpu(ctx: BenchContext, load: () => Promise<Latencies>): Promise<{ latencies: Latencies; cpu: CpuPerRequest }> {
-  const stackBefore = stackCpuMs(ctx.stack.pid);
-  const benchBefore = process.cpuUsage();
-  const latencies = await load();
-  await ctx.settledUsage();
-  const stackAfter = stackCpuMs(ctx.stack.pid);
-  const bench = process.cpuUsage(benchBefore);
-  const per = (ms: number) => ms / latencies.requests;
-  return {
-    latencies,
-    cpu: {
-      'DynamoDB Local': per(stackAfter['DynamoDB Local'] - stackBefore['DynamoDB Local']),
-      stack: per(stackAfter.stack - stackBefore.stack),
-      'SQS emulator': per(stackAfter['SQS emulator'] - stackBefore['SQS emulator']),
-      benchmark: per((bench.user + bench.system) / 1000),
-    },
-  };
-}
-
-const summary = (ms: number[]): Latencies => ({ p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), requests: ms.length });
-
-/** Steady load on one endpoint: CONNECTIONS keep-alive connections for SECONDS, every response timed. */
-async function loadApi(url: string, key: string, method: 'GET' | 'POST', body?: unknown): Promise<Latencies> {
-  const ms: number[] = [];
-  let failures = 0;
-  let instance!: autocannon.Instance;
-  const finished = new Promise<void>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url,
-        method,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        // Connection errors and timeouts are not responses: they would vanish from the percentiles.
-        if (result.errors || result.timeouts) return reject(new Error(`${method} ${url}: ${result.errors} errors, ${result.timeouts} timeouts`));
-        resolve();
-      },
-    );
-  });
-  // The instance emits (client, status, bytes, ms); @types/autocannon leaves the client out.
-  (instance as NodeJS.EventEmitter).on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => {
-    if (status >= 300) failures++;
-    ms.push(responseTime);
-  });
-  await finished;
-  if (failures) throw new Error(`${method} ${url}: ${failures} responses were not 2xx`);
-  return summary(ms);
-}
-
-/** The same steady load, as CONNECTIONS loops issuing the raw DynamoDB calls the operation needs. */
-async function loadRaw(operation: () => Promise<unknown>): Promise<Latencies> {
-  const ms: number[] = [];
-  const end = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const start = performance.now();
-        await operation();
-        ms.push(performance.now() - start);
-      }
-    }),
-  );
-  return summary(ms);
-}
 
 /**
  * A second workspace whose list a large campaign has widened: PAGE_SIZE × 4 messages spread over
@@ -330,82 +244,4 @@ export async function benchApiOverhead(ctx: BenchContext): Promise<Figure[]> {
     stopInvocationTracing();
   }
   return figures;
-}
-
-/** The raw operation, run TRACED_RAW_OPERATIONS times one after another, each traced as one invocation. */
-async function traceRaw(operation: () => Promise<unknown>): Promise<FunctionUsage> {
-  const traces: InvocationTrace[] = [];
-  for (let i = 0; i < TRACED_RAW_OPERATIONS; i++) {
-    const { trace, outcome } = await traceInvocation(operation);
-    if (outcome.status === 'rejected') throw outcome.reason;
-    traces.push(trace!);
-  }
-  return usageOfTraces(traces);
-}
-
-const round = (n: number) => Math.round(n * 100) / 100;
-
-/** The key counted most often. */
-const mostOften = (counts: Record<string, number>) => Object.entries(counts).sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'none';
-
-/** The critical path (as the meter names it) of the invocation with the median modelled wait. */
-function medianPath(paths: Record<string, number>): { path: string; waitMs: number } {
-  const waitMs = medianOfCounts(paths, criticalPathMs);
-  return { path: Object.keys(paths).find((path) => criticalPathMs(path) === waitMs) ?? 'none', waitMs };
-}
-
-/**
- * Issue 29's counts for one operation, each beside its raw baseline's: DynamoDB calls and depth
- * per request, handler CPU time, and the AWS latency modelled from them (bench/aws-latency-model.ts).
- */
-function callFigures(
-  name: string,
-  did: FunctionUsage,
-  depthBudget: number,
-  memoryMb: number,
-  localP50: number,
-  raw: { name: string; usage: FunctionUsage; p50: number },
-): Figure[] {
-  const perRequest = (usage: FunctionUsage, n: number) => n / usage.invocations;
-  const others = Object.entries(did.calls)
-    .filter(([service]) => service !== 'DynamoDB')
-    .map(([service, n]) => `${service} ${round(perRequest(did, n))}`);
-  const depths = Object.keys(did.dynamodb_depths).map(Number);
-  const path = medianPath(did.critical_paths);
-  const rawPath = medianPath(raw.usage.critical_paths);
-  const cpu = perRequest(did, did.cpu_ms);
-  const rawCpu = perRequest(raw.usage, raw.usage.cpu_ms);
-  return [
-    {
-      name: `${name} DynamoDB calls per request (mean of ${did.invocations}; other AWS calls per request: ${others.join(', ') || 'none'})`,
-      value: perRequest(did, did.calls.DynamoDB ?? 0),
-      unit: 'calls',
-      baseline: { name: raw.name, value: perRequest(raw.usage, raw.usage.calls.DynamoDB ?? 0) },
-      detail: { calls: did.calls, dynamodb_depths: did.dynamodb_depths, dynamodb_chains: did.dynamodb_chains, critical_paths: did.critical_paths },
-    },
-    {
-      name: `${name} DynamoDB depth per request (median; max ${Math.max(...depths)}; most often ${mostOften(did.dynamodb_chains)})`,
-      value: medianOfCounts(did.dynamodb_depths, Number),
-      unit: 'calls',
-      baseline: { name: raw.name, value: medianOfCounts(raw.usage.dynamodb_depths, Number) },
-      budget: { max: depthBudget, of: 'value' },
-    },
-    {
-      name: `${name} handler CPU time per request (mean)`,
-      value: cpu,
-      unit: 'ms',
-      baseline: { name: `${raw.name}, the table client's work in the bench process`, value: rawCpu },
-    },
-    {
-      name: `${name} modelled AWS latency (critical path ${path.path}, ${round(path.waitMs)} ms; CPU ${round(cpu)} ms × ${round(lambdaCpuSlowdown(memoryMb))} at ${memoryMb} MB; measured locally p50 ${round(localP50)} ms)`,
-      value: modelledRequestMs(path.waitMs, cpu, memoryMb),
-      unit: 'ms',
-      baseline: {
-        name: `${raw.name} modelled alike, in a function of the same memory (${rawPath.path}; CPU ${round(rawCpu)} ms; measured locally p50 ${round(raw.p50)} ms)`,
-        value: modelledRequestMs(rawPath.waitMs, rawCpu, memoryMb),
-      },
-      // Issue 54: at most one round trip and the CPU of the service's own work above the raw calls.
-      budget: { max: MODELLED_EXCESS_BUDGET_MS, of: 'excess' },
-    },
-  ];
 }

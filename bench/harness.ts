@@ -47,6 +47,9 @@ export interface BenchContext {
 
 export const median = (values: number[]) => percentile(values, 50);
 
+/** `n` to `digits` decimals, for figures' names and values. */
+export const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

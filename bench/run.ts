@@ -12,7 +12,7 @@ import { benchColdStart } from './cold-start';
 import { benchCapacity } from './capacity';
 import { benchApiOverhead } from './api-overhead';
 import { benchSegment } from './segment';
-import { benchContext, type BenchContext, type Figure } from './harness';
+import { benchContext, round, type BenchContext, type Figure } from './harness';
 
 /** Run before the local stack starts, so its pollers do not share the CPU with the measured processes. */
 const standalone: [string, () => Promise<Figure[]>][] = [['cold start', benchColdStart]];
@@ -42,8 +42,6 @@ const stacks: { options: Parameters<typeof benchContext>[0]; benchmarks: OnStack
   // failing messages when the stack stops.
   { options: {}, benchmarks: [['segment', benchSegment]] },
 ];
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 type Printed = Figure & { group: string; ratio?: number; pass?: boolean };
 

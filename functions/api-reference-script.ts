@@ -1,6 +1,6 @@
 import { compressibleText } from '#shared/http/compressed-text';
 import { publicHttpOperation } from '#shared/http/public-operation';
-import { REDOC_SCRIPT } from '#shared/service/operations';
+import { REDOC_SCRIPT } from '#shared/service/operations/api';
 import { readPackageFile } from '#shared/http/package-file';
 
 const answer = compressibleText(readPackageFile(REDOC_SCRIPT), {

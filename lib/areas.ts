@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { NestedStack } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { Operation } from '#shared/service/operations';
+import type { Operation } from '#shared/service/operation';
 
 /**
  * The areas of the service, each a stack nested in the compute stack that holds its operations'

@@ -1,4 +1,4 @@
-import type { Operation } from '#shared/service/operations';
+import type { Operation } from '#shared/service/operation';
 
 /** The memory of a function whose operation names none (lib/service-function.ts), in MB. */
 export const DEFAULT_MEMORY_MB = 512;

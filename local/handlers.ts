@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Operation } from '#shared/service/operations';
+import type { Operation } from '#shared/service/operation';
 import { meterInvocation } from '#local/usage-meter';
 import { traceInvocation } from '#local/invocation-trace';
 import { runAsFunction } from '#local/function-context';

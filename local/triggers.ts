@@ -1,4 +1,5 @@
-import { operations, type Operation, type Trigger } from '#shared/service/operations';
+import type { Operation, Trigger } from '#shared/service/operation';
+import { operations } from '#shared/service/operations';
 
 export type TriggerType = Trigger['type'];
 export type OperationWith<K extends TriggerType> = Operation & { trigger: Extract<Trigger, { type: K }> };
@@ -28,8 +29,8 @@ export interface LocalWiring {
 type WireLocally<K extends TriggerType> = (operation: OperationWith<K>, wiring: LocalWiring) => void;
 
 /**
- * How each trigger type runs locally, as `wireTrigger` in lib/stateless-stack.ts wires it in AWS.
- * Mapped over the whole `Trigger` union: a trigger type added to shared/service/operations.ts
+ * How each trigger type runs locally, as `wireTrigger` in lib/trigger-wiring.ts wires it in AWS.
+ * Mapped over the whole `Trigger` union: a trigger type added to shared/service/operation.ts
  * does not compile here until it runs locally too.
  */
 export const wireLocally: { [K in TriggerType]: WireLocally<K> } = {

@@ -7,7 +7,8 @@ import { recordPortfolioLimit } from '#shared/domain/numbers/portfolio-limit';
 import { accountHolder, findWorkspaceByPhoneNumberId } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
-import { readWebhook, type PlatformInbound, type PlatformWebhook } from '#shared/platform/webhook-payload';
+import { readWebhook, type PlatformWebhook } from '#shared/platform/webhook-payload';
+import type { PlatformInbound } from '#shared/platform/webhook-messages';
 import { platformWebhookPayload, type PlatformWebhookJob } from '#shared/platform/webhook-queue';
 import { sqsJobHandler } from '#shared/sqs-worker';
 

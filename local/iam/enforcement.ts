@@ -180,7 +180,7 @@ async function authorize(
     recordRefusal(functionName, { action: refusal.action, resource: refusal.resource, via: refusal.via, injected: refusal.injected });
     console.error(
       `[local IAM] ${functionName}${context.via === 'eventSource' ? "'s event source" : ''} was refused ${request.action} on ${request.resource}: ` +
-        `no statement of its role ${role} allows it${refusal.injected ? ' (a test took a statement away)' : ' (grant it in lib/stateless-stack.ts)'}`,
+        `no statement of its role ${role} allows it${refusal.injected ? ' (a test took a statement away)' : ' (grant it in lib/access-grants.ts)'}`,
     );
     return refusal;
   }

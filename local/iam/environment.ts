@@ -107,7 +107,7 @@ export function watchSettings(environmentOf: (functionName: string) => Record<st
         if (source === 'missing') missing.add(name);
       }
       if (missing.size) {
-        const message = `${functionName} reads ${[...missing].join(', ')}, which its function in the template does not have (lib/stateless-stack.ts sets each function's environment; local/iam/environment.ts lists the local-only and tunable ones)`;
+        const message = `${functionName} reads ${[...missing].join(', ')}, which its function in the template does not have (lib/access-grants.ts sets each function's environment; local/iam/environment.ts lists the local-only and tunable ones)`;
         console.error(`[local checks] ${message}`);
         recordMismatch(functionName, { message, injected: injected(functionName) });
         throw new TemplateMismatchError(message);

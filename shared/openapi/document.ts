@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot';
 import type { JsonSchema } from '@valibot/to-json-schema';
-import { operations, type Operation } from '#shared/service/operations';
+import type { Operation } from '#shared/service/operation';
+import { operations } from '#shared/service/operations';
 import { httpDescriptions } from '#shared/schemas/operations/index';
 import type { RequestSchemas } from '#shared/http/middleware/validate';
 import type { HttpDescription, Tag } from '#shared/schemas/operations/description';

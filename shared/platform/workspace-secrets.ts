@@ -21,7 +21,7 @@ export interface WorkspaceSecretStore {
   remove(workspaceId: string): Promise<void>;
 }
 
-/** The secret's name: under `<prefix>/workspaces/`, the only secrets the functions may read or write (lib/stateless-stack.ts). */
+/** The secret's name: under `<prefix>/workspaces/`, the only secrets the functions may read or write (lib/access-grants.ts). */
 export const workspaceSecretName = (prefix: string, workspaceId: string): string => `${prefix}/workspaces/${workspaceId}`;
 
 /** Secrets Manager: one secret per workspace, created on its first write. */

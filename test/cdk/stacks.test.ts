@@ -1,7 +1,8 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { operations, type Operation, type Trigger } from '#shared/service/operations';
+import type { Operation, Trigger } from '#shared/service/operation';
+import { operations } from '#shared/service/operations';
 import { queues, type QueueName } from '#shared/service/queues';
 import { DEFAULT_GRAPH_API_VERSION } from '#shared/platform/graph-version';
 import { createTableInput, indexes, table } from '#shared/data/table/table';

@@ -14,7 +14,7 @@ const simulator = simulatorControl(() => api.simulator.url);
 
 /**
  * The local stack refuses what the template's roles do not grant (local/iam/enforcement.ts): with
- * one statement taken from a function's role, as if lib/stateless-stack.ts lacked the grant, the
+ * one statement taken from a function's role, as if lib/access-grants.ts lacked the grant, the
  * function's call fails through the API or its worker exactly as it would in AWS, and succeeds
  * again once the statement is back.
  */

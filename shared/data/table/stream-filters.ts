@@ -1,10 +1,10 @@
 /**
  * Which records of the table's stream each stream function is given. Lambda's filter criteria on
- * each stream mapping drop the rest before invoking (lib/stateless-stack.ts), and the local stream
+ * each stream mapping drop the rest before invoking (lib/trigger-wiring.ts), and the local stream
  * reader does the same (local/stream-poller.ts): a record no function reads invokes nothing.
  */
 import type { MessageStatus } from '#shared/records/message';
-import type { Trigger } from '#shared/service/operations';
+import type { Trigger } from '#shared/service/operation';
 
 /** What a stream function reads, named by its trigger. */
 type StreamReader = Extract<Trigger, { type: 'tableStream' }>['reads'];

@@ -9,7 +9,7 @@ import type { Message, MessageReference } from '#shared/records/message';
 import type { Workspace } from '#shared/records/workspace';
 import { stableId } from '#shared/ids';
 import { nowIso } from '#shared/time';
-import type { IdentityChange, MessageChange, PlatformInbound } from '#shared/platform/webhook-payload';
+import type { IdentityChange, MessageChange, PlatformInbound } from '#shared/platform/webhook-messages';
 
 /** A message the customer refers to, ours when we know it; a reply to a campaign message carries its campaign. */
 async function reference(ws: string, providerMessageId: string): Promise<MessageReference & { campaign_id: string | null }> {

@@ -3,7 +3,7 @@ import { recordPlayed } from '#shared/data/message-status';
 import { applyReport } from '#shared/domain/messages/status';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
-import type { PlatformStatus } from '#shared/platform/webhook-payload';
+import type { PlatformStatus } from '#shared/platform/webhook-statuses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

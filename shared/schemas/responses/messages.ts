@@ -4,7 +4,7 @@ import { MESSAGE_STATUSES } from '#shared/records/message';
 import { SESSION_KINDS } from '#shared/domain/messages/kinds/names';
 import { amount, count, recordId, timestamp } from '#shared/schemas/responses/common';
 
-/** What can be sent; inbound messages add the platform's `button` and `contacts`, and `unsupported` (shared/platform/webhook-payload.ts). */
+/** What can be sent; inbound messages add the platform's `button` and `contacts`, and `unsupported` (shared/platform/webhook-messages.ts). */
 const SENT_TYPES = ['template', ...SESSION_KINDS] as const;
 const MESSAGE_TYPES = [...SENT_TYPES, 'button', 'contacts', 'unsupported'] as const;
 
