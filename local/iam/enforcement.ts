@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { getGrantReasons, runSimulation } from '@cloud-copilot/iam-simulate';
 import { Command } from '@smithy/core/client';
-import { HttpResponse } from '@smithy/core/transport';
 import { currentFunction, type FunctionContext } from '#local/function-context';
-import { ACCOUNT, PARTITION, type FunctionModel, type PolicyStatement, type TemplateModel } from '#local/iam/model';
+import type { PolicyStatement, TemplateModel } from '#local/iam/model';
 import { loadTemplateModel, localChecksOn } from '#local/iam/model-file';
 import { iamRequests, LocalResources, serviceOfClient, TemplateMismatchError, type IamRequest } from '#local/iam/requests';
 import { watchSettings } from '#local/iam/environment';
 import { recordCall, recordMismatch, recordRefusal } from '#local/iam/usage';
+import { refusalMessage, refusalResponse } from '#local/iam/aws-refusal';
+import { evaluate, type Decision } from '#local/iam/simulation';
 
 /**
  * IAM as AWS enforces it, on the local stack: every AWS call a function makes (through any SDK v3
@@ -19,13 +18,6 @@ import { recordCall, recordMismatch, recordRefusal } from '#local/iam/usage';
  * refusal is logged with the action and resource the role lacks. Calls made outside any function's
  * context (set-up, tests) are not checked.
  */
-
-interface Decision {
-  allowed: boolean;
-  explicit: boolean;
-  /** The statements that allowed it: `<policy>#<index>`. */
-  grants: string[];
-}
 
 /** A call refused: what the SDK's error said once it was made of AWS's response. */
 export interface Refusal {
@@ -52,69 +44,6 @@ interface State {
 
 let state: State | undefined;
 let starting: Promise<void> | undefined;
-
-/** The SDK's error response of each service, as AWS sends it when IAM refuses a call. */
-function refusalResponse(service: string, message: string): HttpResponse {
-  const requestId = randomUUID();
-  const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}) =>
-    new HttpResponse({
-      statusCode,
-      headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': requestId, ...headers },
-      body: new TextEncoder().encode(JSON.stringify(body)),
-    });
-  switch (service) {
-    case 'S3':
-      return new HttpResponse({
-        statusCode: 403,
-        headers: { 'content-type': 'application/xml', 'x-amz-request-id': requestId, 'x-amz-id-2': requestId },
-        body: new TextEncoder().encode(
-          `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${message}</Message><RequestId>${requestId}</RequestId><HostId>${requestId}</HostId></Error>`,
-        ),
-      });
-    case 'SQS':
-      // SQS answers in JSON and names the error for the query protocol's clients too: the SDK takes that name (`AccessDenied`).
-      return json(400, { __type: 'com.amazon.coral.service#AccessDeniedException', message }, { 'x-amzn-query-error': 'AccessDenied;Sender' });
-    case 'Scheduler':
-      return json(400, { Message: message }, { 'x-amzn-errortype': 'AccessDeniedException', 'content-type': 'application/json' });
-    case 'DynamoDB':
-    case 'DynamoDBStreams':
-      return json(400, { __type: 'com.amazon.coral.service#AccessDeniedException', Message: message });
-    default:
-      // EventBridge, Secrets Manager (JSON 1.1).
-      return json(400, { __type: 'AccessDeniedException', Message: message }, { 'content-type': 'application/x-amz-json-1.1' });
-  }
-}
-
-/** AWS's words for a refusal. SQS writes its actions in lower case; S3 quotes the resource. */
-function refusalMessage(service: string, role: string, functionName: string, request: IamRequest, explicit: boolean): string {
-  const action = service === 'SQS' ? request.action.toLowerCase() : request.action;
-  const resource = service === 'S3' ? `"${request.resource}"` : request.resource;
-  const why = explicit ? 'with an explicit deny in an identity-based policy' : `because no identity-based policy allows the ${action} action`;
-  return `User: arn:${PARTITION}:sts::${ACCOUNT}:assumed-role/${role}/${functionName} is not authorized to perform: ${action} on resource: ${resource} ${why}`;
-}
-
-async function evaluate(fn: FunctionModel, request: IamRequest): Promise<Decision> {
-  const result = await runSimulation(
-    {
-      request: {
-        principal: `arn:${PARTITION}:iam::${ACCOUNT}:role/${fn.role}`,
-        action: request.action,
-        resource: { resource: request.resource, accountId: ACCOUNT },
-        contextVariables: request.context ?? {},
-      },
-      identityPolicies: fn.policies.map((policy) => ({ name: policy.name, policy: policy.document })),
-      serviceControlPolicies: [],
-      resourceControlPolicies: [],
-    },
-    {},
-  );
-  if (result.resultType === 'error') throw new Error(`IAM simulation of ${request.action} on ${request.resource} failed: ${JSON.stringify(result.errors)}`);
-  const analyses = result.resultType === 'single' ? [result.result.analysis] : result.results.map((r) => r.analysis);
-  const grants = analyses.flatMap((analysis) =>
-    getGrantReasons(analysis).map((grant) => `${'policyIdentifier' in grant ? grant.policyIdentifier : grant.policyType}#${grant.statementIndex}`),
-  );
-  return { allowed: result.overallResult === 'Allowed', explicit: result.overallResult === 'ExplicitlyDenied', grants: [...new Set(grants)] };
-}
 
 function decide(current: State, functionName: string, request: IamRequest): Promise<Decision> {
   const key = `${functionName}\n${request.action}\n${request.resource}\n${JSON.stringify(request.context ?? {})}`;
