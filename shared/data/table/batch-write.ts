@@ -12,11 +12,15 @@ const MAX_ATTEMPTS = 8;
  */
 const CONCURRENCY = 16;
 
-/** Writes any number of puts/deletes in batches of 25, retrying unprocessed items with back-off. */
-export async function batchWrite(requests: WriteRequest[]): Promise<void> {
+/**
+ * Writes any number of puts/deletes in batches of 25, retrying unprocessed items with back-off.
+ * `concurrency`: batches in flight at once, fewer for background work that must leave the
+ * table's throughput to requests.
+ */
+export async function batchWrite(requests: WriteRequest[], { concurrency = CONCURRENCY } = {}): Promise<void> {
   const batches = [];
   for (let start = 0; start < requests.length; start += BATCH_SIZE) batches.push(requests.slice(start, start + BATCH_SIZE));
-  await mapLimit(batches, CONCURRENCY, writeBatch);
+  await mapLimit(batches, concurrency, writeBatch);
 }
 
 async function writeBatch(batch: WriteRequest[]): Promise<void> {
