@@ -1,6 +1,11 @@
 import { Validations, type Environment } from 'aws-cdk-lib';
+import { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildAppWithoutBundling } from '#lib/app';
+
+// Each app synthesizes into a temporary directory that aws-cdk-lib deletes on the process's 'exit',
+// which jest's module sandbox never passes on: each suite that builds apps deletes its own as it ends.
+afterAll(() => CloudAssembly.cleanupTemporaryDirectories());
 
 /**
  * Builds the real app in-process with bundling skipped (fast), optionally with the cdk-nag
