@@ -72,6 +72,25 @@ export interface TestApiOptions {
   dependencyFaults?: boolean;
 }
 
+/** One half of a stream function's work, run on the table's stream without the rest of the runtime; a batch it gives up on fails the suite. */
+const streamHalf = (
+  functionName: string,
+  what: string,
+  handle: (records: DynamoDBStreamEvent['Records']) => Promise<void>,
+  filter: Parameters<typeof startStreamPoller>[0]['filter'],
+) =>
+  startStreamPoller({
+    endpoint: process.env.DYNAMODB_ENDPOINT!,
+    tableName: process.env.TABLE_NAME!,
+    functionName,
+    handler: (event) => handle((event as DynamoDBStreamEvent).Records),
+    batchSize: 100,
+    filter,
+    onFailure: async (failure) => {
+      throw new Error(`${what} gave up on a stream batch: ${JSON.stringify(failure)}`);
+    },
+  });
+
 export function useTestApi(options: TestApiOptions = {}): TestApi {
   useIsolatedTable();
   let server: Server;
@@ -118,34 +137,17 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
         Object.assign(process.env, { DYNAMODB_ENDPOINT: dynamodb.url, SQS_ENDPOINT: sqs.url });
       }
     }
-    if (options.counting) {
-      counting = await startStreamPoller({
-        endpoint: process.env.DYNAMODB_ENDPOINT!,
-        tableName: process.env.TABLE_NAME!,
-        functionName: 'PublishEvents',
-        handler: (event) => countMessages((event as DynamoDBStreamEvent).Records),
-        batchSize: 100,
-        // As PublishEvents's event source filters the stream (shared/data/table/stream-filters.ts).
-        filter: (record) => passesStreamFilters('changes', record),
-        onFailure: async (failure) => {
-          throw new Error(`Counting gave up on a stream batch: ${JSON.stringify(failure)}`);
-        },
-      });
-    }
-    if (options.searchIndexing) {
-      searchIndexing = await startStreamPoller({
-        endpoint: process.env.DYNAMODB_ENDPOINT!,
-        tableName: process.env.TABLE_NAME!,
-        functionName: 'TableOutbox',
-        handler: (event) => indexContactsOf((event as DynamoDBStreamEvent).Records),
-        batchSize: 100,
-        // As TableOutbox's event source filters the stream, its contacts only (shared/data/table/stream-filters.ts).
-        filter: (record) => passesStreamFilters('followUps', record) && record.dynamodb?.Keys?.SK?.S === STREAMED_SORT_KEYS.contact,
-        onFailure: async (failure) => {
-          throw new Error(`Search indexing gave up on a stream batch: ${JSON.stringify(failure)}`);
-        },
-      });
-    }
+    if (options.counting)
+      // As PublishEvents's event source filters the stream (shared/data/table/stream-filters.ts).
+      counting = await streamHalf('PublishEvents', 'Counting', countMessages, (record) => passesStreamFilters('changes', record));
+    if (options.searchIndexing)
+      // As TableOutbox's event source filters the stream, its contacts only.
+      searchIndexing = await streamHalf(
+        'TableOutbox',
+        'Search indexing',
+        indexContactsOf,
+        (record) => passesStreamFilters('followUps', record) && record.dynamodb?.Keys?.SK?.S === STREAMED_SORT_KEYS.contact,
+      );
     server = await startApiServer(0, () => true);
     api.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     api.simulator.setWebhookUrl(`${api.baseUrl}/webhooks/whatsapp`);
