@@ -97,8 +97,8 @@ function entryWrites({ ws, id, before, after }: ContactChange): WriteRequest[] {
 
 /**
  * BatchWriteItem calls in flight per stream batch: a 500-contact import's ~5,500 entries, written 16
- * at a time, took DynamoDB Local from the import's own transactions (6.6 s against 1.2 s without
- * them); two at a time index a batch of 100 contacts in about 22 round trips.
+ * at a time, took DynamoDB Local from the import's own transactions (the import 6.6 s beside them;
+ * 1.9 s with two at a time, docs/performance.md); two at a time index 100 contacts in about 22 round trips.
  */
 const INDEX_CONCURRENCY = 2;
 
