@@ -22,7 +22,13 @@ import { env } from '#shared/config';
 export const MAX_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = { transient: 25, throttling: 100 };
 const MAX_BACKOFF_MS = 1_000;
-const CONNECTION_TIMEOUT_MS = 500;
+/**
+ * In AWS a connection that takes over 500 ms is retried on a fresh one. Locally, a burst of new
+ * connections can fill DynamoDB Local's accept queue (Java's default backlog, 50) while its JVM
+ * is starved of CPU; the kernel then drops the SYNs and the client sends them again only after 1 s
+ * and 3 s, so a 500 ms time-out fails every attempt of a call until the queue drains.
+ */
+export const CONNECTION_TIMEOUT_MS = { aws: 500, local: 5_000 };
 const REQUEST_TIMEOUT_MS = { aws: 1_000, local: 10_000 };
 const CALL_BUDGET_MS = { aws: 6_000, local: 30_000 };
 
@@ -87,7 +93,7 @@ export function serviceClientConfig(endpoint: string | undefined) {
     maxAttempts: MAX_ATTEMPTS,
     retryStrategy: new BudgetedRetries(local ? CALL_BUDGET_MS.local : CALL_BUDGET_MS.aws),
     requestHandler: requestHandler({
-      connectionTimeout: CONNECTION_TIMEOUT_MS,
+      connectionTimeout: local ? CONNECTION_TIMEOUT_MS.local : CONNECTION_TIMEOUT_MS.aws,
       requestTimeout: local ? REQUEST_TIMEOUT_MS.local : REQUEST_TIMEOUT_MS.aws,
     }),
   };

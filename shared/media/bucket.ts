@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { awsAccess, perEndpoint, requestHandler, withoutSdkLogger } from '#shared/aws/clients';
+import { awsAccess, CONNECTION_TIMEOUT_MS, perEndpoint, requestHandler, withoutSdkLogger } from '#shared/aws/clients';
 import { env } from '#shared/config';
 import { MEDIA_LINK_SECONDS } from '#shared/media/bucket-settings';
 import { MEDIA_DISPOSITION } from '#shared/media/served-type';
@@ -29,7 +29,7 @@ const s3 = perEndpoint(
         maxAttempts: 3,
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
-        requestHandler: requestHandler({ connectionTimeout: 500, socketTimeout: endpoint ? 10_000 : 5_000 }),
+        requestHandler: requestHandler({ connectionTimeout: endpoint ? CONNECTION_TIMEOUT_MS.local : CONNECTION_TIMEOUT_MS.aws, socketTimeout: endpoint ? 10_000 : 5_000 }),
       }),
     ),
 );
