@@ -29,7 +29,10 @@ const s3 = perEndpoint(
         maxAttempts: 3,
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
-        requestHandler: requestHandler({ connectionTimeout: endpoint ? CONNECTION_TIMEOUT_MS.local : CONNECTION_TIMEOUT_MS.aws, socketTimeout: endpoint ? 10_000 : 5_000 }),
+        requestHandler: requestHandler({
+          connectionTimeout: endpoint ? CONNECTION_TIMEOUT_MS.local : CONNECTION_TIMEOUT_MS.aws,
+          socketTimeout: endpoint ? 10_000 : 5_000,
+        }),
       }),
     ),
 );
