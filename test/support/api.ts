@@ -20,6 +20,7 @@ import { indexContactsOf } from '#shared/data/contact-search';
 import { countMessages } from '#shared/domain/outbox/counts';
 import { useIsolatedTable } from './table';
 import { checkReply } from './openapi-check';
+import { unexpectedErrorOf } from './unexpected-errors';
 import { startFaultProxy, type FaultProxy } from '#local/fault-proxy';
 
 export const TEST_PLATFORM = { app_secret: 'test-app-secret', verify_token: 'test-verify-token', access_token: 'test-access-token', app_id: '100000000000002' };
@@ -181,6 +182,7 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
   // Every answer a test receives is checked against the API document (test/support/openapi-check.ts).
   api.call = async (method, path, options) => {
     const reply = await callApi(api.baseUrl, method, path, options);
+    if (reply.status === 500) console.error(`${method} ${path} answered 500, behind it:`, unexpectedErrorOf(reply.body?.request_id));
     checkReply(method, path, reply);
     return reply;
   };
