@@ -15,7 +15,7 @@ logger.error = ((message: string, ...extra: unknown[]) => {
     if (byRequestId.size > KEPT) byRequestId.delete(byRequestId.keys().next().value!);
   }
   return logError(message, ...(extra as []));
-}) as typeof logger.error;
+});
 
 /** The error the service logged for this request, if it logged one. */
 export const unexpectedErrorOf = (requestId: string | undefined) => (requestId ? byRequestId.get(requestId) : undefined);
