@@ -8,14 +8,14 @@ import { logger } from '#shared/logger';
 const KEPT = 50;
 const byRequestId = new Map<string, unknown>();
 const logError = logger.error.bind(logger);
-logger.error = ((message: string, ...extra: unknown[]) => {
+logger.error = (message: string, ...extra: unknown[]) => {
   const [details] = extra as [{ requestId?: string; error?: unknown } | undefined];
   if (details?.requestId) {
     byRequestId.set(details.requestId, details.error);
     if (byRequestId.size > KEPT) byRequestId.delete(byRequestId.keys().next().value!);
   }
   return logError(message, ...(extra as []));
-});
+};
 
 /** The error the service logged for this request, if it logged one. */
 export const unexpectedErrorOf = (requestId: string | undefined) => (requestId ? byRequestId.get(requestId) : undefined);
