@@ -2,40 +2,23 @@ import { CfnOutput, CrossStackReferences, Duration, ReferenceStrength, RemovalPo
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { grantOperatorAccess } from '#lib/operator-access';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { IEventBus } from 'aws-cdk-lib/aws-events';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, type IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { operations } from '#shared/service/operations';
-import type { QueueName } from '#shared/service/queues';
 import { ServiceFunction } from '#lib/service-function';
 import { AreaStack, areaOf, areas, type Area } from '#lib/areas';
 import { wireTriggerOf } from '#lib/trigger-wiring';
 import { grantAccessOf } from '#lib/access-grants';
-import type { Wiring } from '#lib/wiring';
+import type { DataResources, Wiring } from '#lib/wiring';
 import { acknowledgeServiceFunctionFindings } from '#lib/nag-suppressions';
 
-export interface StatelessStackProps extends StackProps {
-  /** With its stream enabled (tableStream triggers read it). */
-  table: ITableV2;
-  platformSecret: ISecret;
-  queues: Record<QueueName, IQueue>;
-  /** Each work queue's dead-letter queue: deadLetters triggers consume them. */
-  deadLetterQueues: Record<QueueName, IQueue>;
-  /** On-failure destination of tableStream triggers. */
-  streamFailureQueue: IQueue;
-  /** The service's custom bus: busRule triggers subscribe to it, access `bus` publishes to it. */
-  eventBus: IEventBus;
+export interface StatelessStackProps extends StackProps, DataResources {
   /**
    * Dead-letter queue of busRule targets. Its resource policy (in its own stack) already lets any
    * rule of the bus send to it; this stack adds none (see busDeliveryFailures below).
    */
   busDeliveryFailureQueue: IQueue;
-  /** Copies of inbound media; access `media` reads or writes it. */
-  mediaBucket: IBucket;
 }
 
 /** Requests per second the whole API takes, and its burst (the account's default quota is 10,000). */
