@@ -22,6 +22,7 @@ export const areas = {
     holds: 'messages, templates, platform webhooks and the table stream consumers',
   },
   Audience: { folders: ['contacts', 'groups'], holds: 'contacts and groups' },
+  Channels: { folders: ['chat-groups', 'calls'], holds: "WhatsApp groups and calls, through the platform's Groups and Calling APIs" },
   Campaigns: { folders: ['campaigns'], holds: 'campaigns, their fan-out and scheduled starts' },
   Webhooks: { folders: ['subscriber-webhooks'], holds: 'subscriber webhooks, their dispatch and delivery' },
   Operator: { folders: ['admin'], holds: "the operator's API (/admin/v1): workspaces, their keys and numbers" },

@@ -33,6 +33,8 @@ export const DOMAIN_ERROR_CODES = [
   'workspace_suspended',
   'market_not_allowed',
   'phone_number_required',
+  'unsupported_for_groups',
+  'call_permission_required',
 ] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 

@@ -4,6 +4,11 @@ import { recordTemplateStatus } from '#shared/domain/templates/catalog';
 import { recordTemplateCategory } from '#shared/domain/templates/category-update';
 import { recordQualityUpdate } from '#shared/domain/numbers/quality';
 import { recordPortfolioLimit } from '#shared/domain/numbers/portfolio-limit';
+import { recordGroupUpdate } from '#shared/domain/chat-groups/platform-updates';
+import { recordCallUpdate, recordPermissionReply } from '#shared/domain/calls/platform-updates';
+import { recordEcho, recordHistory } from '#shared/domain/coexistence/app-messages';
+import { recordAppContact } from '#shared/domain/coexistence/app-contacts';
+import { recordOffboarding } from '#shared/domain/coexistence/offboarding';
 import { accountHolder, findWorkspaceByPhoneNumberId } from '#shared/domain/workspaces';
 import type { Workspace } from '#shared/records/workspace';
 import { logger } from '#shared/logger';
@@ -53,7 +58,11 @@ async function messagesAndIdentityChangesInTimeOrder(webhook: PlatformWebhook): 
   for (const part of parts) await each([part], (workspace, { apply }) => apply(workspace));
 }
 
-/** One platform webhook: status reports, customer messages, new numbers and user ids, edits and deletions, template status and category changes, number quality and portfolio limit changes. */
+/**
+ * One platform webhook: status reports, customer messages, new numbers and user ids, edits and deletions, template status and
+ * category changes, number quality and portfolio limit changes, chat groups' changes, calls and call permissions, and what a
+ * number shared with the WhatsApp Business app reports (its echoes, history, contacts, offboarding).
+ */
 async function processOne(job: PlatformWebhookJob): Promise<void> {
   const webhook = readWebhook(await platformWebhookPayload(job));
   // Customers first; then what refers to earlier messages (reports, edits).
@@ -73,6 +82,15 @@ async function processOne(job: PlatformWebhookJob): Promise<void> {
   }
   for (const update of webhook.qualityUpdates) await recordQualityUpdate(update);
   for (const update of webhook.limitUpdates) await recordPortfolioLimit(update);
+  // In the order the platform listed them: a group's creation before what happened in it.
+  for (const update of webhook.groupUpdates) await each([update], recordGroupUpdate);
+  // A call's events in the order the platform listed them (its connect before its end).
+  for (const update of webhook.callUpdates) await each([update], recordCallUpdate);
+  await each(webhook.permissionReplies, recordPermissionReply);
+  await each(webhook.echoes, recordEcho);
+  await each(webhook.history, recordHistory);
+  await each(webhook.appContacts, (workspace, contact) => recordAppContact(workspace.id, contact));
+  for (const offboarding of webhook.offboardings) await recordOffboarding(offboarding);
 }
 
 export const handler = sqsJobHandler<PlatformWebhookJob>('inbound', processOne);

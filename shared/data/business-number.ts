@@ -160,7 +160,9 @@ export function numberFromStreamImage(image: StreamImage | undefined): BusinessN
 export async function updateNumberDetails(
   ws: string,
   id: string,
-  details: Partial<Pick<BusinessNumber, 'quality_rating' | 'messaging_limit' | 'verified_name' | 'display_phone_number' | 'throughput_mps' | 'updated_at'>>,
+  details: Partial<
+    Pick<BusinessNumber, 'quality_rating' | 'messaging_limit' | 'verified_name' | 'display_phone_number' | 'throughput_mps' | 'coexistence' | 'updated_at'>
+  >,
 ): Promise<BusinessNumber | undefined> {
   const { expression, names, values } = setFields({
     ...details,

@@ -34,6 +34,8 @@ export async function waitingMessagesPage(ws: string, campaignId: string, until:
 export interface MessageFilter {
   status?: MessageStatus;
   phone?: string;
+  /** A chat group's messages (contract §23): its conversation, as a number's is (data/message.ts keys both). */
+  chat_group_id?: string;
   direction?: Direction;
   campaign_id?: string;
   /** The number the messages store: `null` keeps those that store none (the workspace's first number's). */
@@ -56,14 +58,17 @@ function filterOf(filter: MessageFilter) {
   return clauses.length ? { FilterExpression: clauses.join(' AND '), ExpressionAttributeNames: names, values } : { values };
 }
 
-const indexOf = (filter: MessageFilter) => (filter.phone ? indexes.conversation : indexes.messageHistory);
+/** The conversation a filter reads: a chat group's, or a number's. */
+const conversationOf = (filter: MessageFilter): string | undefined => filter.chat_group_id ?? filter.phone;
+const indexOf = (filter: MessageFilter) => (conversationOf(filter) ? indexes.conversation : indexes.messageHistory);
 
 /** One descending query per partition the list reads (`listShards`), or the conversation index when filtering by phone. */
 function sources(ws: string, filter: MessageFilter, listShards: number) {
   const { values, ...expression } = filterOf(filter);
   const index = indexOf(filter);
-  const partitions = filter.phone
-    ? [conversationEntry(ws, filter.phone).GSI2PK]
+  const conversation = conversationOf(filter);
+  const partitions = conversation
+    ? [conversationEntry(ws, conversation).GSI2PK]
     : Array.from({ length: listShards }, (_, shard) => historyEntry(ws, shard).GSI3PK);
   return partitions.map((pk) => ({
     IndexName: index.indexName,
@@ -91,7 +96,7 @@ function checkedOnMessages({ status, stored_number }: MessageFilter): ((message:
 }
 
 /** The exact number of a conversation's messages that pass the filter (a conversation is bounded). */
-export async function conversationCount(ws: string, filter: MessageFilter & { phone: string }): Promise<number> {
+export async function conversationCount(ws: string, filter: MessageFilter): Promise<number> {
   const [{ IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames }] = sources(ws, filter, 1);
   const input = { IndexName, KeyConditionExpression, ExpressionAttributeValues, FilterExpression, ExpressionAttributeNames };
   const keep = checkedOnMessages(filter);
@@ -107,7 +112,7 @@ export async function conversationCount(ws: string, filter: MessageFilter & { ph
  * listed already. Any other cursor is left as it is.
  */
 function widenedPositions(ws: string, positions: unknown, inputs: ReturnType<typeof sources>, filter: MessageFilter): unknown {
-  if (filter.phone || !Array.isArray(positions) || positions.length !== 1 || inputs.length === 1) return positions;
+  if (conversationOf(filter) || !Array.isArray(positions) || positions.length !== 1 || inputs.length === 1) return positions;
   const [last] = positions as unknown[];
   if (typeof last !== 'object' || last === null || typeof (last as Record<string, unknown>).GSI3SK !== 'string') return positions;
   const id = (last as Record<string, string>).GSI3SK;

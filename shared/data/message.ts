@@ -19,7 +19,7 @@ const MESSAGE = STREAMED_SORT_KEYS.message;
 export const messageKey = (ws: string, id: string) => ({ PK: `WS#${ws}#MSG#${id}`, SK: MESSAGE });
 /** Newest first, spread over MESSAGE_SHARDS partitions; the list merges them. */
 export const historyEntry = (ws: string, shard: number, id?: string) => ({ GSI3PK: `WS#${ws}#MESSAGES#${shard}`, ...(id && { GSI3SK: id }) });
-/** One number's conversation, newest first: the `phone` filter. */
+/** One number's conversation, or a chat group's, newest first: the `phone` and `chat_group_id` filters. */
 export const conversationEntry = (ws: string, digits: string, id?: string) => ({ GSI2PK: `WS#${ws}#PHONE_MESSAGES#${digits}`, ...(id && { GSI2SK: id }) });
 
 /**
@@ -102,7 +102,8 @@ function messageItem(message: Message, listShards: number) {
   return {
     ...messageKey(ws, message.id),
     ...historyEntry(ws, listShard(message.id, listShards), message.id),
-    ...conversationEntry(ws, message.phone_number, message.id),
+    // A chat group's messages, its participants' included, are the group's conversation.
+    ...conversationEntry(ws, message.chat_group_id ?? message.phone_number, message.id),
     ...(message.window_opens_at && message.campaign_id && waitingEntry(ws, message.campaign_id, message.window_opens_at, message.id)),
     ...rest,
     ...(!isBodyOnly(message) && { rendered }),

@@ -5,6 +5,7 @@ export const EVENT_TYPES = [
   'message.delivered',
   'message.read',
   'message.failed',
+  'message.echoed',
   'campaign.started',
   'campaign.completed',
   'contact.created',
@@ -12,6 +13,15 @@ export const EVENT_TYPES = [
   'contact.deleted',
   'template.updated',
   'number.updated',
+  'chat_group.created',
+  'chat_group.updated',
+  'chat_group.participants_changed',
+  'chat_group.join_requested',
+  'chat_group.deleted',
+  'call.ringing',
+  'call.accepted',
+  'call.ended',
+  'call.permission_changed',
   'ping',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -43,6 +43,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   account_in_use: 409,
   number_not_in_account: 422,
   unknown_number: 422,
+  unsupported_for_groups: 422,
+  call_permission_required: 422,
   platform_error: 502,
   template_exists: 409,
   market_not_allowed: 422,

@@ -23,6 +23,8 @@ const TAGS: Record<Tag, string> = {
   Campaigns: 'Broadcasts of one template to many recipients, with live metrics',
   Contacts: 'The contact book: one contact per phone number, with tags and custom fields',
   Groups: 'Audiences of contacts',
+  Calls: "WhatsApp calls through the platform's Calling API: settings, permissions, the business's calls, answering customers' calls, the call log",
+  'Chat groups': "Real WhatsApp groups a business number runs through the platform's Groups API: created, joined by invite link, messaged",
   Numbers: "The workspace's WhatsApp business numbers: which one sends, and how the platform rates each",
   Templates: "The workspace's message templates, as the platform approved them",
   Webhooks: 'Subscriptions of your endpoints to the service events, and their delivery log',

@@ -45,6 +45,8 @@ export const ERROR_MEANINGS: Record<EnvelopeErrorCode, string> = {
   workspace_suspended: "The operator suspended the key's workspace: its keys are refused until it is unsuspended",
   market_not_allowed: "A MARKETING template to a market the platform closes to marketing (the deployment's closed markets)",
   phone_number_required: 'An AUTHENTICATION template to a customer known only by a user id (no phone number)',
+  unsupported_for_groups: 'A message kind WhatsApp groups do not take (only text, media and non-authentication templates)',
+  call_permission_required: 'A call to a customer who has not granted (or no longer grants) the business permission to call them',
   internal_error: 'Something unexpected failed on our side',
 };
 

@@ -3,6 +3,7 @@
  * reports (an edit, a deletion, a new number or user id). Anything this does not know becomes an
  * `unsupported` message.
  */
+import { readPermissionReply, type CallPermissionReply } from '#shared/platform/call-webhooks';
 import { flowReplyOf } from '#shared/platform/flow-reply';
 import { hexSha256 } from '#shared/platform/media-hash';
 import { list, num, object, phoneOf, str, time, type Json } from '#shared/platform/webhook-values';
@@ -54,6 +55,8 @@ export interface PlatformInbound {
   /** The platform id of the message replied to. */
   repliedTo?: string;
   reaction?: { emoji: string; providerMessageId: string };
+  /** A message written in a chat group: the platform's group id (`messages[].group_id`, docs/platform-groups.md §4); the sender is the participant. */
+  groupId?: string;
 }
 
 /**
@@ -107,7 +110,7 @@ function interactiveOf(value: Json | undefined) {
 }
 
 /** `content` and the kind's own field (contract §13); an unknown or malformed kind is `unsupported`. */
-function kindOf(message: Json): Pick<PlatformInbound, 'type' | 'content' | 'fields' | 'reaction'> {
+export function kindOf(message: Json): Pick<PlatformInbound, 'type' | 'content' | 'fields' | 'reaction'> {
   const type = str(message.type) ?? 'unsupported';
   const body = object(message[type]);
   if (!KNOWN_TYPES.has(type) || (type !== 'contacts' && !body)) return { type: 'unsupported', content: '', fields: {} };
@@ -183,11 +186,12 @@ function identityChangeOf(system: Json | undefined, oldPhone: string | null): Pi
   return number || userId ? { ...(number && { number }), ...(userId && { userId }) } : undefined;
 }
 
-/** What a webhook's `messages` hold: the customers' messages, and the changes of identity and of earlier messages they report. */
+/** What a webhook's `messages` hold: the customers' messages, the changes of identity and of earlier messages they report, and answers to call permission requests. */
 export interface WebhookMessages {
   messages: PlatformInbound[];
   identityChanges: IdentityChange[];
   messageChanges: MessageChange[];
+  permissionReplies: CallPermissionReply[];
 }
 
 export function readMessages(phoneNumberId: string, value: Json, into: WebhookMessages): void {
@@ -212,6 +216,17 @@ export function readMessages(phoneNumberId: string, value: Json, into: WebhookMe
       continue;
     }
     if (!sender.phone && !sender.userId) continue;
-    into.messages.push({ phoneNumberId, providerMessageId: id, sender, at, ...kindOf(message), repliedTo: str(object(message.context)?.id) });
+    const permission = type === 'interactive' && readPermissionReply(message, phoneNumberId, { phone: sender.phone ?? null, userId: sender.userId ?? null });
+    if (permission) into.permissionReplies.push(permission);
+    const groupId = str(message.group_id);
+    into.messages.push({
+      phoneNumberId,
+      providerMessageId: id,
+      sender,
+      at,
+      ...kindOf(message),
+      repliedTo: str(object(message.context)?.id),
+      ...(groupId && { groupId }),
+    });
   }
 }

@@ -5,6 +5,9 @@
  * webhook-messages.ts, statuses in webhook-statuses.ts; the business account's updates here.
  */
 import { readCategoryUpdate, type TemplateCategoryUpdate } from '#shared/platform/template-category-update';
+import { GROUP_FIELDS, readGroupUpdates, type GroupUpdate } from '#shared/platform/group-webhooks';
+import { readCallUpdates, type CallPermissionReply, type CallUpdate } from '#shared/platform/call-webhooks';
+import { COEXISTENCE_FIELDS, readCoexistence, readOffboarding, type CoexistenceWebhook } from '#shared/platform/coexistence-webhooks';
 import { readMessages, type IdentityChange, type MessageChange, type PlatformInbound } from '#shared/platform/webhook-messages';
 import { readStatuses, type PlatformStatus } from '#shared/platform/webhook-statuses';
 import { list, num, object, str, type Json } from '#shared/platform/webhook-values';
@@ -41,7 +44,7 @@ export interface PortfolioLimitUpdate {
   limit: number;
 }
 
-export interface PlatformWebhook {
+export interface PlatformWebhook extends CoexistenceWebhook {
   statuses: PlatformStatus[];
   messages: PlatformInbound[];
   identityChanges: IdentityChange[];
@@ -50,6 +53,9 @@ export interface PlatformWebhook {
   categoryUpdates: TemplateCategoryUpdate[];
   qualityUpdates: NumberQualityUpdate[];
   limitUpdates: PortfolioLimitUpdate[];
+  groupUpdates: GroupUpdate[];
+  callUpdates: CallUpdate[];
+  permissionReplies: CallPermissionReply[];
 }
 
 function readTemplateUpdate(wabaId: string | undefined, value: Json, into: PlatformWebhook): void {
@@ -79,6 +85,13 @@ export function readWebhook(payload: unknown): PlatformWebhook {
     categoryUpdates: [],
     qualityUpdates: [],
     limitUpdates: [],
+    groupUpdates: [],
+    callUpdates: [],
+    permissionReplies: [],
+    echoes: [],
+    history: [],
+    appContacts: [],
+    offboardings: [],
   };
   for (const entry of list(object(payload)?.entry)) {
     const entryId = str(entry.id) ?? (typeof entry.id === 'number' ? String(entry.id) : undefined);
@@ -104,6 +117,23 @@ export function readWebhook(payload: unknown): PlatformWebhook {
       if (change.field === 'business_capability_update') {
         const limit = num(value.max_daily_conversations_per_business);
         if (entryId && limit !== null && Number.isInteger(limit)) read.limitUpdates.push({ wabaId: entryId, limit });
+        continue;
+      }
+      if ((COEXISTENCE_FIELDS as readonly unknown[]).includes(change.field)) {
+        readCoexistence(String(change.field), value, read);
+        continue;
+      }
+      if (change.field === 'account_update') {
+        const offboarding = readOffboarding(entryId, value, entry.time);
+        if (offboarding) read.offboardings.push(offboarding);
+        continue;
+      }
+      if (change.field === 'calls') {
+        read.callUpdates.push(...readCallUpdates(value));
+        continue;
+      }
+      if ((GROUP_FIELDS as readonly unknown[]).includes(change.field)) {
+        read.groupUpdates.push(...readGroupUpdates(String(change.field), value));
         continue;
       }
       const phoneNumberId = str(object(value.metadata)?.phone_number_id);

@@ -59,7 +59,9 @@ export function readStatuses(phoneNumberId: string, value: Json, into: { statuse
     if (!id || !name || !PLATFORM_STATUSES.includes(name)) continue;
     const error = errorOf(status.errors);
     const pricing = pricingOf(status.pricing);
-    const recipientPhone = phoneOf(status.recipient_id);
+    // A group message's report names the group in `recipient_id` and the participant it reached in `recipient_participant_id` (docs/platform-groups.md §2.1).
+    const group = status.recipient_type === 'group';
+    const recipientPhone = group ? phoneOf(status.recipient_participant_id) : phoneOf(status.recipient_id);
     into.statuses.push({
       phoneNumberId,
       providerMessageId: id,
@@ -67,7 +69,9 @@ export function readStatuses(phoneNumberId: string, value: Json, into: { statuse
       at: time(status.timestamp),
       callbackData: str(status.biz_opaque_callback_data),
       ...(recipientPhone && { recipientPhone }),
-      ...(str(status.recipient_user_id) && { recipientUserId: str(status.recipient_user_id) }),
+      ...(str(group ? status.recipient_participant_user_id : status.recipient_user_id) && {
+        recipientUserId: str(group ? status.recipient_participant_user_id : status.recipient_user_id),
+      }),
       ...(error && { error }),
       ...(pricing && { pricing }),
     });

@@ -22,5 +22,11 @@ export interface BusinessNumber {
   status: 'connected' | 'disconnected';
   connected_at: string;
   disconnected_at?: string;
+  /**
+   * A number the business shares with the WhatsApp Business app (coexistence, contract §23):
+   * `shared` while both work; `app_only` once the business went back to the app alone (the
+   * platform's `PARTNER_REMOVED` or `ACCOUNT_OFFBOARDED`), when the platform refuses the API's sends.
+   */
+  coexistence?: { status: 'shared' | 'app_only'; since: string; reason: string | null };
   updated_at: string;
 }

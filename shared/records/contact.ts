@@ -20,6 +20,8 @@ export interface Contact {
    * on this contact, so a late message under one still finds the customer. Not shown to clients.
    */
   previous_user_ids?: string[];
+  /** `business_app`: created from the WhatsApp Business app's contacts on a coexistence number (contract §23). */
+  source?: 'business_app';
   created_at: string;
   updated_at: string;
 }
@@ -33,7 +35,19 @@ export interface StoredContact extends Contact {
  * A contact's own fields and nothing else (no keys, no version), in the record's order: what is
  * read from a stored item and what clients see.
  */
-export const contactFields = ({ id, name, phone_number, email, tags, custom_fields, opted_out_at, user_id, created_at, updated_at }: Contact): Contact => ({
+export const contactFields = ({
+  id,
+  name,
+  phone_number,
+  email,
+  tags,
+  custom_fields,
+  opted_out_at,
+  user_id,
+  source,
+  created_at,
+  updated_at,
+}: Contact): Contact => ({
   id,
   name,
   phone_number,
@@ -43,6 +57,7 @@ export const contactFields = ({ id, name, phone_number, email, tags, custom_fiel
   // Contacts stored before opt-out existed have no such attribute.
   opted_out_at: opted_out_at ?? null,
   ...(user_id && { user_id }),
+  ...(source && { source }),
   created_at,
   updated_at,
 });

@@ -111,6 +111,16 @@ export interface Message extends KindFields {
   user_id?: string;
   /** Inbound: the customer's WhatsApp username, when they adopted one. */
   username?: string;
+  /**
+   * Where a message came from when not from the API or a customer writing now (contract §23):
+   * `business_app`, sent from the WhatsApp Business app on a coexistence number (an echo, never sent
+   * by the service); `history`, imported from the app's chats before onboarding.
+   */
+  source?: 'business_app' | 'history';
+  /** A message to or from a chat group (contract §23): the group; `phone_number` is then the participant who wrote (inbound), empty outbound. */
+  chat_group_id?: string;
+  /** Outbound to a chat group: the platform's group id it is sent to. */
+  platform_group_id?: string;
   error: MessageError | null;
   /** Outbound: how the platform priced it, from the first status report that said (contract §20); absent until then. */
   pricing?: ReportedPricing;

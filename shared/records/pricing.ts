@@ -16,6 +16,11 @@ export interface RateCard {
   currency: string;
   default: Partial<Record<PriceCategory, Price>>;
   markets: Record<string, Partial<Record<PriceCategory, Price>>>;
+  /**
+   * Business-initiated calls (contract §23): the price of a minute by the called number's market,
+   * else `default`; a call is charged per started 6-second pulse (a tenth of it). Absent: calls are not priced.
+   */
+  calls?: { default?: Price; markets?: Record<string, Price> };
 }
 
 /**

@@ -134,6 +134,7 @@ export const sendMessageBody = /* @__PURE__ */ droppable(() =>
     v.object({
       to: v.optional(phone()),
       to_user_id: v.optional(userId()),
+      to_group_id: v.optional(uuid()),
       template: v.optional(
         v.union([templateName(), v.object({ name: templateName(), language: v.optional(languageCode()) })], 'Must be a template name or { name, language }'),
       ),
@@ -169,9 +170,9 @@ export const sendMessageBody = /* @__PURE__ */ droppable(() =>
     ),
     v.forward(
       v.partialCheck(
-        [['to'], ['to_user_id']],
-        (input) => (input.to === undefined) !== (input.to_user_id === undefined),
-        'Exactly one of to and to_user_id is required',
+        [['to'], ['to_user_id'], ['to_group_id']],
+        (input) => [input.to, input.to_user_id, input.to_group_id].filter((given) => given !== undefined).length === 1,
+        'Exactly one of to, to_user_id and to_group_id is required',
       ),
       ['to'],
     ),
@@ -224,6 +225,7 @@ export const listMessagesQuery = /* @__PURE__ */ droppable(() =>
     phone: v.optional(phone()),
     direction: v.optional(v.picklist(['outbound', 'inbound'], 'Must be outbound or inbound')),
     campaign_id: v.optional(uuid()),
+    chat_group_id: v.optional(uuid()),
     business_number_id: v.optional(platformId('phone number id')),
     cursor: v.optional(v.pipe(v.string(), v.maxLength(4096, 'Not a cursor from this list'))),
   }),

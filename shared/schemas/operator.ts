@@ -1,4 +1,5 @@
 /** Requests of the operator's API, /admin/v1 (contract §19). */
+import { ONBOARDING_MODES } from '#shared/records/onboarding';
 import * as v from 'valibot';
 import { MAX_THROUGHPUT } from '#shared/records/business-number';
 import { PRICE_CATEGORIES } from '#shared/records/pricing';
@@ -81,6 +82,14 @@ export const onboardingBody = /* @__PURE__ */ droppable(() =>
         v.regex(/^\d{6}$/, 'Must be 6 digits'),
       ),
     ),
+    mode: v.optional(
+      v.pipe(
+        v.picklist(ONBOARDING_MODES, 'Must be cloud_api or coexistence'),
+        v.description(
+          "`coexistence`: the business keeps using the number in the WhatsApp Business app (Embedded Signup's `whatsapp_business_app_onboarding`); the number is not registered again, and its contacts and history are asked for. Default `cloud_api`",
+        ),
+      ),
+    ),
   }),
 );
 
@@ -124,6 +133,17 @@ export const rateCardBody = /* @__PURE__ */ droppable(() =>
     markets: v.pipe(
       v.record(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'A market is a country calling code, such as "55"')), prices('Prices by category in this market')),
       v.description('Prices by country calling code (`"55"`); the regional "rest of" groups listed by their countries\' codes'),
+    ),
+    calls: v.optional(
+      v.pipe(
+        v.strictObject({
+          default: v.optional(price()),
+          markets: v.optional(v.record(v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'A market is a country calling code, such as "55"')), price())),
+        }),
+        v.description(
+          'Business-initiated calls: the price of a minute by country calling code, else `default`; charged per started 6-second pulse (contract §23)',
+        ),
+      ),
     ),
   }),
 );

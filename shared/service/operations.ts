@@ -8,6 +8,8 @@ import type { Operation } from '#shared/service/operation';
 import { apiOperations } from '#shared/service/operations/api';
 import { templateOperations } from '#shared/service/operations/templates';
 import { audienceOperations } from '#shared/service/operations/audience';
+import { chatGroupOperations } from '#shared/service/operations/chat-groups';
+import { callOperations } from '#shared/service/operations/calls';
 import { messageOperations } from '#shared/service/operations/messages';
 import { campaignOperations } from '#shared/service/operations/campaigns';
 import { subscriberWebhookOperations } from '#shared/service/operations/subscriber-webhooks';
@@ -17,6 +19,8 @@ export const operations: Operation[] = [
   ...apiOperations,
   ...templateOperations,
   ...audienceOperations,
+  ...chatGroupOperations,
+  ...callOperations,
   ...messageOperations,
   ...campaignOperations,
   ...subscriberWebhookOperations,

@@ -78,8 +78,9 @@ describe('onboarding by Embedded Signup', () => {
     expect(reply.body.data.onboarding).toEqual({
       phone_number_id: business.phone_number_id,
       waba_id: business.waba_id,
+      mode: 'cloud_api',
       status: 'completed',
-      steps: ['exchange_code', 'claim_account', 'register_number', 'subscribe_app', 'connect_number', 'sync_templates'].map((name) => ({
+      steps: ['exchange_code', 'claim_account', 'register_number', 'subscribe_app', 'connect_number', 'sync_templates', 'sync_app_data'].map((name) => ({
         name,
         status: 'succeeded',
         at: expect.any(String),
@@ -209,6 +210,7 @@ describe('onboarding by Embedded Signup', () => {
       subscribe_app: 'pending',
       connect_number: 'pending',
       sync_templates: 'pending',
+      sync_app_data: 'pending',
     });
     expect((await sendFrom(key.api_key, business.phone_number_id)).body.error.code).toBe('unknown_number');
 

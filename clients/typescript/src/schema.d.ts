@@ -372,6 +372,287 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/chat-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List WhatsApp groups, newest first */
+        get: operations["ListChatGroups"];
+        put?: never;
+        /**
+         * Create a WhatsApp group
+         * @description The platform's Groups API creates it asynchronously: the group is `creating` until the platform reports it, then `active` with its `invite_link` (event `chat_group.created`). A number runs at most 10,000 groups.
+         */
+        post: operations["CreateChatGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a WhatsApp group */
+        get: operations["GetChatGroup"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a WhatsApp group
+         * @description The platform removes every participant; the group stays listed as `deleted` (event `chat_group.deleted`).
+         */
+        delete: operations["DeleteChatGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat-groups/{id}/invite-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a group's invite link
+         * @description Every earlier link stops working.
+         */
+        post: operations["ResetChatGroupInviteLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat-groups/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a group's participants (the business is not one) */
+        get: operations["ListChatGroupParticipants"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat-groups/{id}/participants/{wa_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a participant from a group
+         * @description Named by number or user id. The platform removes them and reports it; they leave `participants` then (event `chat_group.participants_changed`).
+         */
+        delete: operations["RemoveChatGroupParticipant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/chat-groups/{id}/join-requests/{request_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject a request to join a group
+         * @description An approved customer joins when the platform reports it (event `chat_group.participants_changed`).
+         */
+        post: operations["AnswerChatGroupJoinRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/numbers/{id}/calling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A number's calling settings
+         * @description As the platform keeps them.
+         */
+        get: operations["GetCallingSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a number's calling settings
+         * @description Only the fields given change. The platform enables calling for numbers with a messaging limit of 2,000 or more; its refusal is 422 `platform_error`.
+         */
+        patch: operations["UpdateCallingSettings"];
+        trace?: never;
+    };
+    "/api/v1/calls/permission-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a customer for permission to call them
+         * @description Sends the platform's call permission request message (a free-form message: the customer must have written in the last 24 hours). Their answer arrives as `call.permission_changed`.
+         */
+        post: operations["RequestCallPermission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The call log, newest first */
+        get: operations["ListCalls"];
+        put?: never;
+        /**
+         * Call a customer
+         * @description With the business's SDP offer; the customer must have granted permission (422 `call_permission_required` otherwise). The customer's SDP answer arrives with `call.accepted`.
+         */
+        post: operations["PlaceCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}/pre-accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pre-accept a customer's call
+         * @description Sends the business's SDP answer so media can start connecting before the call is accepted.
+         */
+        post: operations["PreAcceptCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a customer's call
+         * @description With the business's SDP answer; a call that is over is 409 `invalid_state`, nothing sent.
+         */
+        post: operations["AcceptCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a customer's call
+         * @description A call that is over is 409 `invalid_state`, nothing sent.
+         */
+        post: operations["RejectCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End a call
+         * @description The call is `ended` when the platform reports its end, with its duration and cost (`call.ended`).
+         */
+        post: operations["TerminateCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/calls/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A call */
+        get: operations["GetCall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/messages": {
         parameters: {
             query?: never;
@@ -387,7 +668,7 @@ export interface paths {
         put?: never;
         /**
          * Send a message
-         * @description Exactly one of `to` (a phone number) and `to_user_id` (the business-scoped user id of a customer known by username; sent in the platform's `recipient`). Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.
+         * @description Exactly one of `to` (a phone number), `to_user_id` (the business-scoped user id of a customer known by username; sent in the platform's `recipient`) and `to_group_id` (an active chat group: text, media and templates other than authentication only, else 422 `unsupported_for_groups`; sent from the number that runs the group, inside the group's window for session messages). Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.
          */
         post: operations["SendMessage"];
         delete?: never;
@@ -857,6 +1138,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "message.echoed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * message.echoed: The business sent a message from the WhatsApp Business app on a number it shares with the API (stored, never sent by the service, no cost)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["MessageEchoedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "campaign.started": {
         parameters: {
             query?: never;
@@ -997,6 +1298,186 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "chat_group.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * chat_group.created: The platform created a chat group (it is `active`, with its invite link), or refused to (`failed`)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["ChatGroupCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "chat_group.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * chat_group.updated: A chat group's subject, description, invite link or suspension changed
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["ChatGroupUpdatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "chat_group.participants_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * chat_group.participants_changed: Customers joined or left a chat group, or the business removed one
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["ChatGroupParticipantsChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "chat_group.join_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * chat_group.join_requested: A customer asked to join a chat group that needs approval
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["ChatGroupJoinRequestedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "chat_group.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * chat_group.deleted: A chat group was deleted on the platform
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["ChatGroupDeletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.ringing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * call.ringing: A customer is calling: answer with the business's SDP (pre-accept, accept) or reject
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["CallRingingEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * call.accepted: A call connected: the business accepted a customer's call, or the customer answered the business's (with their SDP answer)
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["CallAcceptedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * call.ended: A call is over (ended, missed, rejected or failed), with its duration and cost once the platform reported them
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["CallEndedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.permission_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * call.permission_changed: A customer granted or refused the business permission to call them
+         * @description Posted to every active subscription whose `events` include this type or `*`, at least once, in no particular order. Verify the signature on the raw body before parsing it.
+         */
+        post: operations["CallPermissionChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1056,6 +1537,68 @@ export interface components {
             /** @description Exact for the filter */
             totalCount: number;
             hasMore: boolean;
+        };
+        Call: {
+            /** Format: uuid */
+            id: string;
+            /** @description The business number (phone number id) of the call */
+            from: string;
+            /**
+             * @description `inbound`: the customer called; `outbound`: the business did
+             * @enum {string}
+             */
+            direction: "inbound" | "outbound";
+            /** @description The customer's digits; empty when the platform named only a user id */
+            phone_number: string;
+            user_id: string | null;
+            /** @enum {string} */
+            status: "ringing" | "accepted" | "rejected" | "missed" | "ended" | "failed";
+            /** @description When it connected */
+            started_at: string | null;
+            ended_at: string | null;
+            /** @description Seconds connected, as the platform reported; null until it ends */
+            duration_s: number | null;
+            /** @description Per started 6-second pulse at the rate card's `calls` price; 0 for a customer's call; null until it ends, or without call rates */
+            cost: {
+                /** @example 12.5000 */
+                amount: string;
+                currency: string;
+                market: string;
+            } | null;
+            error: {
+                code: number;
+                message: string;
+            } | null;
+            /** @description The customer's SDP offer (inbound) or the business's (outbound) */
+            sdp_offer: string | null;
+            /** @description The business's SDP answer (inbound) or the customer's (outbound) */
+            sdp_answer: string | null;
+            platform_call_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CallPermission: {
+            from: string;
+            /** @description The customer's digits, or their user id */
+            customer: string;
+            /** @enum {string} */
+            status: "granted" | "denied";
+            permanent: boolean;
+            expires_at: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CallingSettings: {
+            number_id: string;
+            enabled: boolean;
+            call_icon_visibility: string;
+            /** @description Customers who call may be called back: the platform asks them for permission after their call */
+            callback_permission: boolean;
+            call_hours: {
+                [key: string]: unknown;
+            } | null;
         };
         Campaign: {
             /** Format: uuid */
@@ -1230,6 +1773,53 @@ export interface components {
                 read_rate_pct: number;
             };
         };
+        ChatGroup: {
+            /** Format: uuid */
+            id: string;
+            /** @description The business number (phone number id) that runs the group */
+            from: string;
+            subject: string;
+            description: string | null;
+            /** @enum {string} */
+            join_approval_mode: "auto_approve" | "approval_required";
+            /**
+             * @description `creating` until the platform reports the group; `failed` if it refused
+             * @enum {string}
+             */
+            status: "creating" | "active" | "failed" | "deleted";
+            /** @description The platform suspended the group: it takes no messages */
+            suspended: boolean;
+            invite_link: string | null;
+            participants_count: number;
+            join_requests: {
+                id: string;
+                /** @description Digits of the WhatsApp number, when the platform gave it */
+                wa_id: string | null;
+                /** @description The platform's business-scoped user id, when it gave one */
+                user_id: string | null;
+                /** Format: date-time */
+                requested_at: string;
+            }[];
+            platform_group_id: string | null;
+            /** @description The platform's reason it refused to create or delete the group */
+            error: {
+                code: number;
+                message: string;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ChatGroupParticipant: {
+            /** @description Digits of the WhatsApp number, when the platform gave it */
+            wa_id: string | null;
+            /** @description The platform's business-scoped user id, when it gave one */
+            user_id: string | null;
+            username: string | null;
+            /** Format: date-time */
+            joined_at: string;
+        };
         Contact: {
             /** Format: uuid */
             id: string;
@@ -1245,6 +1835,11 @@ export interface components {
             opted_out_at: string | null;
             /** @description The platform's user id of a customer who wrote without a phone number */
             user_id?: string;
+            /**
+             * @description Created from the WhatsApp Business app's contacts (a number shared with the app)
+             * @constant
+             */
+            source?: "business_app";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1348,6 +1943,16 @@ export interface components {
             template_name: string | null;
             /** @description The campaign of the message, or of the message an inbound reply answers */
             campaign_id: string | null;
+            /**
+             * Format: uuid
+             * @description A message to or in a chat group: the group (inbound, `phone_number` is the participant who wrote)
+             */
+            chat_group_id?: string;
+            /**
+             * @description `business_app`: sent from the WhatsApp Business app on the same number (never by the service, no cost); `history`: imported from the app's chats before onboarding
+             * @enum {string}
+             */
+            source?: "business_app" | "history";
             /** @description Outbound: how the platform priced the message, as its first status report with pricing said; null until then */
             pricing: {
                 /** @example PMP */
@@ -1515,10 +2120,15 @@ export interface components {
                 /** @enum {string} */
                 mode?: "draft" | "published";
             } | {
+                /** @constant */
+                type: "call_permission_request";
+                body?: string;
+            } | {
                 /**
                  * @example button_reply
                  * @example list_reply
                  * @example nfm_reply
+                 * @example call_permission_reply
                  */
                 type: string;
                 id: string | null;
@@ -1585,6 +2195,11 @@ export interface components {
             recipient: string;
             /** @description The `to_user_id` sent to */
             recipient_user_id?: string;
+            /**
+             * Format: uuid
+             * @description The `to_group_id` sent to (`recipient` is then empty)
+             */
+            chat_group_id?: string;
             /** @description The platform's phone number id of the workspace's number it went out from or came in to (GET /numbers) */
             business_number_id: string;
             /** @constant */
@@ -1612,6 +2227,16 @@ export interface components {
             template_name: string | null;
             /** @description The campaign of the message, or of the message an inbound reply answers */
             campaign_id: string | null;
+            /**
+             * Format: uuid
+             * @description A message to or in a chat group: the group (inbound, `phone_number` is the participant who wrote)
+             */
+            chat_group_id?: string;
+            /**
+             * @description `business_app`: sent from the WhatsApp Business app on the same number (never by the service, no cost); `history`: imported from the app's chats before onboarding
+             * @enum {string}
+             */
+            source?: "business_app" | "history";
             /** @description Outbound: how the platform priced the message, as its first status report with pricing said; null until then */
             pricing: {
                 /** @example PMP */
@@ -1676,6 +2301,14 @@ export interface components {
                 since: string;
             } | null;
             is_default: boolean;
+            /** @description A number shared with the WhatsApp Business app (contract §23): `shared`, or `app_only` once the business went back to the app alone (the platform then refuses the API's sends); null for a Cloud API number */
+            coexistence: {
+                /** @enum {string} */
+                status: "shared" | "app_only";
+                /** Format: date-time */
+                since: string;
+                reason: string | null;
+            } | null;
             /** Format: date-time */
             connected_at: string;
         };
@@ -1716,7 +2349,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
+            events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.echoed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "chat_group.created" | "chat_group.updated" | "chat_group.participants_changed" | "chat_group.join_requested" | "chat_group.deleted" | "call.ringing" | "call.accepted" | "call.ended" | "call.permission_changed" | "ping")[];
             is_active: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1729,7 +2362,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
+            events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.echoed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "chat_group.created" | "chat_group.updated" | "chat_group.participants_changed" | "chat_group.join_requested" | "chat_group.deleted" | "call.ringing" | "call.accepted" | "call.ended" | "call.permission_changed" | "ping")[];
             is_active: boolean;
             /** Format: date-time */
             created_at: string;
@@ -1742,7 +2375,7 @@ export interface components {
             /** Format: uuid */
             event_id: string;
             /** @enum {string} */
-            event_type: "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping";
+            event_type: "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.echoed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "chat_group.created" | "chat_group.updated" | "chat_group.participants_changed" | "chat_group.join_requested" | "chat_group.deleted" | "call.ringing" | "call.accepted" | "call.ended" | "call.permission_changed" | "ping";
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed";
             attempts: number;
@@ -1900,6 +2533,16 @@ export interface components {
                 template_name: string | null;
                 /** @description The campaign of the message, or of the message an inbound reply answers */
                 campaign_id: string | null;
+                /**
+                 * Format: uuid
+                 * @description A message to or in a chat group: the group (inbound, `phone_number` is the participant who wrote)
+                 */
+                chat_group_id?: string;
+                /**
+                 * @description `business_app`: sent from the WhatsApp Business app on the same number (never by the service, no cost); `history`: imported from the app's chats before onboarding
+                 * @enum {string}
+                 */
+                source?: "business_app" | "history";
                 /** @description Outbound: how the platform priced the message, as its first status report with pricing said; null until then */
                 pricing: {
                     /** @example PMP */
@@ -2067,10 +2710,15 @@ export interface components {
                     /** @enum {string} */
                     mode?: "draft" | "published";
                 } | {
+                    /** @constant */
+                    type: "call_permission_request";
+                    body?: string;
+                } | {
                     /**
                      * @example button_reply
                      * @example list_reply
                      * @example nfm_reply
+                     * @example call_permission_reply
                      */
                     type: string;
                     id: string | null;
@@ -2192,6 +2840,23 @@ export interface components {
             id: string;
             /** @constant */
             type: "message.failed";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Message"];
+        };
+        MessageEchoedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "message.echoed";
             /**
              * Format: date-time
              * @description When the change was written (to the second)
@@ -2323,6 +2988,159 @@ export interface components {
             /** Format: uuid */
             workspace_id: string;
             data: components["schemas"]["BusinessNumber"];
+        };
+        ChatGroupCreatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "chat_group.created";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["ChatGroup"];
+        };
+        ChatGroupUpdatedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "chat_group.updated";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["ChatGroup"];
+        };
+        ChatGroupParticipantsChangedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "chat_group.participants_changed";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["ChatGroup"];
+        };
+        ChatGroupJoinRequestedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "chat_group.join_requested";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["ChatGroup"];
+        };
+        ChatGroupDeletedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "chat_group.deleted";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["ChatGroup"];
+        };
+        CallRingingEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "call.ringing";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Call"];
+        };
+        CallAcceptedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "call.accepted";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Call"];
+        };
+        CallEndedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "call.ended";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["Call"];
+        };
+        CallPermissionChangedEvent: {
+            /**
+             * Format: uuid
+             * @description The event id, also the `webhook-id` header: the same on every retry, so receivers drop repeats
+             */
+            id: string;
+            /** @constant */
+            type: "call.permission_changed";
+            /**
+             * Format: date-time
+             * @description When the change was written (to the second)
+             */
+            created_at: string;
+            /** Format: uuid */
+            workspace_id: string;
+            data: components["schemas"]["CallPermission"];
         };
         PingEvent: {
             /**
@@ -3948,6 +4766,810 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    ListChatGroups: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ChatGroup"][];
+                        pagination: components["schemas"]["Pagination"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    CreateChatGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "subject": "Spring order support",
+                 *       "description": "Questions about your spring order",
+                 *       "join_approval_mode": "approval_required"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
+                    subject: string;
+                    description?: string | null;
+                    /** @enum {string} */
+                    join_approval_mode?: "auto_approve" | "approval_required";
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the rest happens asynchronously */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ChatGroup"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    GetChatGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ChatGroup"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    DeleteChatGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ChatGroup"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ResetChatGroupInviteLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ChatGroup"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ListChatGroupParticipants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ChatGroupParticipant"][];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    RemoveChatGroupParticipant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                wa_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the rest happens asynchronously */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ChatGroup"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    AnswerChatGroupJoinRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "approve": true
+                 *     }
+                 */
+                "application/json": {
+                    approve: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["ChatGroup"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    GetCallingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CallingSettings"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    UpdateCallingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "callback_permission": true
+                 *     }
+                 */
+                "application/json": {
+                    enabled?: boolean;
+                    /** @enum {string} */
+                    call_icon_visibility?: "DEFAULT" | "DISABLE_ALL";
+                    callback_permission?: boolean;
+                    /** @description The platform's `call_hours` object (status, timezone_id, weekly_operating_hours, holiday_schedule) */
+                    call_hours?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["CallingSettings"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    RequestCallPermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "+1 415 555 0101",
+                 *       "body": "May we call you about order A-17?"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
+                    to: string;
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
+                    body?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted: the rest happens asynchronously */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["MessageAccepted"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `session_window_closed`: No customer message from that number in the last 24 hours. `unknown_number`: `from` names no connected number of the workspace. `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "session_window_closed" | "unknown_number" | "validation_error";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ListCalls: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Call"][];
+                        pagination: components["schemas"]["Pagination"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    PlaceCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "to": "+1 415 555 0101",
+                 *       "sdp": "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A phone number with its country code, in any usual format (+1 415-555-0123, 14155550123) */
+                    to: string;
+                    /** @description A connected number's id, or its display number in any phone format; default: the workspace's default number */
+                    from?: string;
+                    /** @description The session description (RFC 8866), passed to the platform untouched */
+                    sdp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Call"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description `call_permission_required`: A call to a customer who has not granted (or no longer grants) the business permission to call them. `unknown_number`: `from` names no connected number of the workspace */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "call_permission_required" | "unknown_number";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    PreAcceptCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sdp": "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The session description (RFC 8866), passed to the platform untouched */
+                    sdp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Call"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    AcceptCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sdp": "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 111\r\n"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The session description (RFC 8866), passed to the platform untouched */
+                    sdp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Call"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    RejectCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Call"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    TerminateCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Call"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["InvalidState"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    GetCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: components["schemas"]["Call"];
+                        /** Format: uuid */
+                        request_id: string;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidJsonOrValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["WorkspaceSuspended"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     ListMessages: {
         parameters: {
             query?: {
@@ -3957,6 +5579,7 @@ export interface operations {
                 phone?: string;
                 direction?: "outbound" | "inbound";
                 campaign_id?: string;
+                chat_group_id?: string;
                 business_number_id?: string;
                 cursor?: string;
             };
@@ -4019,6 +5642,8 @@ export interface operations {
                     to?: string;
                     /** @description The platform's business-scoped user id of a customer known by username, e.g. US.13491208655302741918 */
                     to_user_id?: string;
+                    /** Format: uuid */
+                    to_group_id?: string;
                     template?: string | {
                         name: string;
                         language?: string;
@@ -4177,7 +5802,7 @@ export interface operations {
             409: components["responses"]["IdempotencyKeyInUseOrInvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `market_not_allowed`: A MARKETING template to a market the platform closes to marketing (the deployment's closed markets). `phone_number_required`: An AUTHENTICATION template to a customer known only by a user id (no phone number). `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace. `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
+            /** @description `idempotency_key_reused`: This Idempotency-Key was used with another request body. `market_not_allowed`: A MARKETING template to a market the platform closes to marketing (the deployment's closed markets). `phone_number_required`: An AUTHENTICATION template to a customer known only by a user id (no phone number). `recipient_opted_out`: A MARKETING template to a number that opted out. `session_window_closed`: No customer message from that number in the last 24 hours. `template_not_approved`: The template is not APPROVED. `template_not_found`: No template of that name or id (and language) in the workspace. `template_variables_mismatch`: The variables, header or buttons do not fit the template's (one `details` entry per problem). `unknown_number`: `from` names no connected number of the workspace. `unsupported_for_groups`: A message kind WhatsApp groups do not take (only text, media and non-authentication templates). `validation_error`: The body, query or path does not match the schema (400), or a template or flow message breaks the platform's rules checked before it is called (422); one `details` entry per problem */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -4187,7 +5812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "idempotency_key_reused" | "market_not_allowed" | "phone_number_required" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number" | "validation_error";
+                            code?: "idempotency_key_reused" | "market_not_allowed" | "phone_number_required" | "recipient_opted_out" | "session_window_closed" | "template_not_approved" | "template_not_found" | "template_variables_mismatch" | "unknown_number" | "unsupported_for_groups" | "validation_error";
                         };
                     };
                 };
@@ -5215,7 +6840,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
+                    events: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.echoed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "chat_group.created" | "chat_group.updated" | "chat_group.participants_changed" | "chat_group.join_requested" | "chat_group.deleted" | "call.ringing" | "call.accepted" | "call.ended" | "call.permission_changed" | "ping")[];
                 };
             };
         };
@@ -5332,7 +6957,7 @@ export interface operations {
             content: {
                 "application/json": {
                     url?: string;
-                    events?: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "ping")[];
+                    events?: ("*" | "message.received" | "message.sent" | "message.delivered" | "message.read" | "message.failed" | "message.echoed" | "campaign.started" | "campaign.completed" | "contact.created" | "contact.updated" | "contact.deleted" | "template.updated" | "number.updated" | "chat_group.created" | "chat_group.updated" | "chat_group.participants_changed" | "chat_group.join_requested" | "chat_group.deleted" | "call.ringing" | "call.accepted" | "call.ended" | "call.permission_changed" | "ping")[];
                     is_active?: boolean;
                 };
             };
@@ -5743,6 +7368,51 @@ export interface operations {
             };
         };
     };
+    MessageEchoedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageEchoedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     CampaignStartedEvent: {
         parameters: {
             query?: never;
@@ -6030,6 +7700,411 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NumberUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChatGroupCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatGroupCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChatGroupUpdatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatGroupUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChatGroupParticipantsChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatGroupParticipantsChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChatGroupJoinRequestedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatGroupJoinRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ChatGroupDeletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatGroupDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CallRingingEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallRingingEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CallAcceptedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CallEndedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds acknowledges the event. Anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the subscription is deactivated at once and nothing is retried */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description With `Retry-After` (as for 502 and 504), the next attempt waits at least that long */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CallPermissionChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`id` in the body): the same on every retry, so a receiver drops repeats */
+                "webhook-id": components["parameters"]["WebhookId"];
+                /** @description Unix seconds of this attempt; refuse one too far from your clock (Standard Webhooks libraries allow 5 minutes) */
+                "webhook-timestamp": components["parameters"]["WebhookTimestamp"];
+                /** @description `v1,` + base64(HMAC-SHA256(key, "{webhook-id}.{webhook-timestamp}.{body}")), the key being the base64-decoded part of the signing secret after `whsec_`. During a secret rotation, two signatures separated by a space: either verifies. */
+                "webhook-signature": components["parameters"]["WebhookSignature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallPermissionChangedEvent"];
             };
         };
         responses: {

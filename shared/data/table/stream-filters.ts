@@ -10,7 +10,14 @@ import type { Trigger } from '#shared/service/operation';
 type StreamReader = Extract<Trigger, { type: 'tableStream' }>['reads'];
 
 /** Fixed sort keys of the records the stream functions read by sort key; each data module keys its records with its value here. */
-export const STREAMED_SORT_KEYS = { message: 'MESSAGE', campaign: 'CAMPAIGN', contact: 'CONTACT' } as const;
+export const STREAMED_SORT_KEYS = {
+  message: 'MESSAGE',
+  campaign: 'CAMPAIGN',
+  contact: 'CONTACT',
+  chatGroup: 'CHAT_GROUP',
+  call: 'CALL',
+  callPermission: 'CALL_PERMISSION',
+} as const;
 
 /**
  * Fixed sort keys of records that no stream function reads, written by every API request or by
@@ -34,6 +41,10 @@ export const SKIPPED_SORT_KEYS = {
   numberPace: 'PACE',
   /** An idempotency key's record. */
   idempotency: 'IDEMPOTENCY',
+  /** A chat group's lookup by the platform's ids (its creation request, its group id). */
+  chatGroupRef: 'CHAT_GROUP_REF',
+  /** A call's lookup by the platform's call id. */
+  callRef: 'CALL_REF',
 } as const;
 
 /**

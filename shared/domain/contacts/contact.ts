@@ -12,6 +12,8 @@ export interface ContactChanges {
   custom_fields?: Record<string, CustomFieldValue | null>;
   /** `true` opts the contact out (an existing opt-out keeps its time), `false` clears it. */
   opted_out?: boolean;
+  /** Where a new contact comes from (contract §23); an existing contact keeps its own. */
+  source?: Contact['source'];
 }
 
 /** Trimmed and de-duplicated case-insensitively, the first spelling kept. */
@@ -60,6 +62,7 @@ export function newContact(id: string, phone_number: string, changes: ContactCha
     custom_fields: {},
     opted_out_at: null,
     ...(user_id && { user_id }),
+    ...(changes.source && { source: changes.source }),
     created_at: now,
     updated_at: now,
   };

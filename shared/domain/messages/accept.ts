@@ -15,11 +15,13 @@ import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 import { nowIso } from '#shared/time';
 import { errors, type DomainErrorCode } from '#shared/errors';
 import { customerKey, resolveRecipient, type Recipient } from '#shared/domain/messages/recipient';
+import { groupRecipient } from '#shared/domain/messages/group-recipient';
 
 export interface SendRequest extends TemplateInput, Partial<Record<SessionKindName, unknown>> {
   /** Exactly one of `to` and `to_user_id` (the schema checks it). */
   to?: string;
   to_user_id?: string;
+  to_group_id?: string;
   template?: string | { name: string; language?: string };
   language?: string;
   reply_to?: string;
@@ -33,13 +35,15 @@ async function templateMessage(workspace: Workspace, sender: Sender, request: Se
   const workspaceId = workspace.id;
   const name = typeof request.template === 'string' ? request.template : request.template!.name;
   const language = (typeof request.template === 'object' && request.template.language) || request.language || DEFAULT_LANGUAGE;
-  // The opt-out is read alongside the template (a read either way), and matters only for marketing.
-  const subscribed = requireSubscribed(workspaceId, recipient);
+  // The opt-out is read alongside the template (a read either way), and matters only for marketing; a group has none.
+  const subscribed = recipient.group ? Promise.resolve() : requireSubscribed(workspaceId, recipient);
   subscribed.catch(() => undefined); // awaited below for marketing; the template's own errors come first
   const template = await approvedTemplate(workspace, sender.waba_id, name, language);
   const { parameters, rendered, content } = prepareTemplate(template, request);
+  if (recipient.group && template.category === 'AUTHENTICATION')
+    throw errors.refused('unsupported_for_groups', 'A WhatsApp group does not take authentication templates');
   // An authentication template to a user id (the platform's 131062), marketing to a closed market: 422, nothing sent.
-  const unreachable = cannotReach(template, recipient);
+  const unreachable = recipient.group ? null : cannotReach(template, recipient);
   if (unreachable) throw errors.refused(unreachable.code as DomainErrorCode, unreachable.title);
   if (template.category === 'MARKETING') await subscribed;
   return { message_type: 'template', template_name: name, language, content, template_parameters: parameters, rendered };
@@ -57,7 +61,10 @@ async function sessionMessage(workspace: Workspace, sender: Sender, request: Sen
 export async function acceptMessage(workspace: Workspace, request: SendRequest, id: string): Promise<NumberedMessage> {
   const workspaceId = workspace.id;
   const now = nowIso();
-  const [sender, recipient] = await Promise.all([senderOf(workspace, request.from), resolveRecipient(workspaceId, request.to, request.to_user_id)]);
+  const [sender, recipient] =
+    request.to_group_id === undefined
+      ? await Promise.all([senderOf(workspace, request.from), resolveRecipient(workspaceId, request.to, request.to_user_id)])
+      : await groupRecipient(workspace, request).then(({ sender, recipient }) => [sender, recipient] as const);
   const [kind, context] = await Promise.all([
     request.template === undefined ? sessionMessage(workspace, sender, request, recipient) : templateMessage(workspace, sender, request, recipient),
     request.reply_to === undefined ? null : referencedMessage(workspaceId, request.reply_to, 'reply_to'),
@@ -67,6 +74,7 @@ export async function acceptMessage(workspace: Workspace, request: SendRequest, 
     workspace_id: workspaceId,
     phone_number: recipient.phone,
     ...(recipient.userId && { user_id: recipient.userId }),
+    ...(recipient.group && { chat_group_id: recipient.group.id, platform_group_id: recipient.group.platformId }),
     ...storedNumber(workspace, sender.id),
     direction: 'outbound',
     status: 'queued',

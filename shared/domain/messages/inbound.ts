@@ -5,6 +5,7 @@ import { storedNumber } from '#shared/domain/numbers/numbers';
 import { DEFAULT_STOP_WORDS, isStopWord } from '#shared/domain/messages/opt-out';
 import { insertMessage, messageByPlatformId } from '#shared/data/message';
 import { recordCustomerChange } from '#shared/data/message-status';
+import { chatGroupByRef } from '#shared/data/chat-group';
 import type { Message, MessageReference } from '#shared/records/message';
 import type { Workspace } from '#shared/records/workspace';
 import { stableId } from '#shared/ids';
@@ -17,8 +18,9 @@ async function reference(ws: string, providerMessageId: string): Promise<Message
   return { message_id: ours?.id ?? null, provider_message_id: providerMessageId, campaign_id: ours?.campaign_id ?? null };
 }
 
-/** A stop word as text, or a quick-reply button whose payload or text is one (contract §13). */
+/** A stop word as text, or a quick-reply button whose payload or text is one (contract §13); said in a chat group, it is said to the group. */
 function optsOut(workspace: Workspace, inbound: PlatformInbound): boolean {
+  if (inbound.groupId) return false;
   const words = workspace.stop_words ?? DEFAULT_STOP_WORDS;
   if (inbound.type === 'text') return isStopWord(inbound.content, words);
   if (inbound.type === 'button') return isStopWord(inbound.fields.button?.payload, words) || isStopWord(inbound.fields.button?.text, words);
@@ -31,20 +33,25 @@ function optsOut(workspace: Workspace, inbound: PlatformInbound): boolean {
  * (their number when any source knows it, else their user id: recipient.ts), links what it
  * replies or reacts to, and stores the message (`inbound`, `received`), in that order so a
  * visible message implies the rest. Every step is idempotent: a re-delivered webhook changes nothing.
+ * A message in a chat group (contract §23) opens the group's window, not the participant's: the
+ * platform's customer service window is then with the whole group (docs/platform-groups.md §6).
  */
 export async function recordInbound(workspace: Workspace, inbound: PlatformInbound): Promise<Message> {
   const ws = workspace.id;
   const { phone, userId, profileName, username } = inbound.sender;
   const open = (key: string) => openWindow(workspace, inbound.phoneNumberId, key, inbound.at);
+  const inGroup = inbound.groupId !== undefined;
+  const group = inbound.groupId ? await chatGroupByRef(ws, 'platform', inbound.groupId) : undefined;
   // With the number in hand the window opens at once; without, under the contact's number if it has one.
   const [contact, context, reacted] = await Promise.all([
     contactOfSender(ws, { ...(phone && { phone }), ...(userId && { userId }) }, { profileName, optOut: optsOut(workspace, inbound) }),
     inbound.repliedTo ? reference(ws, inbound.repliedTo) : undefined,
     inbound.reaction ? reference(ws, inbound.reaction.providerMessageId) : undefined,
-    phone ? open(phone) : undefined,
+    phone && !inGroup ? open(phone) : undefined,
+    group ? open(group.id) : undefined,
   ]);
   const customer = { phone: phone ?? contact.phone_number, ...(userId && { userId }) };
-  if (!phone) await open(customerKey(customer));
+  if (!phone && !inGroup) await open(customerKey(customer));
   const replyCampaign = context?.campaign_id ?? reacted?.campaign_id;
   return insertMessage({
     id: stableId(`${ws}:${inbound.providerMessageId}`, Date.parse(inbound.at)),
@@ -53,6 +60,7 @@ export async function recordInbound(workspace: Workspace, inbound: PlatformInbou
     ...storedNumber(workspace, inbound.phoneNumberId),
     ...(userId && { user_id: userId }),
     ...(username && { username }),
+    ...(group && { chat_group_id: group.id }),
     direction: 'inbound',
     status: 'received',
     message_type: inbound.type,

@@ -64,12 +64,13 @@ function countOf(counts: MessageCounts, query: MessageQuery): number {
 }
 
 /** Whether the total is the workspace's counts alone, which the page's read can bring along (listMessages). */
-const countedByWorkspace = (query: MessageQuery, filter: MessageFilter) => !filter.phone && !query.campaign_id && query.business_number_id === undefined;
+const countedByWorkspace = (query: MessageQuery, filter: MessageFilter) =>
+  !filter.phone && !filter.chat_group_id && !query.campaign_id && query.business_number_id === undefined;
 
 /** Exact count for the filter: counters for status/direction/campaign/number, the (bounded) conversation for a phone. */
 async function totalCount(workspace: Workspace, query: MessageQuery, filter: MessageFilter): Promise<number> {
   const ws = workspace.id;
-  if (filter.phone) return conversationCount(ws, { ...filter, phone: filter.phone });
+  if (filter.phone || filter.chat_group_id) return conversationCount(ws, filter);
   if (query.campaign_id) {
     if (query.direction === 'inbound' || !(await campaignFromNumber(workspace, query.campaign_id, query.business_number_id))) return 0;
     return campaignMessageCount(ws, query.campaign_id, query.status);
@@ -89,6 +90,8 @@ export async function listMessages(
     ...rest,
     ...(business_number_id !== undefined && { stored_number: storedNumber(workspace, business_number_id).business_number_id ?? null }),
   };
+  if (filter.phone && filter.chat_group_id)
+    throw errors.validation([{ field: 'chat_group_id', message: 'A chat group is a conversation of its own: filter by phone or by chat_group_id' }]);
   const page = cursor === undefined ? requested : 1;
   // The workspace's counts are read with the page's messages, in one call, when they are the total.
   const byWorkspace = countedByWorkspace(query, filter);

@@ -22,6 +22,7 @@ export const createdView = (m: NumberedMessage) => ({
   message_id: m.id,
   recipient: m.phone_number,
   ...(m.user_id && { recipient_user_id: m.user_id }),
+  ...(m.chat_group_id && { chat_group_id: m.chat_group_id }),
   business_number_id: m.business_number_id,
   status: 'queued' as const,
   message_type: m.message_type,
@@ -47,6 +48,8 @@ export const listView = (m: NumberedMessage) => ({
   message_type: m.message_type,
   template_name: m.template_name,
   campaign_id: m.campaign_id ?? m.reply_campaign_id ?? null,
+  ...(m.chat_group_id && { chat_group_id: m.chat_group_id }),
+  ...(m.source && { source: m.source }),
   // As the platform reported it; null until a report says (contract §20).
   pricing: m.pricing ?? null,
   cost: costView(m),

@@ -27,7 +27,10 @@ async function templateRequest(message: Message, read: Template | undefined) {
 }
 
 /** The platform's `type`, its object and the quoted message: the template's, or the session kind's (their wire format: shared/platform/payloads/). */
-export async function platformRequest(message: Message, template: Template | undefined): Promise<Omit<OutgoingMessage, 'to' | 'callbackData'>> {
+export async function platformRequest(
+  message: Message,
+  template: Template | undefined,
+): Promise<Omit<OutgoingMessage, 'to' | 'recipient' | 'group' | 'callbackData'>> {
   const replyTo = message.context?.provider_message_id;
   if (message.message_type === 'template') return { type: 'template', object: await templateRequest(message, template), replyTo };
   return { type: message.message_type, object: sessionKinds[message.message_type as SessionKindName].platformObject(message), replyTo };

@@ -7,22 +7,25 @@ import { getContact } from '#shared/data/contact';
  * given); a message stores the number in `phone_number` (empty when unknown) and the id in `user_id`.
  */
 export interface Recipient {
-  /** Digits with the country code; empty for a customer known only by user id. */
+  /** Digits with the country code; empty for a customer known only by user id, and for a chat group. */
   phone: string;
   userId?: string;
+  /** A chat group (contract §23): our id, and the platform's group id it is sent to. */
+  group?: { id: string; platformId: string };
 }
 
 /**
  * The key a customer's window, opt-out and pair pace are kept under: the number when it is known
- * (from the request, the platform or the contact), else the user id. A user id contains a period,
- * so the two never collide (docs/data-model.md, "Customers known by user id").
+ * (from the request, the platform or the contact), else the user id; a chat group's, its id. A user
+ * id contains a period and a group id hyphens, so none collide (docs/data-model.md, "Customers known by user id").
  */
-export const customerKey = (recipient: Recipient): string => recipient.phone || recipient.userId!;
+export const customerKey = (recipient: Recipient): string => recipient.phone || recipient.userId || recipient.group!.id;
 
 /** A message's recipient as it stores it. */
-export const recipientOf = (message: { phone_number: string; user_id?: string }): Recipient => ({
+export const recipientOf = (message: { phone_number: string; user_id?: string; chat_group_id?: string; platform_group_id?: string }): Recipient => ({
   phone: message.phone_number,
   ...(message.user_id && { userId: message.user_id }),
+  ...(message.chat_group_id && message.platform_group_id && { group: { id: message.chat_group_id, platformId: message.platform_group_id } }),
 });
 
 /**

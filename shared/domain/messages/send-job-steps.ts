@@ -44,7 +44,7 @@ export interface SendRun {
   campaign?: Campaign;
   /** The estimate this run reserved on its campaign's budget, recorded on the message when the claim is given back. */
   budgetReserved?: number;
-  request?: Omit<OutgoingMessage, 'to' | 'recipient' | 'callbackData'>;
+  request?: Omit<OutgoingMessage, 'to' | 'recipient' | 'group' | 'callbackData'>;
   answer?: SendAnswer;
   /** What threw, for the endings that log or rethrow it. */
   error?: unknown;
@@ -182,6 +182,7 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
         // The number in `to`, the user id in `recipient` (contract §21): the platform prefers the number.
         ...(message.phone_number && { to: message.phone_number }),
         ...(message.user_id && { recipient: message.user_id }),
+        ...(message.platform_group_id && { group: message.platform_group_id }),
         callbackData: message.id,
         ...run.request!,
       });

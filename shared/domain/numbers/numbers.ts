@@ -132,6 +132,7 @@ export async function numberView(workspace: Workspace, number: BusinessNumber) {
     status: pause ? ('paused' as const) : number.status,
     paused_reason: pause ? { code: pause.code, title: pause.title, since: pause.since } : null,
     is_default: number.id === defaultNumberId(workspace),
+    coexistence: number.coexistence ?? null,
     connected_at: number.connected_at,
   };
 }

@@ -16,7 +16,9 @@ import { DomainError, errors, isDomainError } from '#shared/errors';
 import { exchangeCode, registerNumber, subscribeApp } from '#shared/platform/graph-client';
 import { accessTokenFor, platformSecrets } from '#shared/platform/secrets';
 import { storeWorkspaceSecret, workspaceSecret } from '#shared/platform/workspace-secrets';
-import { ONBOARDING_STEPS, type Onboarding, type OnboardingStepName } from '#shared/records/onboarding';
+import { ONBOARDING_STEPS, type Onboarding, type OnboardingMode, type OnboardingStepName } from '#shared/records/onboarding';
+import { updateNumberDetails } from '#shared/data/business-number';
+import { requestAppData } from '#shared/platform/app-data';
 import type { Workspace } from '#shared/records/workspace';
 import { nowIso } from '#shared/time';
 
@@ -25,11 +27,13 @@ export interface OnboardingInput {
   phone_number_id: string;
   waba_id: string;
   pin?: string;
+  mode?: OnboardingMode;
 }
 
 const started = (input: OnboardingInput, at: string): Onboarding => ({
   phone_number_id: input.phone_number_id,
   waba_id: input.waba_id,
+  mode: input.mode ?? 'cloud_api',
   status: 'in_progress',
   steps: ONBOARDING_STEPS.map((name) => ({ name, status: 'pending', at: null, error: null })),
   started_at: at,
@@ -66,7 +70,9 @@ const steps: Record<OnboardingStepName, (workspace: Workspace, input: Onboarding
     if (!(await claimAccount(input.waba_id, workspace.id, 'operator', nowIso())))
       throw errors.refused('account_in_use', `Business account ${input.waba_id} is held by another workspace`);
   },
+  // A coexistence number is registered already: the app uses it (docs/platform-coexistence.md §1, "skip the phone number registration step").
   register_number: async (workspace, input) => {
+    if (input.mode === 'coexistence') return;
     const token = await accessTokenFor(workspace.id);
     const pin = await pinFor(workspace, input, token);
     await onPlatform('register the number for the Cloud API', () => registerNumber(input.phone_number_id, token, pin));
@@ -79,9 +85,28 @@ const steps: Record<OnboardingStepName, (workspace: Workspace, input: Onboarding
   connect_number: async (workspace, input) => {
     const connected = (await workspaceNumbers(workspace)).some((n) => n.id === input.phone_number_id && n.status === 'connected');
     if (!connected) await connectNumber(workspace, input, { by: 'operator', subscribe: false, syncTemplates: false });
+    // The platform's fixed throughput for a number shared with the app (docs/platform-coexistence.md §4).
+    if (input.mode === 'coexistence')
+      await updateNumberDetails(workspace.id, input.phone_number_id, {
+        coexistence: { status: 'shared', since: nowIso(), reason: null },
+        throughput_mps: COEXISTENCE_THROUGHPUT,
+        updated_at: nowIso(),
+      });
   },
   sync_templates: (workspace, input) => syncTemplates(workspace, input.waba_id),
+  // The app's contacts and chats, asked for once each; they arrive by webhook (history may take days, or never come).
+  sync_app_data: async (workspace, input) => {
+    if (input.mode !== 'coexistence') return;
+    const token = await accessTokenFor(workspace.id);
+    for (const syncType of ['smb_app_state_sync', 'history'] as const)
+      await onPlatform(`ask for the app's ${syncType === 'history' ? 'chat history' : 'contacts'}`, () =>
+        requestAppData(input.phone_number_id, token, syncType),
+      );
+  },
 };
+
+/** Messages per second the platform allows a number shared with the WhatsApp Business app. */
+const COEXISTENCE_THROUGHPUT = 20;
 
 /** The platform's own code of a failure, when the domain error carries it (contract §2: `details` `code`). */
 const platformCodeOf = (error: DomainError<string>): number | null => {
@@ -112,7 +137,8 @@ async function save(workspace: Workspace, onboarding: Onboarding): Promise<Works
  */
 export async function onboard(workspace: Workspace, input: OnboardingInput): Promise<Workspace> {
   const recorded = workspace.onboarding;
-  const resumes = recorded?.phone_number_id === input.phone_number_id && recorded.waba_id === input.waba_id;
+  const resumes =
+    recorded?.phone_number_id === input.phone_number_id && recorded.waba_id === input.waba_id && (recorded.mode ?? 'cloud_api') === (input.mode ?? 'cloud_api');
   const onboarding: Onboarding = resumes ? structuredClone(recorded) : started(input, nowIso());
   if (onboarding.status === 'completed') return workspace;
   let current = await save(workspace, { ...onboarding, status: 'in_progress' });

@@ -4,6 +4,10 @@ import { numberFromStreamImage } from '#shared/data/business-number';
 import { numberView } from '#shared/domain/numbers/numbers';
 import type { BusinessNumber } from '#shared/records/business-number';
 import { contactFromStreamImage } from '#shared/data/contact';
+import { chatGroupFromStreamImage } from '#shared/data/chat-group';
+import { chatGroupEvents } from '#shared/domain/outbox/chat-group-events';
+import { callFromStreamImage, callPermissionFromStreamImage } from '#shared/data/call';
+import { callEvents, permissionEvents } from '#shared/domain/outbox/call-events';
 import { messageFromStreamImage } from '#shared/data/message';
 import { templateFromStreamImage } from '#shared/data/template';
 import { resultsView } from '#shared/domain/campaigns/campaign';
@@ -40,6 +44,9 @@ async function templateEvents(workspaceId: string, name: DynamoDBRecord['eventNa
  * `delivered` that arrives after `read` is still announced, though the status did not move back.
  */
 function messageEvents(name: DynamoDBRecord['eventName'], message: NumberedMessage | undefined, before: Message | undefined): Events {
+  // The app's chats before onboarding are history, not news (contract §23); what the business sends from the app is an echo.
+  if (message?.source === 'history' || (!message && before?.source === 'history')) return [];
+  if (message?.source === 'business_app') return name === 'INSERT' ? [{ type: 'message.echoed', data: detailView(message) }] : [];
   if (name === 'INSERT' && message!.direction === 'inbound')
     return [{ type: 'message.received', data: { ...detailView(message!), contact_id: message!.contact_id ?? null } }];
   // Refused before sending (a campaign message to a number that opted out): failed from the start.
@@ -55,7 +62,8 @@ function messageEvents(name: DynamoDBRecord['eventName'], message: NumberedMessa
 /** A number the platform re-rated (quality, limit, name): `number.updated` with the number as `GET /numbers` shows it. */
 async function numberEvents(name: DynamoDBRecord['eventName'], number: BusinessNumber | undefined, before: BusinessNumber | undefined): Promise<Events> {
   if (name !== 'MODIFY' || number!.status !== 'connected') return [];
-  const rated = (n: BusinessNumber) => JSON.stringify([n.quality_rating, n.messaging_limit, n.throughput_mps, n.verified_name, n.display_phone_number]);
+  const rated = (n: BusinessNumber) =>
+    JSON.stringify([n.quality_rating, n.messaging_limit, n.throughput_mps, n.verified_name, n.display_phone_number, n.coexistence ?? null]);
   if (rated(number!) === rated(before!)) return [];
   const workspace = await cachedWorkspace(number!.workspace_id);
   return workspace ? [{ type: 'number.updated', data: await numberView(workspace, number!) }] : [];
@@ -107,6 +115,13 @@ async function describe(name: DynamoDBRecord['eventName'], after: Image, before:
   // Contacts carry no workspace attribute: their data module reads it from the key.
   const [contact, oldContact] = both(contactFromStreamImage);
   if (contact || oldContact) return { workspaceId: (contact ?? oldContact)!.workspace_id, events: contactEvents(name, contact?.contact, oldContact?.contact) };
+  const [chatGroup, oldChatGroup] = both(chatGroupFromStreamImage);
+  if (chatGroup || oldChatGroup) return { workspaceId: (chatGroup ?? oldChatGroup)!.workspace_id, events: chatGroupEvents(name, chatGroup, oldChatGroup) };
+  const [call, oldCall] = both(callFromStreamImage);
+  if (call || oldCall) return { workspaceId: (call ?? oldCall)!.workspace_id, events: callEvents(name, call, oldCall) };
+  const [permission, oldPermission] = both(callPermissionFromStreamImage);
+  if (permission || oldPermission)
+    return { workspaceId: (permission ?? oldPermission)!.workspace_id, events: permissionEvents(name, permission, oldPermission) };
   return undefined;
 }
 

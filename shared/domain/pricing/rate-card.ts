@@ -28,7 +28,7 @@ function pricesProblem(prices: unknown, field: string): ErrorDetail | undefined 
 /** Why `input` is not a rate card of contract §20, or undefined when it is one. */
 export function rateCardProblem(input: unknown): ErrorDetail | undefined {
   if (!object(input)) return { field: 'card', message: 'A rate card is an object { currency, default, markets }' };
-  const extra = Object.keys(input).find((key) => !['currency', 'default', 'markets'].includes(key));
+  const extra = Object.keys(input).find((key) => !['currency', 'default', 'markets', 'calls'].includes(key));
   if (extra) return { field: extra, message: 'Not a field of a rate card' };
   if (typeof input.currency !== 'string' || !CURRENCY.test(input.currency)) return { field: 'currency', message: 'An ISO 4217 code such as "USD"' };
   const problem = pricesProblem(input.default, 'default');
@@ -38,6 +38,21 @@ export function rateCardProblem(input: unknown): ErrorDetail | undefined {
     if (!CALLING_CODE.test(market)) return { field: `markets.${market}`, message: 'A market is a country calling code, such as "55"' };
     const marketProblem = pricesProblem(prices, `markets.${market}`);
     if (marketProblem) return marketProblem;
+  }
+  return input.calls === undefined ? undefined : callRatesProblem(input.calls);
+}
+
+/** Why a card's `calls` rates are not valid: a per-minute price by default and by market. */
+function callRatesProblem(calls: unknown): ErrorDetail | undefined {
+  if (!object(calls)) return { field: 'calls', message: 'Must be an object { default?, markets? } of prices per minute' };
+  const extra = Object.keys(calls).find((key) => key !== 'default' && key !== 'markets');
+  if (extra) return { field: `calls.${extra}`, message: 'Not a field of the call rates' };
+  if (calls.default !== undefined && !isPrice(calls.default)) return { field: 'calls.default', message: 'A price is a decimal string with at most 4 decimals' };
+  if (calls.markets === undefined) return undefined;
+  if (!object(calls.markets)) return { field: 'calls.markets', message: 'Must be an object of prices per minute by country calling code' };
+  for (const [market, price] of Object.entries(calls.markets)) {
+    if (!CALLING_CODE.test(market)) return { field: `calls.markets.${market}`, message: 'A market is a country calling code, such as "55"' };
+    if (!isPrice(price)) return { field: `calls.markets.${market}`, message: 'A price is a decimal string with at most 4 decimals' };
   }
   return undefined;
 }

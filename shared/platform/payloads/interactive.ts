@@ -10,20 +10,30 @@ interface Common {
 export type InteractiveContent =
   | (Common & { type: 'button'; buttons: { id: string; title: string }[] })
   | (Common & { type: 'list'; button: string; sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[] })
-  | (Common & FlowContent);
+  | (Common & FlowContent)
+  | CallPermissionRequest;
+
+/** The platform's request for permission to call the customer (docs/platform-calling.md §2.1): an optional body, no header or footer. */
+export interface CallPermissionRequest {
+  type: 'call_permission_request';
+  body?: string;
+}
 
 /** The action part of the platform's interactive object. */
-function action(content: InteractiveContent) {
+function action(content: Exclude<InteractiveContent, CallPermissionRequest>) {
   if (content.type === 'button') return { buttons: content.buttons.map((button) => ({ type: 'reply', reply: { id: button.id, title: button.title } })) };
   if (content.type === 'flow') return flowAction(content);
   return { button: content.button, sections: content.sections };
 }
 
 /** An interactive message's object: a text header, the body, the footer and the action. */
-export const interactiveObject = (content: InteractiveContent) => ({
-  type: content.type,
-  ...(content.header && { header: { type: 'text', text: content.header } }),
-  body: { text: content.body },
-  ...(content.footer && { footer: { text: content.footer } }),
-  action: action(content),
-});
+export const interactiveObject = (content: InteractiveContent) =>
+  content.type === 'call_permission_request'
+    ? { type: content.type, action: { name: 'call_permission_request' }, ...(content.body && { body: { text: content.body } }) }
+    : {
+        type: content.type,
+        ...(content.header && { header: { type: 'text', text: content.header } }),
+        body: { text: content.body },
+        ...(content.footer && { footer: { text: content.footer } }),
+        action: action(content),
+      };

@@ -4,6 +4,8 @@ export interface OutgoingMessage {
   to?: string;
   /** The customer's business-scoped user id (Meta, "Business-scoped user IDs", "Send message requests"). */
   recipient?: string;
+  /** A chat group's platform id: sent as `to` with `recipient_type: group` (docs/platform-groups.md §2). */
+  group?: string;
   /** The platform's message `type` (`template`, `text`, `image`, …). */
   type: string;
   object: object;
@@ -21,8 +23,8 @@ export interface OutgoingMessage {
 export function messageBody(message: OutgoingMessage) {
   return {
     messaging_product: 'whatsapp',
-    recipient_type: 'individual',
-    ...(message.to && { to: message.to }),
+    recipient_type: message.group ? 'group' : 'individual',
+    ...(message.group ? { to: message.group } : message.to && { to: message.to }),
     ...(message.recipient && { recipient: message.recipient }),
     biz_opaque_callback_data: message.callbackData,
     ...(message.replyTo && message.type !== 'reaction' && { context: { message_id: message.replyTo } }),

@@ -20,6 +20,8 @@ export type Tag =
   | 'Templates'
   | 'Contacts'
   | 'Groups'
+  | 'Chat groups'
+  | 'Calls'
   | 'Messages'
   | 'Campaigns'
   | 'Webhooks'

@@ -1,5 +1,7 @@
 /** Every HTTP operation's description by its name in shared/service/operations.ts: for the API document, never for a handler (which imports its own). */
+import * as calls from '#shared/schemas/operations/calls';
 import * as campaigns from '#shared/schemas/operations/campaigns';
+import * as chatGroups from '#shared/schemas/operations/chat-groups';
 import * as contacts from '#shared/schemas/operations/contacts';
 import * as groups from '#shared/schemas/operations/groups';
 import * as keys from '#shared/schemas/operations/keys';
@@ -21,6 +23,8 @@ export const httpDescriptions: Record<string, HttpDescription> = {
   ...templates,
   ...contacts,
   ...groups,
+  ...chatGroups,
+  ...calls,
   ...messages,
   ...campaigns,
   ...subscriberWebhooks,

@@ -6,7 +6,7 @@ export const SendMessage = {
   tag: 'Messages',
   summary: 'Send a message',
   description:
-    "Exactly one of `to` (a phone number) and `to_user_id` (the business-scoped user id of a customer known by username; sent in the platform's `recipient`). Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.",
+    "Exactly one of `to` (a phone number), `to_user_id` (the business-scoped user id of a customer known by username; sent in the platform's `recipient`) and `to_group_id` (an active chat group: text, media and templates other than authentication only, else 422 `unsupported_for_groups`; sent from the number that runs the group, inside the group's window for session messages). Exactly one kind: `template` (with `variables`, `header`, `buttons`), or a session message (`text`, `image`, `video`, `audio`, `document`, `sticker`, `location`, `interactive`, `reaction`), which needs a customer message from that number in the last 24 hours. A flow (`interactive.type` `flow`) needs a `flow_token`, exactly one of `flow_id` and `flow_name`, and at most 64 KB of `data`: these rules across fields are answered 422 `validation_error`. The message is stored `queued` and sent asynchronously; follow it with GET /api/v1/messages/{id} or the `message.*` webhooks.",
   auth: 'apiKey',
   request: { body: sendMessageBody, idempotentAs: 'POST /api/v1/messages' },
   bodyExample: { to: '+1 415 555 0101', template: 'order_update', variables: ['Ada', 'A-17'] },
@@ -19,6 +19,7 @@ export const SendMessage = {
     'recipient_opted_out',
     'market_not_allowed',
     'phone_number_required',
+    'unsupported_for_groups',
     'unknown_number',
     'not_found',
     'invalid_state',

@@ -11,6 +11,7 @@ export const contact = v.object({
   custom_fields: v.record(v.string(), v.union([v.string(), v.number(), v.boolean()])),
   opted_out_at: v.pipe(v.nullable(timestamp()), v.description('When the contact opted out of marketing messages; null while subscribed')),
   user_id: v.optional(v.pipe(v.string(), v.description("The platform's user id of a customer who wrote without a phone number"))),
+  source: v.optional(v.pipe(v.literal('business_app'), v.description("Created from the WhatsApp Business app's contacts (a number shared with the app)"))),
   created_at: timestamp(),
   updated_at: timestamp(),
 });

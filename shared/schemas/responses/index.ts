@@ -6,7 +6,9 @@
  */
 export { deletion } from '#shared/schemas/responses/common';
 export { cursorPagination, errorEnvelope, pagination } from '#shared/schemas/responses/envelope';
+export * from '#shared/schemas/responses/calls';
 export * from '#shared/schemas/responses/campaigns';
+export * from '#shared/schemas/responses/chat-groups';
 export * from '#shared/schemas/responses/contacts';
 export * from '#shared/schemas/responses/groups';
 export * from '#shared/schemas/responses/keys';

@@ -18,6 +18,7 @@ export const messageAccepted = v.object({
   message_id: recordId(),
   recipient: v.pipe(digits(), v.description('The number sent to; empty for a customer known only by user id (see `recipient_user_id`)')),
   recipient_user_id: v.optional(v.pipe(v.string(), v.description('The `to_user_id` sent to'))),
+  chat_group_id: v.optional(v.pipe(recordId(), v.description('The `to_group_id` sent to (`recipient` is then empty)'))),
   business_number_id: businessNumberId(),
   status: v.literal('queued'),
   message_type: v.picklist(SENT_TYPES),
@@ -42,6 +43,17 @@ const listEntries = () => ({
   message_type: v.picklist(MESSAGE_TYPES),
   template_name: v.nullable(v.string()),
   campaign_id: v.pipe(v.nullable(recordId()), v.description('The campaign of the message, or of the message an inbound reply answers')),
+  chat_group_id: v.optional(
+    v.pipe(recordId(), v.description('A message to or in a chat group: the group (inbound, `phone_number` is the participant who wrote)')),
+  ),
+  source: v.optional(
+    v.pipe(
+      v.picklist(['business_app', 'history']),
+      v.description(
+        "`business_app`: sent from the WhatsApp Business app on the same number (never by the service, no cost); `history`: imported from the app's chats before onboarding",
+      ),
+    ),
+  ),
   pricing: v.pipe(
     v.nullable(
       v.object({
@@ -116,8 +128,12 @@ const interactive = () => {
       flow_message_version: v.optional(v.literal('3')),
       mode: v.optional(v.picklist(['draft', 'published'])),
     }),
+    v.pipe(
+      v.object({ type: v.literal('call_permission_request'), body: v.optional(v.string()) }),
+      v.description('The request for permission to call the customer (POST /api/v1/calls/permission-requests)'),
+    ),
     v.object({
-      type: v.pipe(v.string(), v.examples(['button_reply', 'list_reply', 'nfm_reply'])),
+      type: v.pipe(v.string(), v.examples(['button_reply', 'list_reply', 'nfm_reply', 'call_permission_reply'])),
       id: v.nullable(v.string()),
       title: v.nullable(v.string()),
       description: v.nullable(v.string()),

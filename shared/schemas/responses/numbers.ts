@@ -25,6 +25,12 @@ export const businessNumber = v.object({
   status: v.picklist(['connected', 'paused', 'disconnected']),
   paused_reason: v.nullable(v.object({ code: v.union([v.string(), v.number()]), title: v.string(), since: timestamp() })),
   is_default: v.boolean(),
+  coexistence: v.pipe(
+    v.nullable(v.object({ status: v.picklist(['shared', 'app_only']), since: timestamp(), reason: v.nullable(v.string()) })),
+    v.description(
+      "A number shared with the WhatsApp Business app (contract §23): `shared`, or `app_only` once the business went back to the app alone (the platform then refuses the API's sends); null for a Cloud API number",
+    ),
+  ),
   connected_at: timestamp(),
 });
 

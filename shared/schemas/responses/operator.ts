@@ -1,6 +1,6 @@
 /** What the operator's API answers (contract §19). */
 import * as v from 'valibot';
-import { ONBOARDING_STEPS } from '#shared/records/onboarding';
+import { ONBOARDING_MODES, ONBOARDING_STEPS } from '#shared/records/onboarding';
 import { ERASURE_STEPS, PLANS } from '#shared/records/workspace';
 import { recordId, timestamp } from '#shared/schemas/responses/common';
 import { createdApiKey } from '#shared/schemas/responses/keys';
@@ -19,6 +19,7 @@ const onboardingStep = v.object({
 const onboarding = v.object({
   phone_number_id: v.string(),
   waba_id: v.string(),
+  mode: v.optional(v.picklist(ONBOARDING_MODES)),
   status: v.pipe(
     v.picklist(['in_progress', 'failed', 'completed']),
     v.description('`failed`: repeat the request to resume after the last step that succeeded'),
@@ -74,4 +75,10 @@ export const workspaceRateCard = v.object({
   currency: v.pipe(v.string(), v.examples(['USD'])),
   default: v.pipe(prices(), v.description('Prices by category (decimal strings) for a market the card does not list')),
   markets: v.pipe(v.record(v.string(), prices()), v.description('Prices by category by country calling code')),
+  calls: v.optional(
+    v.pipe(
+      v.object({ default: v.optional(v.string()), markets: v.optional(v.record(v.string(), v.string())) }),
+      v.description('Business-initiated calls: the price of a minute, charged per started 6-second pulse'),
+    ),
+  ),
 });
