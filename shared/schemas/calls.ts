@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { businessNumber, droppable, pageParams, phone } from '#shared/schemas/common';
+import { businessNumber, droppable, pageParams, phone, platformId } from '#shared/schemas/common';
 
 /**
  * The largest SDP the service relays. The platform documents no limit (docs/platform-calling.md §0);
@@ -13,6 +13,9 @@ const sdp = () =>
     v.maxLength(MAX_SDP_LENGTH, `Must be at most ${MAX_SDP_LENGTH} characters`),
     v.description('The session description (RFC 8866), passed to the platform untouched'),
   );
+
+/** GET and PATCH /api/v1/numbers/{id}/calling: the number by its phone number id. */
+export const callingNumberParams = /* @__PURE__ */ droppable(() => v.object({ id: platformId('phone number id') }));
 
 /** PATCH /api/v1/numbers/{id}/calling */
 export const callingSettingsBody = /* @__PURE__ */ droppable(() =>

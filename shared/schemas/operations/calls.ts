@@ -1,6 +1,5 @@
-import { callingSettingsBody, listCallsQuery, permissionRequestBody, placeCallBody, sdpAnswerBody } from '#shared/schemas/calls';
+import { callingNumberParams, callingSettingsBody, listCallsQuery, permissionRequestBody, placeCallBody, sdpAnswerBody } from '#shared/schemas/calls';
 import { idParams } from '#shared/schemas/common';
-import { numberParams } from '#shared/schemas/numbers';
 import type { ApiKeyOperation } from '#shared/schemas/operations/description';
 
 const TAG = 'Calls';
@@ -11,7 +10,7 @@ export const GetCallingSettings = {
   summary: "A number's calling settings",
   description: 'As the platform keeps them.',
   auth: 'apiKey',
-  request: { params: numberParams },
+  request: { params: callingNumberParams },
   success: [{ status: 200, data: 'callingSettings' }],
   errors: ['not_found'],
   unprocessable: ['platform_error'],
@@ -23,7 +22,7 @@ export const UpdateCallingSettings = {
   description:
     'Only the fields given change. The platform enables calling for numbers with a messaging limit of 2,000 or more; its refusal is 422 `platform_error`.',
   auth: 'apiKey',
-  request: { params: numberParams, body: callingSettingsBody },
+  request: { params: callingNumberParams, body: callingSettingsBody },
   bodyExample: { enabled: true, callback_permission: true },
   success: [{ status: 200, data: 'callingSettings' }],
   errors: ['not_found'],
