@@ -6,11 +6,13 @@ export const randomDigits = (length: number): string => String(randomInt(1, 10))
 /**
  * A message id shaped like the platform's: `wamid.` + base64 of a small protobuf-like record holding the
  * recipient's number and a random upper-case hex id, e.g. `wamid.HBgLMTY1MDUwNzY1MjAVAgARGBQ5QTNDQTVCM0Q0Q0Q2RTY3RTcA=`.
- * Outbound ids use marker 0x11, inbound ones 0x12, as on the platform. Unique (80 random bits).
+ * Outbound ids use marker 0x11, inbound ones 0x12, as on the platform. Unique (80 random bits), or
+ * derived from `seed` when given: the same message (a history import sent twice) keeps its id.
  */
-export function newWamid(waId: string, direction: 'outbound' | 'inbound' = 'outbound'): string {
+export function newWamid(waId: string, direction: 'outbound' | 'inbound' = 'outbound', seed?: string): string {
   const phone = Buffer.from(waId.slice(0, 255));
-  const hex = Buffer.from(randomBytes(10).toString('hex').toUpperCase());
+  const bits = seed === undefined ? randomBytes(10) : createHash('sha256').update(seed).digest().subarray(0, 10);
+  const hex = Buffer.from(bits.toString('hex').toUpperCase());
   const marker = direction === 'outbound' ? 0x11 : 0x12;
   const record = Buffer.concat([
     Buffer.from([0x1c, 0x18, phone.length]),

@@ -2,6 +2,7 @@ import { placeholdersOf, TEMPLATES, type GraphButton, type SimulatedTemplate } f
 import { whatsappErrors } from '#simulator/whatsapp-errors';
 import { checkContext, checkSessionObject, SESSION_TYPES, type SessionType } from '#simulator/session-request';
 import { platformWaId } from '#simulator/ids';
+import { checkGroupMessageType, checkGroupTemplate, groupRecipient, recipientTypeOf } from '#simulator/group-send';
 
 /** A template parameter as the platform takes it (text, media, location, quick-reply payload, coupon code). */
 export interface TemplateParameter {
@@ -36,6 +37,8 @@ export interface SendRequest {
   to: string;
   waId: string;
   userId?: string;
+  /** Set for a send to a group (`to` and `waId` are then the group id). */
+  recipientType?: 'group';
   type: 'template' | SessionType;
   template?: TemplatePayload;
   text?: TextPayload;
@@ -60,18 +63,19 @@ export function parseSendRequest(body: unknown, created: readonly SimulatedTempl
   if (!isObject(body)) throw invalid('The request body must be a JSON object.');
   if (body.messaging_product === undefined) throw invalid('The parameter messaging_product is required.');
   if (body.messaging_product !== 'whatsapp') throw invalid('Param messaging_product must be "whatsapp".');
-  if (body.recipient_type !== undefined && body.recipient_type !== 'individual') {
-    throw invalid('Param recipient_type must be "individual".');
-  }
-  const to = parseRecipient(body.to, body.recipient);
+  const group = recipientTypeOf(body.recipient_type) === 'group';
+  const to: { input: string; waId: string; userId?: string } = group ? groupRecipient(body.to) : parseRecipient(body.to, body.recipient);
   const callbackData = parseCallbackData(body.biz_opaque_callback_data);
   const context = checkContext(body.context);
-  const common = { to: to.input, waId: to.waId, ...(to.userId && { userId: to.userId }), ...callbackData, ...(context && { context }) };
+  const recipient = { to: to.input, waId: to.waId, ...(to.userId && { userId: to.userId }), ...(group && { recipientType: 'group' as const }) };
+  const common = { ...recipient, ...callbackData, ...(context && { context }) };
   // As on the platform, `type` defaults to text.
   const type = body.type ?? 'text';
+  if (group) checkGroupMessageType(type);
   if (type === 'template') {
     const template = parseTemplate(body.template);
     const resolvedTemplate = resolveTemplate(template, created);
+    if (group) checkGroupTemplate(resolvedTemplate);
     // Authentication templates go to phone numbers only: a send by user id alone is 131062.
     if (to.userId && to.userId === to.waId && resolvedTemplate.category === 'AUTHENTICATION') throw whatsappErrors.userIdNotSupported();
     return { ...common, type, template, resolvedTemplate };

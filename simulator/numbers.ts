@@ -15,6 +15,8 @@ export interface SimulatedNumber {
    */
   messaging_limit_tier: string;
   throughput_level: 'STANDARD' | 'HIGH';
+  /** On the WhatsApp Business app and the Cloud API at once ("coexistence"; docs/platform-coexistence.md §1: `GET /{id}?fields=is_on_biz_app,platform_type`). */
+  is_on_biz_app?: boolean;
 }
 
 /** A formatted US test number from the id's last digits, so two registered numbers differ. */
@@ -30,6 +32,7 @@ export const simulatedNumber = (phoneNumberId: string, wabaId: string, details: 
   quality_rating: details.quality_rating ?? 'GREEN',
   messaging_limit_tier: details.messaging_limit_tier ?? 'TIER_2K',
   throughput_level: details.throughput_level ?? 'STANDARD',
+  ...(details.is_on_biz_app && { is_on_biz_app: true }),
 });
 
 /** The phone number object, with the fields asked for (`id` always), as `GET /{phone-number-id}?fields=` answers. */
@@ -44,6 +47,7 @@ export function phoneNumberObject(phoneNumberId: string, number: SimulatedNumber
     throughput: { level: number.throughput_level },
     code_verification_status: 'VERIFIED',
     platform_type: 'CLOUD_API',
+    is_on_biz_app: number.is_on_biz_app === true,
   };
   // Without `fields` the platform answers its default set.
   const wanted = fields

@@ -5,7 +5,7 @@ import { platformWaId } from '#simulator/ids';
 export interface SentMessage {
   wamid: string;
   phone_number_id: string;
-  /** The recipient's digits (the `wa_id`; `request.to` holds the number as sent), or the user id of a send by `recipient` alone. */
+  /** The recipient's digits (the `wa_id`; `request.to` holds the number as sent), the user id of a send by `recipient` alone, or the group id of a group send. */
   to: string;
   type: SendRequest['type'];
   template?: TemplatePayload;
@@ -36,8 +36,8 @@ export class SentMessages {
   /** All records, or those to one recipient (compared by WhatsApp id, so `+1 555...` matches `1555...` and `52…` matches `521…`). */
   list(to?: string): SentMessage[] {
     if (to === undefined) return [...this.items];
-    // A user id (sent by `recipient` alone) is compared as it is.
-    const waId = to.includes('.') ? to : platformWaId(to.replace(/\D/g, ''));
+    // A user id (sent by `recipient` alone) or a group id is compared as it is.
+    const waId = /^\+?[\d\s().-]+$/.test(to) ? platformWaId(to.replace(/\D/g, '')) : to;
     return this.items.filter((message) => message.to === waId);
   }
 

@@ -39,6 +39,18 @@ import { MANUAL_REVIEW, type TemplateReviewSettings } from '#simulator/template-
 import { createTemplate, deleteTemplate, editTemplate } from '#simulator/routes/manage-templates';
 import { openUploadSession, receiveUpload, uploadStatus } from '#simulator/routes/uploads';
 import { updateTemplateReview } from '#simulator/routes/simulate-template-review';
+import { Groups, looksLikeGroupId } from '#simulator/groups';
+import { createGroup, listGroups } from '#simulator/routes/groups';
+import { deleteGroup, getGroup, getInviteLink, resetInviteLink, updateGroup } from '#simulator/routes/group';
+import { approveJoinRequests, listJoinRequests, rejectJoinRequests } from '#simulator/routes/group-join-requests';
+import { removeParticipants } from '#simulator/routes/group-participants';
+import { holdGroupCreation, listSimulatedGroups, simulateGroupJoin, simulateGroupLeave, simulateGroupSuspend } from '#simulator/routes/simulate-groups';
+import { simulateGroupMessage } from '#simulator/routes/simulate-group-message';
+import { callingRoutes, coexistenceRoutes } from '#simulator/calling-routes';
+import { Calls } from '#simulator/calls';
+import { CallPermissions } from '#simulator/call-permissions';
+import { CallSettings } from '#simulator/call-settings';
+import { Coexistence } from '#simulator/coexistence';
 
 export interface SimulatorOptions {
   port: number;
@@ -80,6 +92,9 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: createTemplate(state) },
     { method: 'DELETE', path: graphPath('(?<wabaId>[^/]+)/message_templates'), auth: true, handle: deleteTemplate(state) },
     { method: 'POST', path: graphPath('(?<phoneNumberId>[^/]+)/messages'), auth: true, handle: sendMessage(state) },
+    // The Calling API and coexistence (docs/platform-calling.md, docs/platform-coexistence.md), with their controls.
+    ...callingRoutes(state),
+    ...coexistenceRoutes(state),
     { method: 'POST', path: graphPath('(?<appId>[^/]+)/uploads'), auth: true, handle: openUploadSession(state) },
     { method: 'POST', path: graphPath('(?<sessionId>upload:[^/]+)'), auth: true, handle: receiveUpload(state) },
     { method: 'GET', path: graphPath('(?<sessionId>upload:[^/]+)'), auth: true, handle: uploadStatus(state) },
@@ -89,13 +104,28 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'POST', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: subscribeApp(state) },
     { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/subscribed_apps'), auth: true, handle: listSubscribedApps(state) },
     { method: 'GET', path: graphPath('(?<wabaId>[^/]+)/phone_numbers'), auth: true, handle: listAccountNumbers(state) },
-    // One path for every object: a registered number, else a media object.
+    // The Groups API (docs/platform-groups.md): a number's groups, then one group's edges.
+    { method: 'POST', path: graphPath('(?<phoneNumberId>[^/]+)/groups'), auth: true, handle: createGroup(state) },
+    { method: 'GET', path: graphPath('(?<phoneNumberId>[^/]+)/groups'), auth: true, handle: listGroups(state) },
+    { method: 'GET', path: graphPath('(?<groupId>[^/]+)/invite_link'), auth: true, handle: getInviteLink(state) },
+    { method: 'POST', path: graphPath('(?<groupId>[^/]+)/invite_link'), auth: true, handle: resetInviteLink(state) },
+    { method: 'GET', path: graphPath('(?<groupId>[^/]+)/join_requests'), auth: true, handle: listJoinRequests(state) },
+    { method: 'POST', path: graphPath('(?<groupId>[^/]+)/join_requests'), auth: true, handle: approveJoinRequests(state) },
+    { method: 'DELETE', path: graphPath('(?<groupId>[^/]+)/join_requests'), auth: true, handle: rejectJoinRequests(state) },
+    { method: 'DELETE', path: graphPath('(?<groupId>[^/]+)/participants'), auth: true, handle: removeParticipants(state) },
+    { method: 'POST', path: graphPath('(?<groupId>[^/]+)'), auth: true, handle: updateGroup(state) },
+    { method: 'DELETE', path: graphPath('(?<groupId>[^/]+)'), auth: true, handle: deleteGroup(state) },
+    // One path for every object: a registered number, a group (any id shaped like one), else a media object.
     {
       method: 'GET',
       path: graphPath('(?<objectId>[^/]+)'),
       auth: true,
-      handle: (ctx) =>
-        state.numbers.has(ctx.params.objectId) ? getPhoneNumber(state)(ctx) : getMediaObject(state)({ ...ctx, params: { mediaId: ctx.params.objectId } }),
+      handle: (ctx) => {
+        const id = ctx.params.objectId;
+        if (state.numbers.has(id)) return getPhoneNumber(state)(ctx);
+        if (looksLikeGroupId(id)) return getGroup(state)({ ...ctx, params: { groupId: id } });
+        return getMediaObject(state)({ ...ctx, params: { mediaId: id } });
+      },
     },
     { method: 'GET', path: MEDIA_DOWNLOAD_ROUTE, auth: true, handle: downloadMedia(state) },
     { method: 'POST', path: /^\/_simulate\/media\/?$/, auth: false, handle: registerMedia(state) },
@@ -112,6 +142,12 @@ function routesFor(state: SimulatorState): Route[] {
     { method: 'GET', path: /^\/_simulate\/read-receipts\/?$/, auth: false, handle: listReadReceipts(state) },
     { method: 'GET', path: /^\/_simulate\/messages\/?$/, auth: false, handle: listSentMessages(state) },
     { method: 'DELETE', path: /^\/_simulate\/messages\/?$/, auth: false, handle: clearSentMessages(state) },
+    { method: 'POST', path: /^\/_simulate\/groups\/hold-creation\/?$/, auth: false, handle: holdGroupCreation(state) },
+    { method: 'GET', path: /^\/_simulate\/groups\/?$/, auth: false, handle: listSimulatedGroups(state) },
+    { method: 'POST', path: /^\/_simulate\/groups\/(?<groupId>[^/]+)\/join\/?$/, auth: false, handle: simulateGroupJoin(state) },
+    { method: 'POST', path: /^\/_simulate\/groups\/(?<groupId>[^/]+)\/leave\/?$/, auth: false, handle: simulateGroupLeave(state) },
+    { method: 'POST', path: /^\/_simulate\/groups\/(?<groupId>[^/]+)\/messages\/?$/, auth: false, handle: simulateGroupMessage(state) },
+    { method: 'POST', path: /^\/_simulate\/groups\/(?<groupId>[^/]+)\/suspend\/?$/, auth: false, handle: simulateGroupSuspend(state) },
     { method: 'GET', path: /^\/_simulate\/faults\/?$/, auth: false, handle: getFaults(state) },
     { method: 'POST', path: /^\/_simulate\/faults\/?$/, auth: false, handle: updateFaults(state) },
     { method: 'DELETE', path: /^\/_simulate\/faults\/?$/, auth: false, handle: resetFaults(state) },
@@ -142,6 +178,11 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     accessTokens: new Set(options.accessTokens),
     appSecret: options.appSecret ?? '',
     signups: new EmbeddedSignups(),
+    groups: new Groups(),
+    calls: new Calls(),
+    callPermissions: new CallPermissions(),
+    callSettings: new CallSettings(),
+    coexistence: new Coexistence(),
   };
   if (options.webhookUrl) state.webhooks.setUrl(options.webhookUrl);
   const routes = routesFor(state);

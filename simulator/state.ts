@@ -10,6 +10,11 @@ import type { UploadSessions } from '#simulator/uploads';
 import type { TemplateReviewSettings } from '#simulator/template-review-settings';
 import type { MessagePricing } from '#simulator/pricing';
 import type { EmbeddedSignups } from '#simulator/embedded-signup';
+import type { Groups } from '#simulator/groups';
+import type { Calls } from '#simulator/calls';
+import type { CallPermissions } from '#simulator/call-permissions';
+import type { CallSettings } from '#simulator/call-settings';
+import type { Coexistence } from '#simulator/coexistence';
 
 /** Everything one running simulator keeps, shared by its routes. */
 export interface SimulatorState {
@@ -43,6 +48,16 @@ export interface SimulatorState {
   appSecret: string;
   /** Embedded Signup's codes, business tokens, PINs and registrations. */
   signups: EmbeddedSignups;
+  /** Groups created through the Groups API, their participants and join requests, and held creations. */
+  groups: Groups;
+  /** Calls of the Calling API, with their state (docs/platform-calling.md). */
+  calls: Calls;
+  /** Each (number, customer) pair's call permission and the usage the platform limits. */
+  callPermissions: CallPermissions;
+  /** Each number's calling settings (`/{phone_number_id}/settings`). */
+  callSettings: CallSettings;
+  /** Numbers on the WhatsApp Business app too: syncs, offboarding, throughput (docs/platform-coexistence.md). */
+  coexistence: Coexistence;
 }
 
 /** A phone number id with its business account: the registered one, else the number's id stands in. */

@@ -10,7 +10,7 @@ export interface WebhookEnvelope {
 export interface MessagesValue {
   messaging_product: 'whatsapp';
   metadata: { display_phone_number: string; phone_number_id: string };
-  contacts?: { profile: { name: string; username?: string }; wa_id?: string; user_id?: string }[];
+  contacts?: { profile: { name: string; username?: string }; wa_id?: string; user_id?: string; parent_user_id?: string }[];
   messages?: InboundMessage[];
   statuses?: StatusReport[];
 }
@@ -34,7 +34,7 @@ export type StatusName = 'sent' | 'delivered' | 'read' | 'failed';
 export interface StatusPricing {
   billable: boolean;
   pricing_model: 'PMP';
-  type: 'regular' | 'free_customer_service' | 'free_entry_point';
+  type: 'regular' | 'free_customer_service' | 'free_entry_point' | 'free_group_customer_service';
   category: string;
 }
 
@@ -44,6 +44,11 @@ export interface StatusReport {
   /** Unix seconds, as a string. */
   timestamp: string;
   recipient_id?: string;
+  /** A message to a group: `group`, `recipient_id` the group, `recipient_participant_id` the member (simulator/group-statuses.ts). */
+  recipient_type?: 'group';
+  recipient_participant_id?: string;
+  recipient_participant_user_id?: string;
+  recipient_participant_parent_user_id?: string;
   recipient_user_id?: string;
   biz_opaque_callback_data?: string;
   conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };

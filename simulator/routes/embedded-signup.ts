@@ -12,7 +12,11 @@ import { CODE_TTL_MS } from '#simulator/embedded-signup';
  * completes Embedded Signup; answers `{ code, phone_number_id, waba_id, pin }` as the signup hands
  * them to the operator's page (contract §19). Without ids, a new business account with one new
  * number; with them, a new code for that existing number (a business signing up again). The code
- * can be exchanged once, for 10 minutes (`code_ttl_ms` shortens it, for tests).
+ * can be exchanged once, for 10 minutes (`code_ttl_ms` shortens it, for tests). With
+ * `coexistence: true` (the `whatsapp_business_app_onboarding` feature type), the number is one of
+ * the WhatsApp Business app, already registered (the registration step is skipped), (re)onboarded
+ * now, and the answer names the session event `FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING`
+ * (docs/platform-coexistence.md §1).
  */
 export const simulateEmbeddedSignup =
   (state: SimulatorState) =>
@@ -24,9 +28,15 @@ export const simulateEmbeddedSignup =
     if (typeof ttl !== 'number' || !Number.isInteger(ttl) || ttl < 0) throw whatsappErrors.invalidParameter('code_ttl_ms must be a non-negative integer');
     const phoneNumberId = given ? (body.phone_number_id as string) : randomDigits(15);
     const wabaId = given ? given.wabaId : randomDigits(15);
-    if (!given) state.numbers.set(phoneNumberId, simulatedNumber(phoneNumberId, wabaId, { verified_name: 'Signed-up Business' }));
+    const coexistence = body.coexistence === true;
+    if (!given) state.numbers.set(phoneNumberId, simulatedNumber(phoneNumberId, wabaId, { verified_name: 'Signed-up Business', is_on_biz_app: coexistence }));
     const { code, pin } = state.signups.issue(wabaId, phoneNumberId, ttl);
-    return ok({ code, phone_number_id: phoneNumberId, waba_id: wabaId, pin });
+    if (coexistence) {
+      Object.assign(state.numbers.get(phoneNumberId) ?? {}, { is_on_biz_app: true });
+      state.signups.register(phoneNumberId, pin);
+      state.coexistence.onboard(phoneNumberId);
+    }
+    return ok({ code, phone_number_id: phoneNumberId, waba_id: wabaId, pin, ...(coexistence && { event: 'FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING' }) });
   };
 
 /** Graph's answer to a code it cannot exchange: OAuthException code 100, HTTP 400 (docs/platform-requests.md, "Onboarding"). */

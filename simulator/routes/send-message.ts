@@ -1,11 +1,15 @@
 import { accessTokenOf } from '#simulator/auth';
 import { graphErrors } from '#simulator/graph-error';
+import { sendableGroup } from '#simulator/group-access';
+import { scheduleGroupStatuses } from '#simulator/group-statuses';
 import { ok, type JsonResponse, type RouteContext } from '#simulator/http';
 import { newWamid } from '#simulator/ids';
 import { parseSendRequest } from '#simulator/message-request';
 import { businessNumber, type SimulatorState } from '#simulator/state';
 import { scheduleStatuses } from '#simulator/statuses';
 import { whatsappErrors } from '#simulator/whatsapp-errors';
+import { checkCoexistenceSend } from '#simulator/coexistence-send';
+import { countCallPermissionRequest } from '#simulator/call-permission-send';
 
 /** Longer than any client waits for a send's answer. */
 const HELD_ANSWER_MS = 120_000;
@@ -16,7 +20,9 @@ const HELD_ANSWER_MS = 120_000;
  * the body is parsed and before it is validated; a refused request is neither recorded nor reported. A
  * `timeout` fault is decided then too, but the request is accepted, recorded and reported as usual: only its answer never comes.
  * The pair rate limit (`pair_limit_ms`) is checked once the recipient is known. A body with `status`
- * is a read receipt (simulator/read-receipts.ts), answered `{ success: true }`.
+ * is a read receipt (simulator/read-receipts.ts), answered `{ success: true }`. A send with
+ * `recipient_type: "group"` goes to a group of this number (simulator/group-send.ts), is answered
+ * with the group id as `input` and `wa_id`, and reported as docs/platform-groups.md §2.1 shows (simulator/group-statuses.ts).
  */
 export const sendMessage =
   (state: SimulatorState) =>
@@ -31,6 +37,8 @@ export const sendMessage =
       return ok({ success: true });
     }
 
+    // A number back on the WhatsApp Business app alone is not registered; one on both sends 20 a second (docs/platform-coexistence.md).
+    checkCoexistenceSend(state, phoneNumberId);
     const fault = state.faults.nextSendFault();
     if (fault === 'rate_limit') throw whatsappErrors.rateLimitHit();
     if (fault === 'server_error') throw whatsappErrors.somethingWentWrong();
@@ -38,6 +46,10 @@ export const sendMessage =
     if (fault === 'pair_limit') throw whatsappErrors.pairRateLimitHit();
 
     const request = parseSendRequest(body, state.created.of(businessNumber(state, phoneNumberId).wabaId));
+    // A call permission request: calling enabled, within its limits (docs/platform-calling.md §2.1).
+    countCallPermissionRequest(state, phoneNumberId, request, body);
+    // A group send goes to one of the number's live groups, not a suspended one (docs/platform-groups.md §2, §5).
+    const group = request.recipientType === 'group' ? sendableGroup(state, phoneNumberId, request.waId) : undefined;
     const pairInterval = state.faults.current.pair_limit_ms;
     const lastToPair = state.sent.lastAcceptedAt(phoneNumberId, request.waId);
     if (pairInterval > 0 && lastToPair !== undefined && Date.now() - lastToPair < pairInterval) throw whatsappErrors.pairRateLimitHit();
@@ -54,16 +66,28 @@ export const sendMessage =
       request: body,
       access_token: accessTokenOf(ctx) ?? '',
     });
-    scheduleStatuses(state.webhooks, state.faults, {
-      number: businessNumber(state, phoneNumberId),
-      wamid,
-      waId: request.waId,
-      ...(request.userId && { userId: request.userId }),
-      pricing: state.pricing.of(phoneNumberId, request.waId, request.resolvedTemplate?.category.toLowerCase() ?? 'service'),
-      type: request.type,
-      bizOpaqueCallbackData: request.biz_opaque_callback_data,
-      failCode: state.faults.failedStatusCode(),
-    });
+    if (group) {
+      scheduleGroupStatuses(state.webhooks, state.faults, {
+        number: businessNumber(state, phoneNumberId),
+        wamid,
+        groupId: group.id,
+        participants: [...group.participants.values()],
+        templateCategory: request.resolvedTemplate?.category,
+        bizOpaqueCallbackData: request.biz_opaque_callback_data,
+        failCode: state.faults.failedStatusCode(),
+      });
+    } else {
+      scheduleStatuses(state.webhooks, state.faults, {
+        number: businessNumber(state, phoneNumberId),
+        wamid,
+        waId: request.waId,
+        ...(request.userId && { userId: request.userId }),
+        pricing: state.pricing.of(phoneNumberId, request.waId, request.resolvedTemplate?.category.toLowerCase() ?? 'service'),
+        type: request.type,
+        bizOpaqueCallbackData: request.biz_opaque_callback_data,
+        failCode: state.faults.failedStatusCode(),
+      });
+    }
     // Accepted and reported, but the answer is held until the client gives up (an ambiguous send).
     if (fault === 'timeout') await new Promise((resolve) => setTimeout(resolve, HELD_ANSWER_MS).unref());
     return ok({

@@ -21,7 +21,7 @@ function optionalText(value: unknown, field: string): string | undefined {
   return value;
 }
 
-const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'];
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'];
 const OBJECT_TYPES = ['location', 'interactive', 'button', 'reaction'];
 const TYPES = ['text', ...MEDIA_TYPES, ...OBJECT_TYPES, 'contacts', 'unsupported'];
 
@@ -30,7 +30,7 @@ const TYPES = ['text', ...MEDIA_TYPES, ...OBJECT_TYPES, 'contacts', 'unsupported
  * sha256 of what the simulator serves for them (the given id, or a new one); the other kinds pass
  * the platform's object through; `unsupported` carries the platform's 131051 error.
  */
-function messageBody(state: SimulatorState, type: string, body: Record<string, unknown>): Record<string, unknown> {
+export function messageBody(state: SimulatorState, type: string, body: Record<string, unknown>): Record<string, unknown> {
   if (type === 'text') {
     if (typeof body.text !== 'string' || body.text === '') throw graphErrors.invalidParameter('text must be a non-empty string');
     return { text: { body: body.text } };

@@ -4,8 +4,10 @@ import { whatsappErrors } from '#simulator/whatsapp-errors';
 import { simulatedNumber, type SimulatedNumber } from '#simulator/numbers';
 
 /**
- * `POST /_simulate/numbers` `{ phone_number_id, waba_id, display_phone_number?, verified_name?, quality_rating?, messaging_limit_tier? }`:
- * a number the platform knows, in that business account (named in its webhooks' `entry[].id`).
+ * `POST /_simulate/numbers` `{ phone_number_id, waba_id, display_phone_number?, verified_name?, quality_rating?, messaging_limit_tier?, coexistence? }`:
+ * a number the platform knows, in that business account (named in its webhooks' `entry[].id`). With
+ * `coexistence: true` it is on the WhatsApp Business app too (`is_on_biz_app`), onboarded now
+ * (simulator/coexistence.ts: 20 mps, echoes, history and its syncs).
  */
 export const registerNumber =
   (state: SimulatorState) =>
@@ -24,7 +26,9 @@ export const registerNumber =
         verified_name: text('verified_name'),
         quality_rating: text('quality_rating') as SimulatedNumber['quality_rating'] | undefined,
         messaging_limit_tier: text('messaging_limit_tier'),
+        is_on_biz_app: body?.coexistence === true,
       }),
     );
+    if (body?.coexistence === true) state.coexistence.onboard(phoneNumberId);
     return ok({ phone_number_id: phoneNumberId, waba_id: wabaId });
   };

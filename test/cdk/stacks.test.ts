@@ -378,7 +378,13 @@ describe('queue and stream consumers', () => {
       { dynamodb: { Keys: { SK: { S: ['MESSAGE'] } }, NewImage: { status: { S: ['queued', 'received'] } } } },
       { dynamodb: { Keys: { SK: { S: ['CAMPAIGN', 'CONTACT'] } } } },
     ],
-    changes: [{ dynamodb: { Keys: { SK: { S: [{ 'anything-but': ['RATE', 'WAMID', 'COUNTED', 'COUNTS', 'WINDOW', 'PACE', 'IDEMPOTENCY', 'CHAT_GROUP_REF', 'CALL_REF'] }] } } } }],
+    changes: [
+      {
+        dynamodb: {
+          Keys: { SK: { S: [{ 'anything-but': ['RATE', 'WAMID', 'COUNTED', 'COUNTS', 'WINDOW', 'PACE', 'IDEMPOTENCY', 'CHAT_GROUP_REF', 'CALL_REF'] }] } },
+        },
+      },
+    ],
   };
 
   test.each(streamOperations.map((op) => [op.name, op]))(

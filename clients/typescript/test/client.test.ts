@@ -108,4 +108,33 @@ describe('the TypeScript client', () => {
       await receiver.stop();
     }
   });
+
+  it('creates a WhatsApp group and reads it once the platform has created it, typed', async () => {
+    const client = demoClient();
+    const created = await client.POST('/api/v1/chat-groups', { body: { subject: 'Client test group', join_approval_mode: 'auto_approve' } });
+    expect(created.response.status).toBe(202);
+    const id = created.data!.data.id;
+    expect(created.data!.data.status).toBe('creating');
+    let group = created.data!.data;
+    for (const started = Date.now(); group.status === 'creating' && Date.now() - started < 20_000; ) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      group = (await client.GET('/api/v1/chat-groups/{id}', { params: { path: { id } } })).data!.data;
+    }
+    expect(group.status).toBe('active');
+    expect(group.invite_link).toMatch(/^https:\/\/chat\.whatsapp\.com\//);
+    const participants = await client.GET('/api/v1/chat-groups/{id}/participants', { params: { path: { id } } });
+    expect(participants.data?.data).toEqual([]);
+    const listed = await client.GET('/api/v1/chat-groups', { params: { query: { pageSize: 100 } } });
+    expect(listed.data?.data.map((g) => g.id)).toContain(id);
+  });
+
+  it('reads the call log and is told, typed, that a customer who never granted permission cannot be called', async () => {
+    const client = demoClient();
+    const log = await client.GET('/api/v1/calls', { params: { query: { pageSize: 10 } } });
+    expect(log.response.status).toBe(200);
+    expect(Array.isArray(log.data?.data)).toBe(true);
+    const refused = await client.POST('/api/v1/calls', { body: { to: '+14155551907', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n' } });
+    expect(refused.response.status).toBe(422);
+    expect(refused.error?.error.code).toBe('call_permission_required');
+  });
 });

@@ -18,6 +18,7 @@ import { takeSendSlot } from '#shared/domain/messages/send-rate';
 import { sendableSince, type BudgetGate, type Outcome, type Stage } from '#shared/domain/messages/send-state-machine';
 import type { SendJob } from '#shared/domain/messages/send-queue-job';
 import { cachedWorkspace } from '#shared/domain/workspaces';
+import { cachedNumbers } from '#shared/domain/numbers/numbers';
 import { firstNumberOf, type Workspace } from '#shared/records/workspace';
 import { countMetric } from '#shared/metrics';
 import { BusinessMetric } from '#shared/metrics-catalog';
@@ -71,6 +72,10 @@ function failedCall(error: unknown): Outcome {
   if (error instanceof PlatformUnreachable) return { event: 'unreachable', ambiguous: error.ambiguous, title: error.message };
   return { event: 'unexpected' };
 }
+
+/** Whether the sending number is one its business took back to the WhatsApp Business app (read only after an account-level refusal). */
+const backOnTheApp = async (run: SendRun): Promise<boolean> =>
+  (await cachedNumbers(run.workspace!)).some((number) => number.id === sendingNumber(run) && number.coexistence?.status === 'app_only');
 
 /** A campaign message's send window, when it is closed now in the message's zone: how it waits. */
 function closedWindow(run: SendRun) {
@@ -189,7 +194,10 @@ export const stages: Record<Stage, (run: SendRun) => Promise<Outcome>> = {
       return { event: 'accepted', held: acceptedNotSent(run.answer.messageStatus) };
     } catch (error) {
       run.error = error;
-      return failedCall(error);
+      const outcome = failedCall(error);
+      // A number whose business went back to the WhatsApp Business app alone (contract §23) stays off the Cloud API: its refusal is final, not a pause.
+      if (outcome.event === 'refused' && outcome.refusal === 'account' && (await backOnTheApp(run))) return { ...outcome, refusal: 'final' };
+      return outcome;
     }
   },
 };
