@@ -1,6 +1,7 @@
 import { whatsappErrors } from '#simulator/whatsapp-errors';
 import { checkFlowAction } from '#simulator/flow-request';
 import { CALL_PERMISSION_REQUEST, checkCallPermissionRequestObject } from '#simulator/call-permission-request';
+import { checkContactInfoRequestObject, REQUEST_CONTACT_INFO } from '#simulator/contact-info-request';
 
 /**
  * The session message types of a `POST /{phone_number_id}/messages` body, checked as the Cloud API
@@ -97,8 +98,11 @@ function listSections(action: Record<string, unknown>): void {
 function interactive(value: unknown): void {
   if (!isObject(value)) throw invalid('The parameter interactive is required.');
   if (value.type === CALL_PERMISSION_REQUEST) return checkCallPermissionRequestObject(value);
+  if (value.type === REQUEST_CONTACT_INFO) return checkContactInfoRequestObject(value);
   if (value.type !== 'button' && value.type !== 'list' && value.type !== 'flow')
-    throw invalid(`Param interactive['type'] must be one of {button, list, flow, ${CALL_PERMISSION_REQUEST}} in this simulator - got "${String(value.type)}".`);
+    throw invalid(
+      `Param interactive['type'] must be one of {button, list, flow, ${CALL_PERMISSION_REQUEST}, ${REQUEST_CONTACT_INFO}} in this simulator - got "${String(value.type)}".`,
+    );
   interactiveText(value.body, "interactive['body']", value.type === 'list' ? 4096 : 1024);
   if (value.header !== undefined) {
     if (!isObject(value.header) || value.header.type !== 'text')

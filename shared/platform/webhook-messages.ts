@@ -186,6 +186,16 @@ function identityChangeOf(system: Json | undefined, oldPhone: string | null): Pi
   return number || userId ? { ...(number && { number }), ...(userId && { userId }) } : undefined;
 }
 
+/** The number a customer shared by tapping a contact information request (`origin: contact_request`): their own card's first WhatsApp id. */
+function sharedNumberOf(message: Json): string | null {
+  const card = list(message.contacts).find((contact) => contact.origin === 'contact_request');
+  return card
+    ? (list(card.phones)
+        .map((phone) => phoneOf(phone.wa_id))
+        .find(Boolean) ?? null)
+    : null;
+}
+
 /** What a webhook's `messages` hold: the customers' messages, the changes of identity and of earlier messages they report, and answers to call permission requests. */
 export interface WebhookMessages {
   messages: PlatformInbound[];
@@ -216,6 +226,9 @@ export function readMessages(phoneNumberId: string, value: Json, into: WebhookMe
       continue;
     }
     if (!sender.phone && !sender.userId) continue;
+    // A customer known by user id who shares their number through a `request_contact_info` (docs/platform-identity.md §4): the number and the id come together.
+    const shared = !sender.phone && type === 'contacts' ? sharedNumberOf(message) : null;
+    if (shared) sender.phone = shared;
     const permission = type === 'interactive' && readPermissionReply(message, phoneNumberId, { phone: sender.phone ?? null, userId: sender.userId ?? null });
     if (permission) into.permissionReplies.push(permission);
     const groupId = str(message.group_id);

@@ -107,8 +107,10 @@ const interactive = () =>
         ),
       }),
       flowMessage(),
+      // Asks a customer known only by user id to share their number (contract §23); their reply is merged into their contact.
+      v.strictObject({ type: v.literal('request_contact_info'), body: words(1024) }),
     ],
-    'Must be { type: "button", … }, { type: "list", … } or { type: "flow", … }',
+    'Must be { type: "button", … }, { type: "list", … }, { type: "flow", … } or { type: "request_contact_info", body }',
   );
 
 /** A reaction to a message of this workspace; an empty emoji takes the reaction back. */

@@ -152,8 +152,10 @@ describe('alarms', () => {
   });
 });
 
+/** The default level, built once with an alarm e-mail too (an e-mail subscription is not an alarm): each app synthesized costs seconds. */
+const essential = buildTestApp({ context: { alarmEmail: 'ops@example.com' } });
+
 describe('the essential level (the default)', () => {
-  const essential = buildTestApp();
   const template = templateOf(essential.monitoring).Resources;
   const essentialAlarms = Object.values(template).filter((r) => r.Type === 'AWS::CloudWatch::Alarm');
   const named = (name: string) => essentialAlarms.find((r) => r.Properties.AlarmName === `${SERVICE_NAME}-${name}`)?.Properties;
@@ -230,7 +232,7 @@ describe('alarm topic', () => {
   });
 
   test('alarmEmail subscribes that address by email', () => {
-    const { monitoring: withEmail } = buildTestApp({ context: { alarmEmail: 'ops@example.com' } });
+    const withEmail = essential.monitoring;
     const template = Template.fromStack(withEmail);
     template.resourceCountIs('AWS::SNS::Subscription', 1);
     template.hasResourceProperties('AWS::SNS::Subscription', {

@@ -91,6 +91,14 @@ const busRulesTargeting = (resources: Record<string, Resource>, functionId: stri
     (r.Properties.Targets as { Arn: unknown }[]).some((t) => JSON.stringify(t.Arn) === JSON.stringify(functionArn(functionId))),
   );
 
+const OPERATOR_PRINCIPALS = 'arn:aws:iam::123456789012:role/Ops, arn:aws:iam::123456789012:user/alice';
+let overridden: ReturnType<typeof buildTestApp> | undefined;
+/** One app with every context override the tests read (the operator's principals, the Graph API's base URL and version), synthesized once. */
+const overriddenApp = () =>
+  (overridden ??= buildTestApp({
+    context: { operatorPrincipals: OPERATOR_PRINCIPALS, graphApiBaseUrl: 'http://simulator.internal', graphApiVersion: 'v99.0' },
+  }));
+
 /** Synthesizes the app with shared/service/operations.ts changed by `change`, then puts it back. */
 function buildWithOperations(change: (ops: Operation[]) => void) {
   const saved = [...operations];
@@ -182,9 +190,7 @@ describe('HTTP API', () => {
   });
 
   test("the operator's policy allows invoking /admin/v1 only, and is attached to the principals of the context value operatorPrincipals", () => {
-    const ops = 'arn:aws:iam::123456789012:role/Ops';
-    const alice = 'arn:aws:iam::123456789012:user/alice';
-    const granted = Template.fromStack(buildTestApp({ context: { operatorPrincipals: `${ops}, ${alice}` } }).compute);
+    const granted = Template.fromStack(overriddenApp().compute);
     granted.hasResourceProperties('AWS::IAM::ManagedPolicy', {
       PolicyDocument: {
         Statement: [
@@ -269,7 +275,7 @@ describe('functions', () => {
   });
 
   test('the Graph API base URL and version can be overridden with CDK context', () => {
-    const { compute: overridden } = buildTestApp({ context: { graphApiBaseUrl: 'http://simulator.internal', graphApiVersion: 'v99.0' } });
+    const { compute: overridden } = overriddenApp();
     const fn = overridden.functions[operations.find((op) => op.access.graphApi)!.name];
     computeTemplateOf(overridden).hasResourceProperties('AWS::Lambda::Function', {
       Role: { 'Fn::GetAtt': [logicalIdOf(fn.role!), 'Arn'] },

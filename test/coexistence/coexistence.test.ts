@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { useTestApi } from '../support/api';
 import { startReceiver } from '../support/receiver';
+import { postPlatformWebhook } from '../support/platform-webhook';
 import { simulatorControl } from '../support/simulator';
 import { eventually } from '../support/wait';
 
@@ -30,7 +31,7 @@ async function coexistingWorkspace() {
   const onboarded = await admin('POST', `/workspaces/${workspace.id}/onboarding`, { ...business, mode: 'coexistence' });
   expect(onboarded.status).toBe(200);
   expect(onboarded.body.data.onboarding).toMatchObject({ mode: 'coexistence', status: 'completed' });
-  return { id: workspace.id, key: key.api_key, phoneNumberId: business.phone_number_id };
+  return { id: workspace.id, key: key.api_key, phoneNumberId: business.phone_number_id, wabaId: business.waba_id };
 }
 
 type Event = { type: string; data: Record<string, any> };
@@ -114,5 +115,82 @@ describe('coexistence with the WhatsApp Business app (contract §23)', () => {
       (r) => r.body.data.status === 'failed',
     );
     expect(failed.body.data.error.code).toBe(133010);
+  });
+
+  it('stores an echo once however often and however concurrently it comes, also inside history, and never doubles a message the API sent', async () => {
+    const ws = await coexistingWorkspace();
+    const customer = '14155563010';
+    const appMessage = (wamid: string, field: 'smb_message_echoes' | 'history') => ({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: ws.wabaId,
+          changes: [
+            {
+              field,
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550783881', phone_number_id: ws.phoneNumberId },
+                ...(field === 'smb_message_echoes'
+                  ? {
+                      message_echoes: [{ from: '15550783881', to: customer, id: wamid, timestamp: '1700255121', type: 'text', text: { body: 'From the app' } }],
+                    }
+                  : {
+                      history: [
+                        {
+                          metadata: { phase: 0, chunk_order: 1, progress: 100 },
+                          threads: [
+                            {
+                              id: customer,
+                              messages: [
+                                {
+                                  from: '15550783881',
+                                  to: customer,
+                                  id: wamid,
+                                  timestamp: '1700255121',
+                                  type: 'text',
+                                  text: { body: 'From the app' },
+                                  history_context: { status: 'READ' },
+                                },
+                              ],
+                            },
+                          ],
+                        },
+                      ],
+                    }),
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const wamid = `wamid.echo-${ws.id}`;
+    // More deliveries at once than the local stack's workers take, the history's copy among them.
+    const statuses = await Promise.all([
+      ...Array.from({ length: 8 }, () => postPlatformWebhook(api.baseUrl, appMessage(wamid, 'smb_message_echoes'))),
+      postPlatformWebhook(api.baseUrl, appMessage(wamid, 'history')),
+    ]);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    await eventually(
+      () => api.call('GET', `/api/v1/messages?phone=${customer}`, { key: ws.key }),
+      (r) => r.body.data.length >= 1,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const stored = (await api.call('GET', `/api/v1/messages?phone=${customer}`, { key: ws.key })).body;
+    expect(stored.pagination.totalCount).toBe(1);
+
+    // A message the API sent, echoed back under its platform id: still one message, the API's.
+    const sent = await api.call('POST', '/api/v1/messages', { key: ws.key, body: { to: '+14155563011', template: 'hello_world' } });
+    const withId = await eventually(
+      () => api.call('GET', `/api/v1/messages/${sent.body.data.message_id}`, { key: ws.key }),
+      (r) => r.body.data.provider_message_id !== null,
+    );
+    const echoOfOurs = appMessage(withId.body.data.provider_message_id, 'smb_message_echoes');
+    (echoOfOurs.entry[0].changes[0].value as { message_echoes: { to: string }[] }).message_echoes[0].to = '14155563011';
+    expect(await postPlatformWebhook(api.baseUrl, echoOfOurs)).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const ours = (await api.call('GET', '/api/v1/messages?phone=14155563011', { key: ws.key })).body.data;
+    expect(ours).toHaveLength(1);
+    expect(ours[0]).not.toHaveProperty('source');
   });
 });

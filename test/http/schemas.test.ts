@@ -12,7 +12,9 @@ const schemaModules = readdirSync(resolve(root, 'shared/schemas')).filter((file)
 describe('request schema modules', () => {
   it('exist for each resource', () => {
     expect(schemaModules.sort()).toEqual([
+      'calls.ts',
       'campaigns.ts',
+      'chat-groups.ts',
       'common.ts',
       'contacts.ts',
       'events.ts',

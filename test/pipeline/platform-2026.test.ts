@@ -209,6 +209,39 @@ describe('customers known by a business-scoped user id', () => {
     expect((await send(ws, { to_user_id: userId, template: 'login_code', variables: ['654321'] })).status).toBe(202);
   });
 
+  it('asks a customer known by user id for their number (request_contact_info), and merges the number they share into their contact', async () => {
+    const ws = await api.workspaceWithTemplates();
+    const userId = 'US.13491208655302741777';
+    await inbound(ws, { user_id: userId, name: 'Ada' });
+    await eventually(
+      () => contacts(ws),
+      (list) => list.length === 1,
+    );
+    const asked = await send(ws, { to_user_id: userId, interactive: { type: 'request_contact_info', body: 'May we have your number for delivery updates?' } });
+    expect(asked.status).toBe(202);
+    const [request] = await eventually(
+      () => simulator.sends(userId),
+      (list) => list.length === 1,
+    );
+    expect(request.request).toMatchObject({
+      recipient: userId,
+      type: 'interactive',
+      interactive: { type: 'request_contact_info', action: { name: 'request_contact_info' }, body: { text: 'May we have your number for delivery updates?' } },
+    });
+    // The customer taps it: a contacts message whose card has origin contact_request and no vcard (docs/platform-identity.md §4).
+    await inbound(ws, {
+      user_id: userId,
+      type: 'contacts',
+      contacts: [{ origin: 'contact_request', phones: [{ phone: '+1 415-555-2477', wa_id: '14155552477', type: 'MOBILE' }] }],
+    });
+    const merged = await eventually(
+      () => contacts(ws),
+      (list) => list[0]?.phone_number === '14155552477',
+    );
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ user_id: userId, phone_number: '14155552477' });
+  });
+
   it.each([
     ['both to and to_user_id', { to: '+14155552401', to_user_id: 'US.1234' }, 'to'],
     ['neither', {}, 'to'],

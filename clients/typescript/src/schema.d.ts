@@ -2124,6 +2124,10 @@ export interface components {
                 type: "call_permission_request";
                 body?: string;
             } | {
+                /** @constant */
+                type: "request_contact_info";
+                body: string;
+            } | {
                 /**
                  * @example button_reply
                  * @example list_reply
@@ -2713,6 +2717,10 @@ export interface components {
                     /** @constant */
                     type: "call_permission_request";
                     body?: string;
+                } | {
+                    /** @constant */
+                    type: "request_contact_info";
+                    body: string;
                 } | {
                     /**
                      * @example button_reply
@@ -5764,6 +5772,10 @@ export interface operations {
                         flow_message_version?: "3";
                         /** @enum {string} */
                         mode?: "draft" | "published";
+                    } | {
+                        /** @constant */
+                        type: "request_contact_info";
+                        body: string;
                     };
                     reaction?: {
                         /** Format: uuid */

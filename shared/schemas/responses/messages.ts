@@ -132,6 +132,10 @@ const interactive = () => {
       v.object({ type: v.literal('call_permission_request'), body: v.optional(v.string()) }),
       v.description('The request for permission to call the customer (POST /api/v1/calls/permission-requests)'),
     ),
+    v.pipe(
+      v.object({ type: v.literal('request_contact_info'), body: v.string() }),
+      v.description("The request that a customer known only by user id share their number; their reply's number is merged into their contact"),
+    ),
     v.object({
       type: v.pipe(v.string(), v.examples(['button_reply', 'list_reply', 'nfm_reply', 'call_permission_reply'])),
       id: v.nullable(v.string()),
