@@ -5,7 +5,7 @@
  *   npm run --silent admin -- workspace set-stop-words --id ID --words "STOP,UNSUBSCRIBE,BAJA"
  *   npm run --silent admin -- workspace set-rate-limit --id ID --rps 200
  *   npm run --silent admin -- workspace suspend --id ID | workspace unsuspend --id ID
- *   npm run --silent admin -- workspace onboard --id ID --code C --phone-number-id P --waba-id W [--pin 123456]
+ *   npm run --silent admin -- workspace onboard --id ID --code C --phone-number-id P --waba-id W [--pin 123456] [--mode coexistence]
  *     (locally without --code: a business signs up through the simulator's Embedded Signup first)
  *   npm run --silent admin -- workspace delete --id ID [--wait]
  *   npm run --silent admin -- key create --workspace ID [--name N] [--description D]
@@ -39,6 +39,7 @@ const { positionals, values } = parseArgs({
     code: { type: 'string' },
     'no-number': { type: 'boolean', default: false },
     pin: { type: 'string' },
+    mode: { type: 'string' },
     'api-url': { type: 'string' },
     region: { type: 'string' },
     table: { type: 'string' },
@@ -219,7 +220,7 @@ async function main() {
           ? await localSignup(simulatorUrl)
           : fail('--code, --phone-number-id and --waba-id (from Embedded Signup) are required for a deployed stack');
       const workspace = await data<WorkspaceView & { onboarding: { status: string; steps: { name: string; status: string }[] } }>(
-        call('POST', `${workspacePath(required('id'))}/onboarding`, signup),
+        call('POST', `${workspacePath(required('id'))}/onboarding`, { ...signup, ...(values.mode && { mode: values.mode }) }),
       );
       const steps = workspace.onboarding.steps.map((s) => `  ${s.name.padEnd(16)} ${s.status}`).join('\n');
       return print(workspace, `Workspace ${workspace.id} onboarded with number ${signup.phone_number_id}\n${steps}`);
