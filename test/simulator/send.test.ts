@@ -217,7 +217,8 @@ describe('POST /{version}/{phone_number_id}/messages: refused', () => {
   it.each([
     ['a missing messaging_product', { to, type: 'text', text: { body: 'x' } }],
     ['a wrong messaging_product', { messaging_product: 'sms', to, type: 'text', text: { body: 'x' } }],
-    ['a wrong recipient_type', { messaging_product: 'whatsapp', recipient_type: 'group', to, type: 'text', text: { body: 'x' } }],
+    ['an unknown recipient_type', { messaging_product: 'whatsapp', recipient_type: 'broadcast', to, type: 'text', text: { body: 'x' } }],
+    ['recipient_type group with a phone number as to', { messaging_product: 'whatsapp', recipient_type: 'group', to, type: 'text', text: { body: 'x' } }],
     ['a missing to', { messaging_product: 'whatsapp', type: 'text', text: { body: 'x' } }],
     ['a non-numeric to', { messaging_product: 'whatsapp', to: 'alice', type: 'text', text: { body: 'x' } }],
     ['a numeric (not string) to', { messaging_product: 'whatsapp', to: 15550001234, type: 'text', text: { body: 'x' } }],
