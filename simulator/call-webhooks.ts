@@ -1,6 +1,6 @@
 import type { SimulatedCall } from '#simulator/calls';
 import { displayPhoneNumber } from '#simulator/ids';
-import { unixSeconds, type BusinessNumber } from '#simulator/webhook-payloads';
+import { numberWebhook, unixSeconds, type BusinessNumber } from '#simulator/webhook-payloads';
 
 /**
  * The `calls` webhooks as the platform posts them (docs/platform-calling.md §4): one change, field
@@ -15,27 +15,7 @@ type Json = Record<string, unknown>;
 
 const seconds = (ms: number) => unixSeconds(ms);
 
-export function callsWebhook(number: BusinessNumber, value: Json) {
-  const phoneNumberId = number.phoneNumberId;
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: number.wabaId,
-        changes: [
-          {
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: displayPhoneNumber(phoneNumberId), phone_number_id: phoneNumberId },
-              ...value,
-            },
-            field: 'calls',
-          },
-        ],
-      },
-    ],
-  };
-}
+export const callsWebhook = (number: BusinessNumber, value: Json) => numberWebhook(number, 'calls', value);
 
 const contactsOf = (call: SimulatedCall) => [
   { profile: { name: call.name }, ...(call.user_id !== call.customer && { wa_id: call.customer }), ...(call.user_id && { user_id: call.user_id }) },

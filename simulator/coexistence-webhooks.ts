@@ -1,5 +1,5 @@
 import { displayPhoneNumber, newWamid } from '#simulator/ids';
-import { unixSeconds, type BusinessNumber } from '#simulator/webhook-payloads';
+import { numberWebhook, unixSeconds, type BusinessNumber } from '#simulator/webhook-payloads';
 
 /**
  * The coexistence webhooks as the platform posts them (docs/platform-coexistence.md §3, Meta
@@ -8,28 +8,6 @@ import { unixSeconds, type BusinessNumber } from '#simulator/webhook-payloads';
  * same display number as every other webhook of the simulator), and `account_update`.
  */
 type Json = Record<string, unknown>;
-
-export function numberWebhook(number: BusinessNumber, field: string, value: Json) {
-  const phoneNumberId = number.phoneNumberId;
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: number.wabaId,
-        changes: [
-          {
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: displayPhoneNumber(phoneNumberId), phone_number_id: phoneNumberId },
-              ...value,
-            },
-            field,
-          },
-        ],
-      },
-    ],
-  };
-}
 
 /** A text the business typed in the WhatsApp Business app (§3.1): `message_echoes[]`, `from` the business, `to` the customer. */
 export function echoWebhook(number: BusinessNumber, to: string, text: string, at = Date.now()) {

@@ -1,7 +1,6 @@
-import { displayPhoneNumber } from '#simulator/ids';
 import { groupItemErrors } from '#simulator/group-errors';
 import { inviteLinkOf, type CreationRequest, type GroupUser, type JoinRequest, type SimulatedGroup } from '#simulator/groups';
-import { unixSeconds, type BusinessNumber } from '#simulator/webhook-payloads';
+import { numberWebhook, unixSeconds, type BusinessNumber } from '#simulator/webhook-payloads';
 
 /**
  * The Groups API's webhooks (docs/platform-groups.md §3): one envelope for the four fields,
@@ -26,24 +25,8 @@ export interface GroupWebhook {
 }
 
 /** The envelope: entry id the business account, `metadata` the number, `value` before `field` (as every MWRS group fixture). */
-export const groupWebhook = (number: BusinessNumber, field: GroupField, item: Item): GroupWebhook => ({
-  object: 'whatsapp_business_account',
-  entry: [
-    {
-      id: number.wabaId,
-      changes: [
-        {
-          value: {
-            messaging_product: 'whatsapp',
-            metadata: { display_phone_number: displayPhoneNumber(number.phoneNumberId), phone_number_id: number.phoneNumberId },
-            groups: [item],
-          },
-          field,
-        },
-      ],
-    },
-  ],
-});
+export const groupWebhook = (number: BusinessNumber, field: GroupField, item: Item): GroupWebhook =>
+  numberWebhook(number, field, { groups: [item] }) as GroupWebhook;
 
 const integerNow = (): number => Math.floor(Date.now() / 1000);
 

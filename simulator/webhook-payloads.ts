@@ -92,6 +92,32 @@ export function envelope(number: BusinessNumber, value: Omit<MessagesValue, 'mes
 
 export const statusWebhook = (number: BusinessNumber, status: StatusReport): WebhookEnvelope => envelope(number, { statuses: [status] });
 
+/**
+ * One change of `field` about a number, as the platform posts its number-level fields (`calls`, the
+ * group fields, the coexistence fields): `value` with `messaging_product` and `metadata`, before `field`.
+ */
+export function numberWebhook<Value extends Record<string, unknown>>(number: BusinessNumber, field: string, value: Value) {
+  const phoneNumberId = number.phoneNumberId;
+  return {
+    object: 'whatsapp_business_account' as const,
+    entry: [
+      {
+        id: number.wabaId,
+        changes: [
+          {
+            value: {
+              messaging_product: 'whatsapp' as const,
+              metadata: { display_phone_number: displayPhoneNumber(phoneNumberId), phone_number_id: phoneNumberId },
+              ...value,
+            },
+            field,
+          },
+        ],
+      },
+    ],
+  };
+}
+
 /** The sender as `contacts[]` names them: `wa_id` when the number may be shown, `user_id` and `profile.username` when given ("Business-scoped user IDs"). */
 export interface InboundSender {
   name: string;
