@@ -21,9 +21,9 @@ export const callingNumberParams = /* @__PURE__ */ droppable(() => v.object({ id
 export const callingSettingsBody = /* @__PURE__ */ droppable(() =>
   v.object({
     enabled: v.optional(v.boolean()),
-    call_icon_visibility: v.optional(v.picklist(['DEFAULT', 'DISABLE_ALL'], 'Must be DEFAULT or DISABLE_ALL')),
+    icon_visibility: v.optional(v.picklist(['DEFAULT', 'DISABLE_ALL'], 'Must be DEFAULT or DISABLE_ALL')),
     callback_permission: v.optional(v.boolean()),
-    call_hours: v.optional(
+    hours: v.optional(
       v.pipe(
         v.record(v.string(), v.unknown(), 'Must be an object'),
         v.description("The platform's `call_hours` object (status, timezone_id, weekly_operating_hours, holiday_schedule)"),

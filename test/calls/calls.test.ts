@@ -173,6 +173,22 @@ describe('calls (contract §23)', () => {
     expect((await callOf(ws, call.id)).status).toBe('ringing');
   });
 
+  it("reads and changes a number's calling settings in the contract's words, as the platform keeps them", async () => {
+    const changed = await api.call('PATCH', `/api/v1/numbers/${ws.phoneNumberId}/calling`, {
+      key: ws.key,
+      body: {
+        icon_visibility: 'DISABLE_ALL',
+        hours: { status: 'DISABLED', timezone_id: 'UTC', weekly_operating_hours: [{ day_of_week: 'MONDAY', open_time: '0800', close_time: '1700' }] },
+      },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ enabled: true, icon_visibility: 'DISABLE_ALL', hours: { status: 'DISABLED' } });
+    expect(await simulator.callingSettings(ws.phoneNumberId)).toMatchObject({ call_icon_visibility: 'DISABLE_ALL', call_hours: { status: 'DISABLED' } });
+    await api.call('PATCH', `/api/v1/numbers/${ws.phoneNumberId}/calling`, { key: ws.key, body: { icon_visibility: 'DEFAULT' } });
+    const other = await api.workspace();
+    expect((await api.call('GET', `/api/v1/numbers/${ws.phoneNumberId}/calling`, { key: other.key })).status).toBe(404);
+  });
+
   it("another workspace cannot see or answer a workspace's call", async () => {
     const call = await customerCalls(ws, '14155562005');
     const other = await api.workspace();

@@ -192,6 +192,32 @@ describe('chat groups (contract §23)', () => {
     expect(await sentTo(g.platform_group_id)).toEqual([]);
   });
 
+  it('refuses to approve a ninth participant before asking the platform (its limit of 8)', async () => {
+    const g = await activeGroup(ws, { subject: 'Full house', join_approval_mode: 'approval_required' });
+    const approveNext = async (waId: string) => {
+      await simulator.groupJoin(g.platform_group_id, waId);
+      const waiting = await eventually(
+        () => group(ws, g.id),
+        (x) => x.join_requests.length === 1,
+      );
+      return api.call('POST', `/api/v1/chat-groups/${g.id}/join-requests/${encodeURIComponent(waiting.join_requests[0].id)}`, {
+        key: ws.key,
+        body: { approve: true },
+      });
+    };
+    for (let n = 1; n <= 8; n++) {
+      expect((await approveNext(`1415557${String(n).padStart(4, '0')}`)).status).toBe(200);
+      await eventually(
+        () => group(ws, g.id),
+        (x) => x.participants_count === n,
+      );
+    }
+    const ninth = await approveNext('14155570009');
+    expect(ninth.status).toBe(422);
+    expect(ninth.body.error.code).toBe('platform_error');
+    expect((await group(ws, g.id)).participants_count).toBe(8);
+  });
+
   it('answers 404 for a participant not in the group, with nothing sent to the platform', async () => {
     const g = await activeGroup(ws);
     const reply = await api.call('DELETE', `/api/v1/chat-groups/${g.id}/participants/15550009999`, { key: ws.key });

@@ -1593,10 +1593,12 @@ export interface components {
         CallingSettings: {
             number_id: string;
             enabled: boolean;
-            call_icon_visibility: string;
+            /** @description `DEFAULT`, or `DISABLE_ALL`: no call button, and customers cannot call unasked */
+            icon_visibility: string;
             /** @description Customers who call may be called back: the platform asks them for permission after their call */
             callback_permission: boolean;
-            call_hours: {
+            /** @description The platform's `call_hours` object; null when none is set */
+            hours: {
                 [key: string]: unknown;
             } | null;
         };
@@ -4860,8 +4862,24 @@ export interface operations {
             403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf. `unknown_number`: `from` names no connected number of the workspace */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "platform_error" | "unknown_number";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     GetChatGroup: {
@@ -4935,8 +4953,10 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     ResetChatGroupInviteLink: {
@@ -4973,8 +4993,10 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     ListChatGroupParticipants: {
@@ -5049,8 +5071,10 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     AnswerChatGroupJoinRequest: {
@@ -5099,8 +5123,10 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     GetCallingSettings: {
@@ -5136,8 +5162,10 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     UpdateCallingSettings: {
@@ -5160,10 +5188,10 @@ export interface operations {
                 "application/json": {
                     enabled?: boolean;
                     /** @enum {string} */
-                    call_icon_visibility?: "DEFAULT" | "DISABLE_ALL";
+                    icon_visibility?: "DEFAULT" | "DISABLE_ALL";
                     callback_permission?: boolean;
                     /** @description The platform's `call_hours` object (status, timezone_id, weekly_operating_hours, holiday_schedule) */
-                    call_hours?: {
+                    hours?: {
                         [key: string]: unknown;
                     };
                 };
@@ -5192,8 +5220,10 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     RequestCallPermission: {
@@ -5346,7 +5376,7 @@ export interface operations {
             403: components["responses"]["WorkspaceSuspended"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `call_permission_required`: A call to a customer who has not granted (or no longer grants) the business permission to call them. `unknown_number`: `from` names no connected number of the workspace */
+            /** @description `call_permission_required`: A call to a customer who has not granted (or no longer grants) the business permission to call them. `platform_error`: The messaging platform refused (422, with the platform's `code`, `message` and `error_user_msg` in `details`) or did not answer (502) an operation made on the client's behalf. `unknown_number`: `from` names no connected number of the workspace */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -5356,13 +5386,14 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "call_permission_required" | "unknown_number";
+                            code?: "call_permission_required" | "platform_error" | "unknown_number";
                         };
                     };
                 };
             };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     PreAcceptCall: {
@@ -5411,8 +5442,10 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     AcceptCall: {
@@ -5461,8 +5494,10 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     RejectCall: {
@@ -5499,8 +5534,10 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     TerminateCall: {
@@ -5537,8 +5574,10 @@ export interface operations {
             409: components["responses"]["InvalidState"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["PlatformError"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["PlatformError"];
         };
     };
     GetCall: {

@@ -1,7 +1,7 @@
 /**
  * A number's calling settings (contract §23), kept by the platform (`/{phone_number_id}/settings`,
- * docs/platform-calling.md §1) and shown in the API's words: `enabled`, `call_icon_visibility`,
- * `callback_permission` and the platform's `call_hours` object as it has it. A change sends only
+ * docs/platform-calling.md §1) and shown in the contract's words: `enabled`, `icon_visibility`,
+ * `callback_permission` and `hours` (the platform's `call_hours` object as it has it). A change sends only
  * the fields given; the answer is the platform's settings read after it.
  */
 import { errors } from '#shared/errors';
@@ -13,17 +13,17 @@ import type { Workspace } from '#shared/records/workspace';
 
 export interface CallingSettingsChange {
   enabled?: boolean;
-  call_icon_visibility?: 'DEFAULT' | 'DISABLE_ALL';
+  icon_visibility?: 'DEFAULT' | 'DISABLE_ALL';
   callback_permission?: boolean;
-  call_hours?: Record<string, unknown>;
+  hours?: Record<string, unknown>;
 }
 
 const view = (numberId: string, calling: PlatformCallingSettings) => ({
   number_id: numberId,
   enabled: calling.status === 'ENABLED',
-  call_icon_visibility: calling.call_icon_visibility ?? 'DEFAULT',
+  icon_visibility: calling.call_icon_visibility ?? 'DEFAULT',
   callback_permission: calling.callback_permission_status === 'ENABLED',
-  call_hours: calling.call_hours ?? null,
+  hours: calling.call_hours ?? null,
 });
 
 async function connectedNumber(workspace: Workspace, numberId: string): Promise<string> {
@@ -44,9 +44,9 @@ export async function changeCallingSettings(workspace: Workspace, numberId: stri
   const onOff = (on: boolean) => (on ? 'ENABLED' : 'DISABLED');
   const calling: PlatformCallingSettings = {
     ...(change.enabled !== undefined && { status: onOff(change.enabled) }),
-    ...(change.call_icon_visibility !== undefined && { call_icon_visibility: change.call_icon_visibility }),
+    ...(change.icon_visibility !== undefined && { call_icon_visibility: change.icon_visibility }),
     ...(change.callback_permission !== undefined && { callback_permission_status: onOff(change.callback_permission) }),
-    ...(change.call_hours !== undefined && { call_hours: change.call_hours }),
+    ...(change.hours !== undefined && { call_hours: change.hours }),
   };
   await onPlatform('change the calling settings', () => updateCallingSettings(id, token, calling));
   return view(id, await onPlatform('read the calling settings', () => fetchCallingSettings(id, token)));

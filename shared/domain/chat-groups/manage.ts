@@ -11,7 +11,7 @@ import { onPlatform } from '#shared/domain/platform-calls';
 import { pagination } from '#shared/pagination';
 import { accessTokenFor } from '#shared/platform/secrets';
 import { answerJoinRequest as answerOnPlatform, deletePlatformGroup, removeGroupParticipant, resetInviteLink } from '#shared/platform/chat-groups';
-import { type ChatGroup } from '#shared/records/chat-group';
+import { CHAT_GROUP_LIMITS, type ChatGroup } from '#shared/records/chat-group';
 
 export async function listChatGroups(ws: string, page: number, pageSize: number) {
   const { groups, total } = await chatGroupsPage(ws, page, pageSize);
@@ -52,6 +52,11 @@ export async function removeParticipant(ws: string, id: string, who: string): Pr
 export async function answerJoinRequest(ws: string, id: string, joinRequestId: string, approve: boolean): Promise<ChatGroup> {
   const { group, platformId } = await activeGroup(ws, id);
   if (!group.join_requests.some((request) => request.id === joinRequestId)) throw errors.notFound('Join request');
+  // The platform's limit, checked before it is asked (contract §23): it would refuse with 131204.
+  if (approve && group.participants.length >= CHAT_GROUP_LIMITS.participants)
+    throw errors.platformRefused(`A group has at most ${CHAT_GROUP_LIMITS.participants} participants`, [
+      { field: 'request_id', message: `the group has ${CHAT_GROUP_LIMITS.participants} participants already (the platform's 131204)` },
+    ]);
   const token = await accessTokenFor(ws);
   const done = await onPlatform(approve ? 'approve the join request' : 'reject the join request', () =>
     answerOnPlatform(platformId, token, joinRequestId, approve),

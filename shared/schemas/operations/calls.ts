@@ -12,7 +12,7 @@ export const GetCallingSettings = {
   auth: 'apiKey',
   request: { params: callingNumberParams },
   success: [{ status: 200, data: 'callingSettings' }],
-  errors: ['not_found'],
+  errors: ['not_found', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
@@ -25,7 +25,7 @@ export const UpdateCallingSettings = {
   request: { params: callingNumberParams, body: callingSettingsBody },
   bodyExample: { enabled: true, callback_permission: true },
   success: [{ status: 200, data: 'callingSettings' }],
-  errors: ['not_found'],
+  errors: ['not_found', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
@@ -51,7 +51,7 @@ export const PlaceCall = {
   request: { body: placeCallBody },
   bodyExample: { to: '+1 415 555 0101', sdp: SDP },
   success: [{ status: 201, data: 'call' }],
-  errors: ['call_permission_required', 'unknown_number'],
+  errors: ['call_permission_required', 'unknown_number', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
@@ -59,7 +59,7 @@ const answering = {
   tag: TAG,
   auth: 'apiKey',
   success: [{ status: 200, data: 'call' }],
-  errors: ['not_found', 'invalid_state'],
+  errors: ['not_found', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } as const;
 

@@ -13,7 +13,8 @@ export const CreateChatGroup = {
   request: { body: createChatGroupBody },
   bodyExample: { subject: 'Spring order support', description: 'Questions about your spring order', join_approval_mode: 'approval_required' },
   success: [{ status: 202, data: 'chatGroup' }],
-  unprocessable: ['unknown_number', 'platform_error'],
+  errors: ['unknown_number', 'platform_error'],
+  unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
 export const ListChatGroups = {
@@ -40,7 +41,7 @@ export const ResetChatGroupInviteLink = {
   auth: 'apiKey',
   request: { params: idParams },
   success: [{ status: 200, data: 'chatGroup' }],
-  errors: ['not_found', 'invalid_state'],
+  errors: ['not_found', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
@@ -61,7 +62,7 @@ export const RemoveChatGroupParticipant = {
   auth: 'apiKey',
   request: { params: participantParams },
   success: [{ status: 202, data: 'chatGroup' }],
-  errors: ['not_found', 'invalid_state'],
+  errors: ['not_found', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
@@ -73,7 +74,7 @@ export const AnswerChatGroupJoinRequest = {
   request: { params: joinRequestParams, body: joinRequestAnswerBody },
   bodyExample: { approve: true },
   success: [{ status: 200, data: 'chatGroup' }],
-  errors: ['not_found', 'invalid_state'],
+  errors: ['not_found', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;
 
@@ -84,6 +85,6 @@ export const DeleteChatGroup = {
   auth: 'apiKey',
   request: { params: idParams },
   success: [{ status: 200, data: 'chatGroup' }],
-  errors: ['not_found', 'invalid_state'],
+  errors: ['not_found', 'invalid_state', 'platform_error'],
   unprocessable: ['platform_error'],
 } satisfies ApiKeyOperation;

@@ -28,9 +28,9 @@ export const call = v.object({
 export const callingSettings = v.object({
   number_id: v.string(),
   enabled: v.boolean(),
-  call_icon_visibility: v.string(),
+  icon_visibility: v.pipe(v.string(), v.description('`DEFAULT`, or `DISABLE_ALL`: no call button, and customers cannot call unasked')),
   callback_permission: v.pipe(v.boolean(), v.description('Customers who call may be called back: the platform asks them for permission after their call')),
-  call_hours: v.nullable(v.record(v.string(), v.unknown())),
+  hours: v.pipe(v.nullable(v.record(v.string(), v.unknown())), v.description("The platform's `call_hours` object; null when none is set")),
 });
 
 export const callPermission = v.object({
